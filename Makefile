@@ -1,0 +1,113 @@
+# git-disclose: plain Makefile, dependencies found with pkg-config.
+#
+#   make            build build/git-disclose
+#   make test       install missing packages, build, run every test
+#   make demo       run the demo on a throwaway repository
+#   make bench      run the benchmarks and print one table
+#   make SANITIZE=1 build with AddressSanitizer and UBSan (into build-san/)
+
+PREFIX    ?= /usr/local
+DESTDIR   ?=
+CC        ?= cc
+PKGS       = ncursesw libgit2 libcjson
+DEB_PKGS   = libncurses-dev libgit2-dev libcjson-dev libcmocka-dev pkg-config \
+             git tmux
+KERNEL_PKGS = linux-source-6.1 qemu-system-x86 busybox-static flex bison bc \
+             libelf-dev libssl-dev cpio xz-utils python3-docutils
+VERSION    = 0.1.0
+
+ifeq ($(SANITIZE),1)
+BUILD     ?= build-san
+SANFLAGS   = -fsanitize=address,undefined -fno-omit-frame-pointer \
+             -fno-sanitize-recover=all
+else
+BUILD     ?= build
+SANFLAGS   =
+endif
+
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null)
+
+CFLAGS    ?= -O2 -g
+ALL_CFLAGS = -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
+             -D_GNU_SOURCE -DDISCLOSE_VERSION='"$(VERSION)"' \
+             -Isrc $(PKG_CFLAGS) $(SANFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
+
+SRC_C   := $(sort $(wildcard src/*.c))
+UI_C    := $(sort $(wildcard ui/*.c))
+DATA    := $(sort $(wildcard src/data/*.json))
+SRC_O   := $(SRC_C:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/src/data.o
+UI_O    := $(UI_C:%.c=$(BUILD)/obj/%.o)
+LIB     := $(BUILD)/libdisclose.a
+BIN     := $(BUILD)/git-disclose
+UNIT_C  := $(sort $(wildcard tests/unit/test_*.c))
+UNIT    := $(UNIT_C:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all deps test unit e2e kernel-test demo bench install uninstall clean fuzz
+
+all: $(BIN)
+
+$(BUILD)/obj/%.o: %.c $(wildcard src/*.h ui/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The default catalogue and policy JSON are compiled into the binary.
+$(BUILD)/obj/src/data.o: src/data.S $(DATA)
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -c -o $@ src/data.S
+
+$(LIB): $(SRC_O)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BIN): $(UI_O) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(UI_O) $(LIB) $(PKG_LIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/unit.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(PKG_LIBS) \
+		$(CMOCKA_LIBS) $(ALL_LDFLAGS)
+
+# Install the Debian packages the build and the tests need, when missing.
+deps:
+	@sh tests/deps.sh $(DEB_PKGS)
+
+unit: $(UNIT)
+	@sh tests/run-unit.sh $(UNIT)
+
+e2e: $(BIN)
+	@sh tests/run-e2e.sh $(abspath $(BIN))
+
+# The kernel series and the QEMU boot: slow (a kernel build), run once.
+kernel-test: $(BIN)
+	@sh tests/deps.sh $(KERNEL_PKGS)
+	@sh tests/run-e2e.sh $(abspath $(BIN)) $(abspath tests/kernel)
+
+test: deps
+	$(MAKE) all
+	$(MAKE) unit
+	$(MAKE) e2e
+	$(MAKE) SANITIZE=1 all
+	$(MAKE) SANITIZE=1 unit
+	$(MAKE) SANITIZE=1 e2e
+	$(MAKE) kernel-test
+
+demo: deps
+	$(MAKE) all
+	@sh tests/demo.sh $(abspath $(BIN))
+
+bench: deps
+	$(MAKE) all
+	@sh tests/bench/run.sh $(abspath $(BIN))
+
+install: $(BIN)
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/git-disclose
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/git-disclose
+
+clean:
+	rm -rf build build-san

@@ -1,0 +1,126 @@
+#include "answers.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "util.h"
+
+void answers_add_tool(struct answers *a, const char *tool)
+{
+	size_t n = strv_len(a->tools);
+
+	a->tools = xrealloc(a->tools, (n + 2) * sizeof(*a->tools));
+	a->tools[n] = xstrdup(tool);
+	a->tools[n + 1] = NULL;
+}
+
+void answers_release(struct answers *a)
+{
+	free(a->agent);
+	free(a->model);
+	free(a->policy);
+	json_strv_free(a->tools);
+	memset(a, 0, sizeof(*a));
+}
+
+/* Fill *field from key when the option did not set it. */
+static int from_config(char **field, struct repo *r, const char *key)
+{
+	if (*field)
+		return 0;
+	return repo_config_get(field, r, key);
+}
+
+static int tools_from_config(struct answers *a, struct repo *r)
+{
+	char *v = NULL, *save = NULL;
+
+	if (a->tools || a->no_tools)
+		return 0;
+	if (repo_config_get(&v, r, "disclose.tools") < 0)
+		return -1;
+	a->tools = xcalloc(1, sizeof(*a->tools));
+	for (char *t = v ? strtok_r(v, " \t,", &save) : NULL; t;
+	     t = strtok_r(NULL, " \t,", &save))
+		answers_add_tool(a, t);
+	free(v);
+	return 0;
+}
+
+static int resolve_agent(char **agent, const char *model,
+			 const struct catalogue *c)
+{
+	const struct cat_agent *known;
+
+	if (!*agent && model) {
+		known = catalogue_agent_for_model(c, model, NULL);
+		if (!known)
+			return error_set("model '%s' does not tell which agent was used: pass --agent NAME (e.g. --agent Claude)",
+					 model);
+		*agent = xstrdup(known->name);
+		return 0;
+	}
+	if (!*agent)
+		return error_set("which AI agent helped? pass --agent NAME and --model VERSION (e.g. --agent Claude --model claude-opus-4-5); see git disclose catalogue");
+	known = catalogue_agent(c, *agent);
+	if (known && strcmp(known->name, *agent)) {
+		free(*agent);
+		*agent = xstrdup(known->name);
+	}
+	return 0;
+}
+
+int answers_resolve(struct assisted **out, enum policy_form *form,
+		    struct answers *a, struct repo *r,
+		    const struct catalogue *c)
+{
+	struct assisted *as;
+
+	*out = NULL;
+	if (from_config(&a->policy, r, "disclose.policy") < 0 ||
+	    policy_form_from_name(form, a->policy ? a->policy : "kernel") < 0 ||
+	    tools_from_config(a, r) < 0)
+		return -1;
+	if (*form == FORM_LLM) {
+		as = assisted_new("LLM", NULL);
+	} else {
+		if (from_config(&a->agent, r, "disclose.agent") < 0 ||
+		    from_config(&a->model, r, "disclose.model") < 0 ||
+		    resolve_agent(&a->agent, a->model, c) < 0 ||
+		    assisted_check_agent(a->agent) < 0)
+			return -1;
+		if (!a->model)
+			return error_set("which model of %s? pass --model VERSION (e.g. %s); see git disclose catalogue",
+					 a->agent, !strcmp(a->agent, "Claude") ?
+					 "--model claude-opus-4-5" : "--model gpt-5");
+		as = assisted_new(a->agent, a->model);
+	}
+	for (char **t = a->tools; t && *t; t++)
+		assisted_add_tool(as, *t);
+	if (assisted_validate(as, *form, c) < 0) {
+		assisted_free(as);
+		return -1;
+	}
+	*out = as;
+	return 0;
+}
+
+int answers_save(const struct assisted *as, enum policy_form form,
+		 struct repo *r)
+{
+	struct buf tools = BUF_INIT;
+	int rc;
+
+	for (char **t = as->tools; t && *t; t++)
+		buf_addf(&tools, "%s%s", tools.len ? " " : "", *t);
+	rc = repo_config_set(r, "disclose.policy", policy_form_name(form));
+	if (rc == 0 && form == FORM_AGENT_MODEL)
+		rc = repo_config_set(r, "disclose.agent", as->agent);
+	if (rc == 0 && form == FORM_AGENT_MODEL)
+		rc = repo_config_set(r, "disclose.model", as->model);
+	if (rc == 0)
+		rc = repo_config_set(r, "disclose.tools", buf_cstr(&tools));
+	buf_release(&tools);
+	return rc;
+}

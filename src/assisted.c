@@ -1,0 +1,180 @@
+#include "assisted.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "util.h"
+
+int policy_form_from_name(enum policy_form *out, const char *name)
+{
+	if (!strcmp(name, "kernel"))
+		*out = FORM_AGENT_MODEL;
+	else if (!strcmp(name, "kernel-llm"))
+		*out = FORM_LLM;
+	else
+		return error_set("unknown policy '%s': use --policy kernel (AGENT:MODEL) or --policy kernel-llm (LLM)",
+				 name);
+	return 0;
+}
+
+const char *policy_form_name(enum policy_form form)
+{
+	return form == FORM_LLM ? "kernel-llm" : "kernel";
+}
+
+struct assisted *assisted_new(const char *agent, const char *model)
+{
+	struct assisted *a = xcalloc(1, sizeof(*a));
+
+	a->agent = xstrdup(agent ? agent : "");
+	a->model = model ? xstrdup(model) : NULL;
+	a->tools = xcalloc(1, sizeof(*a->tools));
+	return a;
+}
+
+void assisted_add_tool(struct assisted *a, const char *tool)
+{
+	size_t n = strv_len(a->tools);
+
+	for (size_t i = 0; i < n; i++)
+		if (str_ieq(a->tools[i], tool))
+			return;
+	a->tools = xrealloc(a->tools, (n + 2) * sizeof(*a->tools));
+	a->tools[n] = xstrdup(tool);
+	a->tools[n + 1] = NULL;
+}
+
+void assisted_free(struct assisted *a)
+{
+	if (!a)
+		return;
+	free(a->agent);
+	free(a->model);
+	json_strv_free(a->tools);
+	free(a);
+}
+
+/* Next blank-separated word of *p, or NULL at the end. */
+static char *next_word(const char **p)
+{
+	const char *s = *p, *e;
+
+	while (*s && git_isspace((unsigned char)*s))
+		s++;
+	if (!*s)
+		return NULL;
+	for (e = s; *e && !git_isspace((unsigned char)*e); e++)
+		;
+	*p = e;
+	return xstrndup(s, (size_t)(e - s));
+}
+
+int assisted_parse(struct assisted **out, const char *value,
+		   enum policy_form form)
+{
+	const char *p = value;
+	char *first = next_word(&p), *word, *colon;
+	struct assisted *a;
+
+	*out = NULL;
+	if (!first)
+		return error_set("the value is empty");
+	colon = strchr(first, ':');
+	if (form == FORM_LLM) {
+		if (strcmp(first, "LLM")) {
+			free(first);
+			return error_set("the kernel-llm form starts with the word LLM");
+		}
+		a = assisted_new("LLM", NULL);
+	} else {
+		if (!colon || colon == first || !colon[1] ||
+		    strchr(colon + 1, ':')) {
+			free(first);
+			return error_set("the first word must be AGENT_NAME:MODEL_VERSION");
+		}
+		*colon = '\0';
+		a = assisted_new(first, colon + 1);
+	}
+	free(first);
+	while ((word = next_word(&p))) {
+		assisted_add_tool(a, word);
+		free(word);
+	}
+	*out = a;
+	return 0;
+}
+
+char *assisted_format(const struct assisted *a, enum policy_form form)
+{
+	struct buf b = BUF_INIT;
+
+	if (form == FORM_LLM)
+		buf_adds(&b, "LLM");
+	else
+		buf_addf(&b, "%s:%s", a->agent, a->model ? a->model : "");
+	for (char **t = a->tools; t && *t; t++)
+		buf_addf(&b, " %s", *t);
+	return buf_detach(&b, NULL);
+}
+
+static bool has_blank_or_control(const char *s)
+{
+	for (; *s; s++)
+		if (git_isspace((unsigned char)*s) || (unsigned char)*s < 0x20 ||
+		    *s == 0x7f)
+			return true;
+	return false;
+}
+
+int assisted_check_agent(const char *agent)
+{
+	if (!agent || !*agent)
+		return error_set("the agent name is empty: give the AI tool's name with --agent (e.g. --agent Claude)");
+	if (has_blank_or_control(agent))
+		return error_set("agent '%s' contains whitespace: AGENT_NAME is one word (e.g. Claude, not 'Claude Code')",
+				 agent);
+	if (strchr(agent, ':'))
+		return error_set("agent '%s' contains ':', which separates AGENT_NAME from MODEL_VERSION: pass them apart with --agent and --model",
+				 agent);
+	return 0;
+}
+
+int assisted_check_model(const char *model)
+{
+	if (!model || !*model)
+		return error_set("the model version is empty: give the specific model with --model (e.g. --model claude-opus-4-5)");
+	if (has_blank_or_control(model))
+		return error_set("model '%s' contains whitespace: MODEL_VERSION is one word (e.g. claude-opus-4-5)",
+				 model);
+	return 0;
+}
+
+int assisted_check_tool(const struct catalogue *c, const char *tool)
+{
+	const struct cat_tool *t;
+
+	if (!tool || !*tool)
+		return error_set("a tool name is empty");
+	if (has_blank_or_control(tool))
+		return error_set("tool '%s' is not a single word: pass each tool with its own --tool",
+				 tool);
+	t = catalogue_tool(c, tool);
+	if (t && t->basic)
+		return error_set("'%s' is %s, a basic development tool: the policy lists only specialized analysis tools (coccinelle, sparse, smatch, clang-tidy), never git, compilers, make or editors",
+				 tool, t->why);
+	return 0;
+}
+
+int assisted_validate(const struct assisted *a, enum policy_form form,
+		      const struct catalogue *c)
+{
+	if (form == FORM_AGENT_MODEL &&
+	    (assisted_check_agent(a->agent) < 0 ||
+	     assisted_check_model(a->model) < 0))
+		return -1;
+	for (char **t = a->tools; t && *t; t++)
+		if (assisted_check_tool(c, *t) < 0)
+			return -1;
+	return 0;
+}

@@ -1,0 +1,55 @@
+/*
+ * The value of an Assisted-by: trailer. The kernel policy writes
+ * "AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]"; the kernel-llm policy, a
+ * later form, writes "LLM [TOOL1] [TOOL2]".
+ */
+#ifndef DISCLOSE_ASSISTED_H
+#define DISCLOSE_ASSISTED_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "catalogue.h"
+
+#define ASSISTED_KEY "Assisted-by"
+
+enum policy_form {
+	FORM_AGENT_MODEL,	/* policy "kernel" */
+	FORM_LLM,		/* policy "kernel-llm" */
+};
+
+struct assisted {
+	char *agent;		/* FORM_LLM: "LLM" */
+	char *model;		/* FORM_LLM: NULL */
+	char **tools;		/* NULL-terminated, never NULL */
+};
+
+/* Map a policy name to its form; unknown names are an error. */
+int policy_form_from_name(enum policy_form *out, const char *name);
+const char *policy_form_name(enum policy_form form);
+
+/*
+ * Split value into agent, model and tools. Fails (with a reason) when it
+ * is not of the form; *out is then NULL.
+ */
+int assisted_parse(struct assisted **out, const char *value,
+		   enum policy_form form);
+struct assisted *assisted_new(const char *agent, const char *model);
+void assisted_add_tool(struct assisted *a, const char *tool);
+void assisted_free(struct assisted *a);
+/* The trailer value (without "Assisted-by: "). The caller frees. */
+char *assisted_format(const struct assisted *a, enum policy_form form);
+
+/*
+ * Check one answer as typed. Each returns 0, or -1 with error_last()
+ * saying what is wrong and why.
+ */
+int assisted_check_agent(const char *agent);
+int assisted_check_model(const char *model);
+/* Basic tools are refused with the reason; unknown tools are allowed. */
+int assisted_check_tool(const struct catalogue *c, const char *tool);
+/* All of the above for a whole value. */
+int assisted_validate(const struct assisted *a, enum policy_form form,
+		      const struct catalogue *c);
+
+#endif

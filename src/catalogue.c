@@ -1,0 +1,615 @@
+#include "catalogue.h"
+
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "util.h"
+
+extern const char disclose_catalogue_json[];
+
+static bool in_strv_ci(char *const *v, const char *s)
+{
+	for (; v && *v; v++)
+		if (str_ieq(*v, s))
+			return true;
+	return false;
+}
+
+/* Append the strings of add to *v that it does not hold yet. */
+static void strv_merge(char ***v, char **add)
+{
+	size_t n = strv_len(*v);
+
+	for (char **p = add; p && *p; p++) {
+		if (in_strv_ci(*v, *p))
+			continue;
+		*v = xrealloc(*v, (n + 2) * sizeof(**v));
+		(*v)[n++] = xstrdup(*p);
+		(*v)[n] = NULL;
+	}
+	json_strv_free(add);
+}
+
+static int parse_model_from(enum model_from_name *out, const char *s,
+			    const char *origin, const char *path)
+{
+	if (!s || !strcmp(s, "none"))
+		*out = MODEL_FROM_NONE;
+	else if (!strcmp(s, "slug"))
+		*out = MODEL_FROM_SLUG;
+	else if (!strcmp(s, "lower"))
+		*out = MODEL_FROM_LOWER;
+	else if (!strcmp(s, "parens"))
+		*out = MODEL_FROM_PARENS;
+	else
+		return error_set("%s: '%s.model_from_name' is '%s': use none, slug, lower or parens",
+				 origin, path, s);
+	return 0;
+}
+
+static struct cat_agent *find_or_add_agent(struct catalogue *c,
+					   const char *name,
+					   const char *origin)
+{
+	struct cat_agent *a;
+
+	for (size_t i = 0; i < c->nr_agents; i++)
+		if (str_ieq(c->agents[i].name, name))
+			return &c->agents[i];
+	c->agents = xrealloc(c->agents, (c->nr_agents + 1) * sizeof(*a));
+	a = &c->agents[c->nr_agents++];
+	memset(a, 0, sizeof(*a));
+	a->name = xstrdup(name);
+	a->origin = xstrdup(origin);
+	return a;
+}
+
+static int add_models(struct cat_agent *a, const cJSON *obj,
+		      const char *origin, const char *path)
+{
+	const cJSON *arr, *it;
+	const char *id;
+	char **names;
+
+	if (json_array(&arr, obj, "models", false, origin, path) < 0)
+		return -1;
+	cJSON_ArrayForEach(it, arr) {
+		if (json_string(&id, it, "id", true, origin, "models[]") < 0 ||
+		    json_strv(&names, it, "names", origin, "models[]") < 0)
+			return -1;
+		if (catalogue_model(a, id)) {
+			json_strv_free(names);
+			continue;
+		}
+		a->models = xrealloc(a->models,
+				     (a->nr_models + 1) * sizeof(*a->models));
+		a->models[a->nr_models].id = xstrdup(id);
+		a->models[a->nr_models++].names = names;
+	}
+	return 0;
+}
+
+static int add_strv(char ***field, const cJSON *obj, const char *key,
+		    const char *origin, const char *path)
+{
+	char **v;
+
+	if (json_strv(&v, obj, key, origin, path) < 0)
+		return -1;
+	strv_merge(field, v);
+	return 0;
+}
+
+static int add_vendor_trailer(struct catalogue *c, const cJSON *it,
+			      const char *agent, const char *origin)
+{
+	const char *key, *value, *who = agent;
+	struct cat_vendor_trailer *t;
+
+	if (json_string(&key, it, "key", true, origin, "vendor_trailers[]") < 0 ||
+	    json_string(&value, it, "value", false, origin,
+			"vendor_trailers[]") < 0 ||
+	    (!who && json_string(&who, it, "agent", true, origin,
+				 "vendor_trailers[]") < 0))
+		return -1;
+	for (size_t i = 0; i < c->nr_vendor_trailers; i++) {
+		t = &c->vendor_trailers[i];
+		if (str_ieq(t->key, key) && !t->value == !value &&
+		    (!value || str_ieq(t->value, value)))
+			return 0;
+	}
+	c->vendor_trailers = xrealloc(c->vendor_trailers,
+				      (c->nr_vendor_trailers + 1) * sizeof(*t));
+	t = &c->vendor_trailers[c->nr_vendor_trailers++];
+	t->key = xstrdup(key);
+	t->value = value ? xstrdup(value) : NULL;
+	t->agent = xstrdup(who);
+	return 0;
+}
+
+static int add_vendor_trailers(struct catalogue *c, const cJSON *obj,
+			       const char *agent, const char *origin)
+{
+	const cJSON *arr, *it;
+
+	if (json_array(&arr, obj, "vendor_trailers", false, origin,
+		       agent ? "agents[]" : "") < 0)
+		return -1;
+	cJSON_ArrayForEach(it, arr)
+		if (add_vendor_trailer(c, it, agent, origin) < 0)
+			return -1;
+	return 0;
+}
+
+static int add_agent(struct catalogue *c, const cJSON *it, const char *origin)
+{
+	const char *name, *desc, *from;
+	const cJSON *ids = NULL;
+	struct cat_agent *a;
+	enum model_from_name mf = MODEL_FROM_NONE;
+
+	if (!cJSON_IsObject(it))
+		return error_set("%s: each entry of 'agents' must be an object",
+				 origin);
+	if (json_string(&name, it, "name", true, origin, "agents[]") < 0 ||
+	    json_string(&desc, it, "description", false, origin,
+			"agents[]") < 0 ||
+	    json_string(&from, it, "model_from_name", false, origin,
+			"agents[]") < 0 ||
+	    parse_model_from(&mf, from, origin, "agents[]") < 0)
+		return -1;
+	if (!*name || strpbrk(name, " \t\n:"))
+		return error_set("%s: agent name '%s' must be one word without ':'",
+				 origin, name);
+	ids = cJSON_GetObjectItemCaseSensitive(it, "identities");
+	if (ids && !cJSON_IsObject(ids))
+		return error_set("%s: 'agents[].identities' must be an object",
+				 origin);
+	a = find_or_add_agent(c, name, origin);
+	if (desc && !a->description)
+		a->description = xstrdup(desc);
+	if (from)
+		a->model_from = mf;
+	if (add_strv(&a->aliases, it, "aliases", origin, "agents[]") < 0 ||
+	    add_strv(&a->families, it, "model_families", origin,
+		     "agents[]") < 0 ||
+	    add_strv(&a->emails, ids, "emails", origin, "identities") < 0 ||
+	    add_strv(&a->email_suffixes, ids, "email_suffixes", origin,
+		     "identities") < 0 ||
+	    add_strv(&a->names, ids, "names", origin, "identities") < 0 ||
+	    add_strv(&a->name_suffixes, ids, "name_suffixes", origin,
+		     "identities") < 0 ||
+	    add_models(a, it, origin, "agents[]") < 0)
+		return -1;
+	return add_vendor_trailers(c, it, a->name, origin);
+}
+
+static int add_footers(struct catalogue *c, const cJSON *root,
+		       const char *origin)
+{
+	const cJSON *arr, *it;
+	const char *prefix, *agent;
+
+	if (json_array(&arr, root, "vendor_footers", false, origin, "") < 0)
+		return -1;
+	cJSON_ArrayForEach(it, arr) {
+		if (json_string(&prefix, it, "prefix", true, origin,
+				"vendor_footers[]") < 0 ||
+		    json_string(&agent, it, "agent", true, origin,
+				"vendor_footers[]") < 0)
+			return -1;
+		c->footers = xrealloc(c->footers,
+				      (c->nr_footers + 1) * sizeof(*c->footers));
+		c->footers[c->nr_footers].prefix = xstrdup(prefix);
+		c->footers[c->nr_footers++].agent = xstrdup(agent);
+	}
+	return 0;
+}
+
+static int add_tool(struct catalogue *c, const cJSON *it, bool basic,
+		    const char *origin)
+{
+	const char *path = basic ? "basic_tools[]" : "analysis_tools[]";
+	const char *name, *desc, *why;
+	struct cat_tool t = { 0 };
+
+	if (json_string(&name, it, "name", true, origin, path) < 0 ||
+	    json_string(&desc, it, "description", false, origin, path) < 0 ||
+	    json_string(&why, it, "why", false, origin, path) < 0 ||
+	    json_strv(&t.programs, it, "programs", origin, path) < 0)
+		return -1;
+	if (json_strv(&t.aliases, it, "aliases", origin, path) < 0) {
+		json_strv_free(t.programs);
+		return -1;
+	}
+	if (catalogue_tool(c, name)) {
+		json_strv_free(t.programs);
+		json_strv_free(t.aliases);
+		return 0;
+	}
+	t.name = xstrdup(name);
+	t.description = desc ? xstrdup(desc) : NULL;
+	t.why = xstrdup(why ? why : "a basic development tool");
+	t.basic = basic;
+	c->tools = xrealloc(c->tools, (c->nr_tools + 1) * sizeof(*c->tools));
+	c->tools[c->nr_tools++] = t;
+	return 0;
+}
+
+static int add_tools(struct catalogue *c, const cJSON *root, bool basic,
+		     const char *origin)
+{
+	const cJSON *arr, *it;
+
+	if (json_array(&arr, root, basic ? "basic_tools" : "analysis_tools",
+		       false, origin, "") < 0)
+		return -1;
+	cJSON_ArrayForEach(it, arr)
+		if (add_tool(c, it, basic, origin) < 0)
+			return -1;
+	return 0;
+}
+
+int catalogue_add_json(struct catalogue *c, const char *text, size_t len,
+		       const char *origin)
+{
+	const cJSON *agents, *it;
+	cJSON *root;
+	int rc = -1;
+
+	if (json_parse(&root, text, len, origin) < 0)
+		return -1;
+	if (json_array(&agents, root, "agents", false, origin, "") < 0)
+		goto out;
+	cJSON_ArrayForEach(it, agents)
+		if (add_agent(c, it, origin) < 0)
+			goto out;
+	if (add_vendor_trailers(c, root, NULL, origin) < 0 ||
+	    add_footers(c, root, origin) < 0 ||
+	    add_tools(c, root, false, origin) < 0 ||
+	    add_tools(c, root, true, origin) < 0)
+		goto out;
+	rc = 0;
+out:
+	cJSON_Delete(root);
+	return rc;
+}
+
+int catalogue_load_builtin(struct catalogue **out)
+{
+	struct catalogue *c = xcalloc(1, sizeof(*c));
+
+	if (catalogue_add_json(c, disclose_catalogue_json,
+			       strlen(disclose_catalogue_json),
+			       "built-in catalogue") < 0) {
+		catalogue_free(c);
+		return -1;
+	}
+	*out = c;
+	return 0;
+}
+
+static int json_file_filter(const struct dirent *d)
+{
+	size_t n = strlen(d->d_name);
+
+	return d->d_name[0] != '.' && n > 5 &&
+	       !strcmp(d->d_name + n - 5, ".json");
+}
+
+/* $XDG_CONFIG_HOME/git-disclose, else $HOME/.config/git-disclose. */
+static char *config_dir(void)
+{
+	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *home = getenv("HOME");
+	struct buf b = BUF_INIT;
+
+	if (xdg && *xdg)
+		buf_addf(&b, "%s/git-disclose", xdg);
+	else if (home && *home)
+		buf_addf(&b, "%s/.config/git-disclose", home);
+	else
+		return NULL;
+	return buf_detach(&b, NULL);
+}
+
+static int add_user_files(struct catalogue *c)
+{
+	char *dir = config_dir();
+	struct dirent **list = NULL;
+	int n, rc = 0;
+
+	n = dir ? scandir(dir, &list, json_file_filter, alphasort) : 0;
+	for (int i = 0; i < n; i++) {
+		struct buf path = BUF_INIT, text = BUF_INIT;
+
+		buf_addf(&path, "%s/%s", dir, list[i]->d_name);
+		if (rc == 0 && !strstr(list[i]->d_name, "policy") &&
+		    (read_file(&text, path.ptr) < 0 ||
+		     catalogue_add_json(c, text.ptr, text.len, path.ptr) < 0))
+			rc = -1;
+		buf_release(&path);
+		buf_release(&text);
+		free(list[i]);
+	}
+	free(list);
+	free(dir);
+	return rc;
+}
+
+int catalogue_load(struct catalogue **out)
+{
+	struct catalogue *c;
+
+	if (catalogue_load_builtin(&c) < 0)
+		return -1;
+	if (add_user_files(c) < 0) {
+		catalogue_free(c);
+		return -1;
+	}
+	*out = c;
+	return 0;
+}
+
+static void agent_release(struct cat_agent *a)
+{
+	free(a->name);
+	free(a->description);
+	free(a->origin);
+	json_strv_free(a->aliases);
+	json_strv_free(a->families);
+	json_strv_free(a->emails);
+	json_strv_free(a->email_suffixes);
+	json_strv_free(a->names);
+	json_strv_free(a->name_suffixes);
+	for (size_t i = 0; i < a->nr_models; i++) {
+		free(a->models[i].id);
+		json_strv_free(a->models[i].names);
+	}
+	free(a->models);
+}
+
+void catalogue_free(struct catalogue *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->nr_agents; i++)
+		agent_release(&c->agents[i]);
+	for (size_t i = 0; i < c->nr_vendor_trailers; i++) {
+		free(c->vendor_trailers[i].key);
+		free(c->vendor_trailers[i].value);
+		free(c->vendor_trailers[i].agent);
+	}
+	for (size_t i = 0; i < c->nr_footers; i++) {
+		free(c->footers[i].prefix);
+		free(c->footers[i].agent);
+	}
+	for (size_t i = 0; i < c->nr_tools; i++) {
+		free(c->tools[i].name);
+		free(c->tools[i].description);
+		free(c->tools[i].why);
+		json_strv_free(c->tools[i].programs);
+		json_strv_free(c->tools[i].aliases);
+	}
+	free(c->agents);
+	free(c->vendor_trailers);
+	free(c->footers);
+	free(c->tools);
+	free(c);
+}
+
+const struct cat_agent *catalogue_agent(const struct catalogue *c,
+					const char *name)
+{
+	for (size_t i = 0; i < c->nr_agents; i++)
+		if (str_ieq(c->agents[i].name, name) ||
+		    in_strv_ci(c->agents[i].aliases, name))
+			return &c->agents[i];
+	return NULL;
+}
+
+const struct cat_model *catalogue_model(const struct cat_agent *a,
+					const char *id_or_name)
+{
+	for (size_t i = 0; i < a->nr_models; i++)
+		if (str_ieq(a->models[i].id, id_or_name) ||
+		    in_strv_ci(a->models[i].names, id_or_name))
+			return &a->models[i];
+	return NULL;
+}
+
+static bool has_family(const struct cat_agent *a, const char *model)
+{
+	for (char **f = a->families; f && *f; f++)
+		if (str_istarts(model, *f))
+			return true;
+	return false;
+}
+
+const struct cat_agent *catalogue_agent_for_model(const struct catalogue *c,
+						  const char *model,
+						  const struct cat_agent *prefer)
+{
+	if (prefer && (catalogue_model(prefer, model) ||
+		       has_family(prefer, model)))
+		return prefer;
+	for (size_t i = 0; i < c->nr_agents; i++)
+		if (catalogue_model(&c->agents[i], model))
+			return &c->agents[i];
+	for (size_t i = 0; i < c->nr_agents; i++)
+		if (has_family(&c->agents[i], model))
+			return &c->agents[i];
+	return NULL;
+}
+
+char *model_slug(const char *display, bool keep_dots)
+{
+	struct buf b = BUF_INIT;
+	bool dash = false;
+
+	for (const char *p = display; *p; p++) {
+		unsigned char ch = (unsigned char)*p;
+
+		if (git_isspace(ch) || ch == '_' || (ch == '.' && !keep_dots)) {
+			dash = b.len > 0;
+			continue;
+		}
+		if (dash)
+			buf_addch(&b, '-');
+		dash = false;
+		buf_addch(&b, (ch >= 'A' && ch <= 'Z') ? ch - 'A' + 'a' : ch);
+	}
+	return buf_detach(&b, NULL);
+}
+
+/* The model a vendor identity name carries, per the agent's rule. */
+static char *model_in_name(const struct cat_agent *a, const char *name)
+{
+	const struct cat_model *m;
+	const char *open, *close;
+
+	if (!name)
+		return NULL;
+	if (a->model_from == MODEL_FROM_PARENS) {
+		open = strchr(name, '(');
+		close = open ? strchr(open, ')') : NULL;
+		if (!open || !close || close == open + 1)
+			return NULL;
+		return xstrndup(open + 1, (size_t)(close - open - 1));
+	}
+	if (a->model_from == MODEL_FROM_NONE || in_strv_ci(a->names, name) ||
+	    str_ieq(name, a->name))
+		return NULL;
+	m = catalogue_model(a, name);
+	if (m)
+		return xstrdup(m->id);
+	return model_slug(name, a->model_from == MODEL_FROM_LOWER);
+}
+
+static bool ends_with_ci(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), k = strlen(suffix);
+
+	return n >= k && mem_ieq(s + n - k, k, suffix, k);
+}
+
+static bool identity_matches(const struct cat_agent *a, const char *name,
+			     const char *email)
+{
+	if (email && (in_strv_ci(a->emails, email)))
+		return true;
+	for (char **p = a->email_suffixes; email && p && *p; p++)
+		if (ends_with_ci(email, *p))
+			return true;
+	for (char **p = a->name_suffixes; name && p && *p; p++)
+		if (ends_with_ci(name, *p))
+			return true;
+	if (!name)
+		return false;
+	if (in_strv_ci(a->names, name))
+		return true;
+	/* "Claude Opus 4.5": the agent's name followed by a known model */
+	return a->model_from != MODEL_FROM_NONE && catalogue_model(a, name);
+}
+
+const struct cat_agent *catalogue_identity(const struct catalogue *c,
+					   const char *name, const char *email,
+					   char **model)
+{
+	*model = NULL;
+	for (size_t i = 0; i < c->nr_agents; i++) {
+		const struct cat_agent *a = &c->agents[i];
+
+		if (!identity_matches(a, name, email))
+			continue;
+		if (!(a->name_suffixes && name && email &&
+		      !in_strv_ci(a->emails, email)))
+			*model = model_in_name(a, name);
+		return a;
+	}
+	return NULL;
+}
+
+const struct cat_tool *catalogue_tool(const struct catalogue *c,
+				      const char *name)
+{
+	for (size_t i = 0; i < c->nr_tools; i++) {
+		const struct cat_tool *t = &c->tools[i];
+
+		if (str_ieq(t->name, name) || in_strv_ci(t->aliases, name) ||
+		    in_strv_ci(t->programs, name))
+			return t;
+	}
+	return NULL;
+}
+
+static cJSON *strv_json(char *const *v)
+{
+	cJSON *arr = cJSON_CreateArray();
+
+	for (; v && *v; v++)
+		cJSON_AddItemToArray(arr, cJSON_CreateString(*v));
+	return arr;
+}
+
+static cJSON *agent_json(const struct cat_agent *a)
+{
+	cJSON *o = cJSON_CreateObject(), *models = cJSON_CreateArray();
+
+	cJSON_AddStringToObject(o, "name", a->name);
+	if (a->description)
+		cJSON_AddStringToObject(o, "description", a->description);
+	cJSON_AddItemToObject(o, "aliases", strv_json(a->aliases));
+	cJSON_AddItemToObject(o, "model_families", strv_json(a->families));
+	for (size_t i = 0; i < a->nr_models; i++) {
+		cJSON *m = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(m, "id", a->models[i].id);
+		cJSON_AddItemToObject(m, "names", strv_json(a->models[i].names));
+		cJSON_AddItemToArray(models, m);
+	}
+	cJSON_AddItemToObject(o, "models", models);
+	cJSON_AddItemToObject(o, "emails", strv_json(a->emails));
+	cJSON_AddStringToObject(o, "origin", a->origin);
+	return o;
+}
+
+char *catalogue_to_json(const struct catalogue *c,
+			bool (*installed)(const struct cat_tool *t))
+{
+	cJSON *root = cJSON_CreateObject();
+	cJSON *agents = cJSON_AddArrayToObject(root, "agents");
+	cJSON *analysis = cJSON_AddArrayToObject(root, "analysis_tools");
+	cJSON *basic = cJSON_AddArrayToObject(root, "basic_tools");
+	char *text, *res;
+
+	for (size_t i = 0; i < c->nr_agents; i++)
+		cJSON_AddItemToArray(agents, agent_json(&c->agents[i]));
+	for (size_t i = 0; i < c->nr_tools; i++) {
+		const struct cat_tool *t = &c->tools[i];
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "name", t->name);
+		if (t->basic) {
+			cJSON_AddStringToObject(o, "why", t->why);
+			cJSON_AddItemToArray(basic, o);
+			continue;
+		}
+		if (t->description)
+			cJSON_AddStringToObject(o, "description",
+						t->description);
+		cJSON_AddItemToObject(o, "programs", strv_json(t->programs));
+		if (installed)
+			cJSON_AddBoolToObject(o, "installed", installed(t));
+		cJSON_AddItemToArray(analysis, o);
+	}
+	text = cJSON_PrintUnformatted(root);
+	cJSON_Delete(root);
+	if (!text)
+		die_fatal("out of memory writing JSON");
+	res = xstrdup(text);
+	cJSON_free(text);
+	return res;
+}

@@ -1,0 +1,101 @@
+#include "ident.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+static char *trim_copy(const char *s, size_t n)
+{
+	while (n && git_isspace((unsigned char)*s)) {
+		s++;
+		n--;
+	}
+	while (n && git_isspace((unsigned char)s[n - 1]))
+		n--;
+	return xstrndup(s, n);
+}
+
+void ident_parse(struct ident *out, const char *value)
+{
+	const char *lt = strchr(value, '<');
+	const char *gt = lt ? strchr(lt, '>') : NULL;
+
+	if (!lt || !gt) {
+		const char *at = strchr(value, '@');
+
+		out->email = NULL;
+		if (at && !strpbrk(value, " \t")) {
+			out->name = xstrdup("");
+			out->email = trim_copy(value, strlen(value));
+			return;
+		}
+		out->name = trim_copy(value, strlen(value));
+		return;
+	}
+	out->name = trim_copy(value, (size_t)(lt - value));
+	out->email = trim_copy(lt + 1, (size_t)(gt - lt - 1));
+}
+
+void ident_release(struct ident *id)
+{
+	free(id->name);
+	free(id->email);
+	id->name = id->email = NULL;
+}
+
+char *ident_format(const struct ident *id)
+{
+	struct buf b = BUF_INIT;
+
+	buf_adds(&b, id->name ? id->name : "");
+	if (id->email)
+		buf_addf(&b, "%s<%s>", b.len ? " " : "", id->email);
+	return buf_detach(&b, NULL);
+}
+
+/* Lower-cased, blanks collapsed to one space, trimmed. */
+static char *fold(const char *s)
+{
+	struct buf b = BUF_INIT;
+	bool blank = false;
+
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (git_isspace(c)) {
+			blank = b.len > 0;
+			continue;
+		}
+		if (blank)
+			buf_addch(&b, ' ');
+		blank = false;
+		buf_addch(&b, (c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c);
+	}
+	return buf_detach(&b, NULL);
+}
+
+bool str_fold_eq(const char *a, const char *b)
+{
+	char *fa = fold(a), *fb = fold(b);
+	bool eq = !strcmp(fa, fb);
+
+	free(fa);
+	free(fb);
+	return eq;
+}
+
+bool ident_same(const struct ident *a, const struct ident *b)
+{
+	if (a->email && b->email && *a->email && *b->email)
+		return str_ieq(a->email, b->email);
+	if (a->email || b->email)
+		return false;
+	return *a->name && str_fold_eq(a->name, b->name);
+}
+
+bool ident_valid(const struct ident *id)
+{
+	return id->name && *id->name && id->email && strchr(id->email, '@') &&
+	       !strpbrk(id->email, " \t<>");
+}

@@ -1,0 +1,90 @@
+/*
+ * Repository access. This is the only module that includes git2.h: the
+ * rest of the core sees commits as plain structs.
+ */
+#ifndef DISCLOSE_REPO_H
+#define DISCLOSE_REPO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ident.h"
+
+#define OID_HEX 40
+
+struct repo;
+
+/* A commit as the core needs it. */
+struct commit_info {
+	char id[OID_HEX + 1];
+	char *message;
+	size_t message_len;
+	char *author_name;
+	char *author_email;
+	char *committer_name;
+	char *committer_email;
+	size_t nr_parents;
+	bool gpgsig;		/* carries a signature header */
+	char *encoding;		/* NULL: UTF-8 */
+};
+
+/* Discover the repository containing path (NULL: the current directory). */
+int repo_open(struct repo **out, const char *path);
+void repo_free(struct repo *r);
+
+bool repo_is_bare(const struct repo *r);
+const char *repo_git_dir(const struct repo *r);
+/* The work tree, NULL for a bare repository. */
+const char *repo_workdir(const struct repo *r);
+
+/*
+ * The human identity from user.name and user.email (repository, then
+ * global configuration); when missing, the error names the exact
+ * git config commands to run.
+ */
+int repo_identity(struct ident *out, struct repo *r);
+/* core.commentChar ('#' by default; "auto" counts as '#'). */
+char repo_comment_char(struct repo *r);
+
+/*
+ * A configuration value, *out NULL when unset (the caller frees). These
+ * and repo_identity() and repo_comment_char() accept r == NULL outside a
+ * repository: the user's global configuration is read then.
+ */
+int repo_config_get(char **out, struct repo *r, const char *key);
+/* Set a value in the repository's own configuration. */
+int repo_config_set(struct repo *r, const char *key, const char *value);
+
+/*
+ * Refuse when a merge, rebase, cherry-pick, revert or bisect is in
+ * progress, naming it and how to finish or abort it.
+ */
+int repo_check_state(struct repo *r, bool allow_bisect);
+
+/* HEAD's commit, refusing an unborn branch with a clear message. */
+int repo_head(struct commit_info **out, struct repo *r);
+int repo_lookup(struct commit_info **out, struct repo *r, const char *rev);
+void commit_info_free(struct commit_info *c);
+
+/*
+ * Rewrite HEAD's message: same tree, parents and author, committer
+ * refreshed, the branch moved with a compare-and-swap against the old
+ * id, a reflog entry, the old tip kept at refs/disclose/backup/<branch>
+ * and ORIG_HEAD. new_id gets the new commit id. When the message is
+ * unchanged nothing is written and *changed is false.
+ */
+int repo_amend_head(char *new_id, bool *changed, struct repo *r,
+		    const char *message, const char *reflog_msg);
+
+/*
+ * Call fn for each commit of range ("A..B", "A...B", a single revision
+ * meaning that commit alone, NULL: the branch's commits not on its
+ * upstream, else HEAD), newest first, streaming. fn returns 0 to go on,
+ * > 0 to stop, < 0 on error.
+ */
+typedef int (*repo_walk_fn)(const struct commit_info *c, void *data);
+int repo_walk(struct repo *r, const char *range, repo_walk_fn fn, void *data);
+/* The range repo_walk uses when none is given, as text (caller frees). */
+int repo_default_range(char **out, struct repo *r);
+
+#endif

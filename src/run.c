@@ -1,0 +1,226 @@
+#include "run.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void child_env(const char *const *env)
+{
+	for (; env && *env; env++) {
+		const char *eq = strchr(*env, '=');
+
+		if (!eq) {
+			unsetenv(*env);
+			continue;
+		}
+		char *key = xstrndup(*env, (size_t)(eq - *env));
+		setenv(key, eq + 1, 1);
+		free(key);
+	}
+}
+
+static void child_stdin(const char *path)
+{
+	int fd;
+
+	if (path && !strcmp(path, "-"))
+		return;
+	fd = open(path ? path : "/dev/null", O_RDONLY);
+	if (fd < 0) {
+		fprintf(stderr, "git-disclose: cannot open '%s': %s\n",
+			path ? path : "/dev/null", strerror(errno));
+		_exit(127);
+	}
+	dup2(fd, 0);
+	close(fd);
+}
+
+/* In the child: set up and exec; never returns. */
+static void child_start(const char *const argv[], const struct run_opts *o,
+			int out_fd)
+{
+	setpgid(0, 0);
+	signal(SIGPIPE, SIG_DFL);
+	if (o->cwd && chdir(o->cwd) < 0) {
+		fprintf(stderr, "git-disclose: cannot enter '%s': %s\n",
+			o->cwd, strerror(errno));
+		_exit(127);
+	}
+	child_env(o->env);
+	child_stdin(o->stdin_path);
+	if (out_fd >= 0)
+		dup2(out_fd, 1);
+	if (o->stderr_fd >= 0)
+		dup2(o->stderr_fd, 2);
+	execvp(argv[0], (char *const *)argv);
+	fprintf(stderr, "git-disclose: cannot run '%s': %s\n", argv[0],
+		strerror(errno));
+	_exit(127);
+}
+
+static int spawn(pid_t *pid, const char *const argv[],
+		 const struct run_opts *o, int out_fd)
+{
+	fflush(NULL);
+	*pid = fork();
+	if (*pid < 0)
+		return error_set("cannot start '%s': %s", argv[0],
+				 strerror(errno));
+	if (*pid == 0)
+		child_start(argv, o, out_fd);
+	setpgid(*pid, *pid);
+	return 0;
+}
+
+static void decode_status(struct run_result *out, int status)
+{
+	if (WIFEXITED(status))
+		out->status = WEXITSTATUS(status);
+	else if (WIFSIGNALED(status))
+		out->status = 128 + WTERMSIG(status);
+	else
+		out->status = 255;
+}
+
+/* Read what the child wrote so far; closes fd (sets -1) at end of file. */
+static void drain(int *fd, struct buf *output, int wait_ms)
+{
+	struct pollfd p = { *fd, POLLIN, 0 };
+	char chunk[65536];
+	ssize_t n;
+
+	if (poll(&p, 1, wait_ms) <= 0)
+		return;
+	n = read(*fd, chunk, sizeof(chunk));
+	if (n > 0) {
+		buf_add(output, chunk, (size_t)n);
+		return;
+	}
+	if (n == 0 || errno != EINTR) {
+		close(*fd);
+		*fd = -1;
+	}
+}
+
+/*
+ * Wait for pid, reading fd (when >= 0) into output as it comes, and
+ * enforcing the deadline: on expiry the child's whole process group gets
+ * SIGTERM, then SIGKILL.
+ */
+static int reap(struct run_result *out, pid_t pid, int fd, struct buf *output,
+		int timeout_ms)
+{
+	long long deadline = timeout_ms ? now_ms() + timeout_ms : 0;
+	long long kill_at = 0;
+	bool exited = false;
+	int status = 0;
+
+	out->timed_out = false;
+	while (!exited || fd >= 0) {
+		if (!exited) {
+			pid_t r = waitpid(pid, &status, WNOHANG);
+
+			if (r < 0 && errno != EINTR)
+				return error_set("waiting for '%ld' failed: %s",
+						 (long)pid, strerror(errno));
+			exited = r == pid;
+		}
+		if (fd >= 0) {
+			drain(&fd, output, 20);
+		} else if (!exited) {
+			struct timespec ts = { 0, 5 * 1000 * 1000 };
+
+			nanosleep(&ts, NULL);
+		}
+		if (exited)
+			continue;
+		if (deadline && !kill_at && now_ms() > deadline) {
+			out->timed_out = true;
+			kill(-pid, SIGTERM);
+			kill_at = now_ms() + 2000;
+		} else if (kill_at && now_ms() > kill_at) {
+			kill(-pid, SIGKILL);
+			kill_at = now_ms() + 3600 * 1000;
+		}
+	}
+	decode_status(out, status);
+	return 0;
+}
+
+int run_wait(struct run_result *out, const char *const argv[],
+	     const struct run_opts *opts)
+{
+	struct run_opts none = RUN_OPTS_INIT;
+	const struct run_opts *o = opts ? opts : &none;
+	pid_t pid;
+
+	if (spawn(&pid, argv, o, o->stdout_fd) < 0)
+		return -1;
+	return reap(out, pid, -1, NULL, o->timeout_ms);
+}
+
+int run_capture(struct run_result *out, struct buf *output,
+		const char *const argv[], const struct run_opts *opts)
+{
+	struct run_opts none = RUN_OPTS_INIT;
+	const struct run_opts *o = opts ? opts : &none;
+	int fds[2];
+	pid_t pid;
+
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return error_set("cannot create a pipe: %s", strerror(errno));
+	if (spawn(&pid, argv, o, fds[1]) < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	close(fds[1]);
+	buf_add(output, "", 0);
+	return reap(out, pid, fds[0], output, o->timeout_ms);
+}
+
+int run_exec(const char *const argv[])
+{
+	fflush(NULL);
+	execvp(argv[0], (char *const *)argv);
+	return error_set("cannot run '%s': %s", argv[0], strerror(errno));
+}
+
+bool run_in_path(const char *name)
+{
+	const char *path = getenv("PATH");
+	struct buf b = BUF_INIT;
+	bool found = false;
+
+	if (strchr(name, '/'))
+		return access(name, X_OK) == 0;
+	while (path && *path && !found) {
+		const char *colon = strchrnul(path, ':');
+		struct stat st;
+
+		buf_reset(&b);
+		buf_add(&b, path, (size_t)(colon - path));
+		buf_addf(&b, "/%s", name);
+		found = stat(b.ptr, &st) == 0 && S_ISREG(st.st_mode) &&
+			access(b.ptr, X_OK) == 0;
+		path = *colon ? colon + 1 : colon;
+	}
+	buf_release(&b);
+	return found;
+}

@@ -1,0 +1,39 @@
+/* Running other programs (git, make, qemu, editors) with an argument vector. */
+#ifndef DISCLOSE_RUN_H
+#define DISCLOSE_RUN_H
+
+#include <stdbool.h>
+#include "util.h"
+
+struct run_opts {
+	const char *cwd;	/* NULL: the current directory */
+	const char *const *env;	/* "K=V" to set, "K" to unset; NULL-terminated */
+	int timeout_ms;		/* 0: no limit; then SIGTERM, SIGKILL 2 s later */
+	const char *stdin_path;	/* NULL: /dev/null; "-": inherit */
+	int stdout_fd;		/* -1: inherit (run_wait) */
+	int stderr_fd;		/* -1: inherit */
+};
+#define RUN_OPTS_INIT { NULL, NULL, 0, NULL, -1, -1 }
+
+/* How a child ended. */
+struct run_result {
+	int status;		/* exit status, or 128 + signal */
+	bool timed_out;
+};
+
+/*
+ * Run argv[0] (looked up in PATH) and wait for it. Returns 0 when the
+ * program ran (whatever its status), negative when it could not start.
+ * The child runs in its own process group so a timeout kills all of it.
+ */
+int run_wait(struct run_result *out, const char *const argv[],
+	     const struct run_opts *opts);
+/* Same, with standard output collected into buf (stderr as opts says). */
+int run_capture(struct run_result *out, struct buf *output,
+		const char *const argv[], const struct run_opts *opts);
+/* Replace the current process; returns only on failure. */
+int run_exec(const char *const argv[]);
+/* Is a program of that name on PATH? */
+bool run_in_path(const char *name);
+
+#endif

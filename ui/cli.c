@@ -1,0 +1,122 @@
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util.h"
+
+int cli_usage_error(const char *usage, const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "git disclose %s: ", cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n%s", usage);
+	return EXIT_USAGE;
+}
+
+int cli_fail(int status)
+{
+	fprintf(stderr, "git disclose: %s\n", error_last());
+	return status;
+}
+
+int cli_bad_option(const char *usage, const char *cmd, char **argv,
+		   int opt)
+{
+	const char *arg = argv[optind - 1];
+
+	if (opt == ':')
+		return cli_usage_error(usage, cmd, "option '%s' needs a value",
+				       arg);
+	if (optopt && optopt < 128)
+		return cli_usage_error(usage, cmd, "unknown option '-%c'",
+				       optopt);
+	return cli_usage_error(usage, cmd, "unknown option '%s'", arg);
+}
+
+static void set_str(char **field, const char *v)
+{
+	free(*field);
+	*field = xstrdup(v);
+}
+
+int cli_answer_option(struct answers *a, int opt, const char *arg)
+{
+	switch (opt) {
+	case OPT_AGENT:
+		set_str(&a->agent, arg);
+		return 1;
+	case OPT_MODEL:
+		set_str(&a->model, arg);
+		return 1;
+	case OPT_TOOL:
+		answers_add_tool(a, arg);
+		return 1;
+	case OPT_NO_TOOL:
+		a->no_tools = true;
+		return 1;
+	case OPT_POLICY:
+		set_str(&a->policy, arg);
+		return 1;
+	case OPT_NO_SIGNOFF:
+		a->no_signoff = true;
+		return 1;
+	}
+	return 0;
+}
+
+int cli_ctx_init(struct cli_ctx *ctx, struct answers *a, bool need_repo)
+{
+	memset(ctx, 0, sizeof(*ctx));
+	if (repo_open(&ctx->repo, NULL) < 0) {
+		if (need_repo)
+			return -1;
+		ctx->repo = NULL;
+	}
+	if (catalogue_load(&ctx->cat) < 0 ||
+	    answers_resolve(&ctx->assisted, &ctx->form, a, ctx->repo,
+			    ctx->cat) < 0)
+		return -1;
+	if (!a->no_signoff) {
+		if (repo_identity(&ctx->human, ctx->repo) < 0)
+			return -1;
+		ctx->have_human = true;
+	}
+	return 0;
+}
+
+void cli_ctx_release(struct cli_ctx *ctx)
+{
+	assisted_free(ctx->assisted);
+	catalogue_free(ctx->cat);
+	if (ctx->have_human)
+		ident_release(&ctx->human);
+	repo_free(ctx->repo);
+	memset(ctx, 0, sizeof(*ctx));
+}
+
+void cli_remember(struct cli_ctx *ctx)
+{
+	if (!ctx->repo || repo_is_bare(ctx->repo))
+		return;
+	if (answers_save(ctx->assisted, ctx->form, ctx->repo) < 0)
+		fprintf(stderr, "git disclose: warning: answers not remembered: %s\n",
+			error_last());
+}
+
+void shell_quote(struct buf *out, const char *s)
+{
+	buf_addch(out, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			buf_adds(out, "'\\''");
+		else
+			buf_addch(out, *s);
+	}
+	buf_addch(out, '\'');
+}

@@ -1,0 +1,87 @@
+/* What the command-line commands share: dispatch, usage errors, answers. */
+#ifndef DISCLOSE_CLI_H
+#define DISCLOSE_CLI_H
+
+#include <getopt.h>
+#include <stdbool.h>
+
+#include "answers.h"
+
+#define EXIT_POLICY 1		/* policy errors found, failure verdict */
+#define EXIT_USAGE 2		/* usage or environment error */
+#define CLI_HELP (-1)		/* option parsers: --help was printed */
+
+/* Each command: argv[0] is its name. Returns the exit status. */
+int cmd_trailer(int argc, char **argv);
+int cmd_commit(int argc, char **argv);
+int cmd_amend(int argc, char **argv);
+int cmd_catalogue(int argc, char **argv);
+int cmd_editor(int argc, char **argv);
+/* Commands built in files of their own; weak so main links without them. */
+int cmd_check(int argc, char **argv) __attribute__((weak));
+int cmd_fix(int argc, char **argv) __attribute__((weak));
+int cmd_hook(int argc, char **argv) __attribute__((weak));
+int cmd_boot(int argc, char **argv) __attribute__((weak));
+int cmd_cover(int argc, char **argv) __attribute__((weak));
+int cmd_config(int argc, char **argv) __attribute__((weak));
+int cmd_tui(int argc, char **argv) __attribute__((weak));
+
+/* Print "git disclose CMD: <message>" and the usage; returns EXIT_USAGE. */
+int cli_usage_error(const char *usage, const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Print "git disclose: <error_last()>" on stderr; returns status. */
+int cli_fail(int status);
+/* Report a getopt_long failure (unknown option, missing value). */
+int cli_bad_option(const char *usage, const char *cmd, char **argv,
+		   int optopt_seen);
+
+/*
+ * The answer options every writing command takes; ANSWER_OPTIONS goes
+ * into a struct option table, cli_answer_option() handles one of them
+ * (returns 1 when it was one, 0 when not, negative on a bad value).
+ */
+enum {
+	OPT_AGENT = 1000, OPT_MODEL, OPT_TOOL, OPT_NO_TOOL, OPT_POLICY,
+	OPT_NO_SIGNOFF, OPT_CLI_LAST
+};
+#define ANSWER_OPTIONS \
+	{ "agent", required_argument, NULL, OPT_AGENT }, \
+	{ "model", required_argument, NULL, OPT_MODEL }, \
+	{ "tool", required_argument, NULL, OPT_TOOL }, \
+	{ "no-tool", no_argument, NULL, OPT_NO_TOOL }, \
+	{ "policy", required_argument, NULL, OPT_POLICY }, \
+	{ "no-signoff", no_argument, NULL, OPT_NO_SIGNOFF }
+#define ANSWER_USAGE \
+	"  --agent NAME       the AI agent (AGENT_NAME), e.g. Claude\n" \
+	"  --model VERSION    the model (MODEL_VERSION), e.g. claude-opus-4-5\n" \
+	"  --tool TOOL        a specialized analysis tool used (repeatable)\n" \
+	"  --no-tool          no analysis tools (forget remembered ones)\n" \
+	"  --policy P         kernel (AGENT:MODEL, default) or kernel-llm (LLM)\n" \
+	"  --no-signoff       do not add your Signed-off-by:\n"
+
+int cli_answer_option(struct answers *a, int opt, const char *arg);
+
+/*
+ * Everything a writing command needs, resolved from the answers: the
+ * repository (NULL outside one when allowed), the catalogue, the
+ * Assisted-by value and the human.
+ */
+struct cli_ctx {
+	struct repo *repo;
+	struct catalogue *cat;
+	struct assisted *assisted;
+	enum policy_form form;
+	struct ident human;
+	bool have_human;
+};
+
+int cli_ctx_init(struct cli_ctx *ctx, struct answers *a, bool need_repo);
+void cli_ctx_release(struct cli_ctx *ctx);
+/* Save the answers in the repository config (a warning on failure). */
+void cli_remember(struct cli_ctx *ctx);
+
+/* Shell-quote s for a POSIX shell into out ('...' with '\'' for '). */
+struct buf;
+void shell_quote(struct buf *out, const char *s);
+
+#endif

@@ -1,0 +1,236 @@
+/*
+ * git disclose trailer: print the trailer lines (or --trailer arguments for
+ * git commit), place them in a message, or parse the trailers of messages
+ * exactly as git interpret-trailers --parse does.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "message.h"
+#include "place.h"
+#include "repo.h"
+#include "util.h"
+
+static const char trailer_usage[] =
+	"usage: git disclose trailer [<answers>] [--format=lines|args]\n"
+	"       git disclose trailer [<answers>] --message FILE|- [--in-place]\n"
+	"       git disclose trailer --parse [--message FILE|-] [-z]\n"
+	"\n"
+	"  --format=lines     print Assisted-by: and Signed-off-by: lines (default)\n"
+	"  --format=args      print --trailer arguments for git commit (do not add -s)\n"
+	"  --message FILE     place the trailers in the message of FILE (- for stdin)\n"
+	"  --in-place         write the result back to FILE\n"
+	"  --parse            print the trailers found, as git interpret-trailers --parse\n"
+	"  -z                 with --parse: NUL-separated messages in and results out\n"
+	ANSWER_USAGE;
+
+enum { OPT_FORMAT = OPT_CLI_LAST, OPT_MESSAGE, OPT_IN_PLACE, OPT_PARSE };
+
+struct trailer_opts {
+	struct answers answers;
+	const char *format;
+	const char *message;
+	bool in_place;
+	bool parse;
+	bool nul;
+};
+
+/* The trailers of one message, "Key: value" per line, into out. */
+static void parse_one(struct buf *out, const char *text, size_t len, char cc)
+{
+	struct message *m;
+
+	message_parse(&m, text, len, cc);
+	for (size_t i = 0; i < m->nr_trailers; i++) {
+		const struct trailer *t = &m->trailers[i];
+
+		if (t->key)
+			buf_addf(out, "%s: %s\n", t->key, t->value);
+	}
+	message_free(m);
+}
+
+static char parse_comment_char(void)
+{
+	struct repo *r = NULL;
+	char cc;
+
+	if (repo_open(&r, NULL) < 0)
+		r = NULL;
+	cc = repo_comment_char(r);
+	repo_free(r);
+	return cc;
+}
+
+static int run_parse(const struct trailer_opts *o)
+{
+	struct buf in = BUF_INIT, out = BUF_INIT;
+	char cc = parse_comment_char();
+	size_t off = 0;
+
+	if (read_file(&in, o->message ? o->message : "-") < 0)
+		return cli_fail(EXIT_USAGE);
+	if (!o->nul) {
+		parse_one(&out, in.ptr, in.len, cc);
+	} else {
+		while (off < in.len) {
+			const char *nul = memchr(in.ptr + off, '\0',
+						 in.len - off);
+			size_t n = nul ? (size_t)(nul - in.ptr) - off
+				       : in.len - off;
+
+			parse_one(&out, in.ptr + off, n, cc);
+			buf_addch(&out, '\0');
+			off += n + 1;
+		}
+	}
+	fwrite(out.ptr ? out.ptr : "", 1, out.len, stdout);
+	buf_release(&in);
+	buf_release(&out);
+	return ferror(stdout) ? EXIT_USAGE : 0;
+}
+
+static void print_lines(const struct cli_ctx *ctx)
+{
+	char *v = assisted_format(ctx->assisted, ctx->form);
+
+	printf("%s: %s\n", ASSISTED_KEY, v);
+	free(v);
+	if (ctx->have_human) {
+		char *sob = signoff_line(&ctx->human);
+
+		printf("%s\n", sob);
+		free(sob);
+	}
+}
+
+/* --format=args: git commit appends --trailer values in the order given,
+ * so Assisted-by first puts it just before the sign-off. */
+static void print_args(const struct cli_ctx *ctx)
+{
+	struct buf out = BUF_INIT, line = BUF_INIT;
+	char *v = assisted_format(ctx->assisted, ctx->form);
+
+	buf_addf(&line, "%s: %s", ASSISTED_KEY, v);
+	buf_adds(&out, "--trailer ");
+	shell_quote(&out, line.ptr);
+	if (ctx->have_human) {
+		char *sob = signoff_line(&ctx->human);
+
+		buf_adds(&out, " --trailer ");
+		shell_quote(&out, sob);
+		free(sob);
+	}
+	printf("%s\n", out.ptr);
+	fprintf(stderr, "git disclose: use these with git commit instead of -s (with -s, or a message that already has your Signed-off-by, git duplicates it); git disclose commit avoids both\n");
+	free(v);
+	buf_release(&line);
+	buf_release(&out);
+}
+
+static int run_place(const struct trailer_opts *o, struct cli_ctx *ctx)
+{
+	struct buf in = BUF_INIT, out = BUF_INIT;
+	struct place_request req = { 0 };
+	struct message *m = NULL;
+	int rc = EXIT_USAGE;
+
+	if (read_file(&in, o->message) < 0)
+		goto out;
+	message_parse(&m, in.ptr, in.len, repo_comment_char(ctx->repo));
+	req.assisted = ctx->assisted;
+	req.form = ctx->form;
+	req.human = ctx->have_human ? &ctx->human : NULL;
+	if (place_trailers(&out, m, &req) < 0)
+		goto out;
+	if (o->in_place) {
+		if (write_file_atomic(o->message, out.ptr, out.len, 0644) < 0)
+			goto out;
+	} else {
+		fwrite(out.ptr, 1, out.len, stdout);
+	}
+	rc = 0;
+out:
+	if (rc)
+		cli_fail(rc);
+	message_free(m);
+	buf_release(&in);
+	buf_release(&out);
+	return rc;
+}
+
+static int parse_options(struct trailer_opts *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		ANSWER_OPTIONS,
+		{ "format", required_argument, NULL, OPT_FORMAT },
+		{ "message", required_argument, NULL, OPT_MESSAGE },
+		{ "in-place", no_argument, NULL, OPT_IN_PLACE },
+		{ "parse", no_argument, NULL, OPT_PARSE },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":zh", longopts, NULL)) != -1) {
+		if (cli_answer_option(&o->answers, c, optarg))
+			continue;
+		switch (c) {
+		case OPT_FORMAT: o->format = optarg; break;
+		case OPT_MESSAGE: o->message = optarg; break;
+		case OPT_IN_PLACE: o->in_place = true; break;
+		case OPT_PARSE: o->parse = true; break;
+		case 'z': o->nul = true; break;
+		case 'h': fputs(trailer_usage, stdout); return CLI_HELP;
+		default: return cli_bad_option(trailer_usage, "trailer", argv, c);
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error(trailer_usage, "trailer",
+				       "unexpected argument '%s'", argv[optind]);
+	if (o->format && strcmp(o->format, "lines") && strcmp(o->format, "args"))
+		return cli_usage_error(trailer_usage, "trailer",
+				       "--format is 'lines' or 'args', not '%s'",
+				       o->format);
+	if (o->in_place && (!o->message || !strcmp(o->message, "-")))
+		return cli_usage_error(trailer_usage, "trailer",
+				       "--in-place needs --message FILE");
+	if (o->nul && !o->parse)
+		return cli_usage_error(trailer_usage, "trailer",
+				       "-z goes with --parse");
+	return 0;
+}
+
+int cmd_trailer(int argc, char **argv)
+{
+	struct trailer_opts o = { 0 };
+	struct cli_ctx ctx;
+	int rc = parse_options(&o, argc, argv);
+
+	if (rc)
+		goto out;
+	if (o.parse) {
+		rc = run_parse(&o);
+		goto out;
+	}
+	if (cli_ctx_init(&ctx, &o.answers, false) < 0) {
+		rc = cli_fail(EXIT_USAGE);
+		cli_ctx_release(&ctx);
+		goto out;
+	}
+	if (o.message)
+		rc = run_place(&o, &ctx);
+	else if (o.format && !strcmp(o.format, "args"))
+		print_args(&ctx);
+	else
+		print_lines(&ctx);
+	if (rc == 0)
+		cli_remember(&ctx);
+	cli_ctx_release(&ctx);
+out:
+	answers_release(&o.answers);
+	return rc == CLI_HELP ? 0 : rc;
+}
