@@ -306,15 +306,15 @@ static void split_block(struct message *m)
 		fill_entry(&m->trailers[i], m);
 }
 
-int message_parse(struct message **out, const char *text, size_t len,
-		  char comment_char)
+static int parse(struct message **out, const char *text, size_t len,
+		 char comment_char, bool divider)
 {
 	struct message *m = xcalloc(1, sizeof(*m));
 
 	m->text = xstrndup(text, len);
 	m->len = len;
 	m->comment_char = comment_char ? comment_char : '#';
-	m->patch_start = find_patch_start(m->text, len);
+	m->patch_start = divider ? find_patch_start(m->text, len) : len;
 	m->trailer_end = find_trailer_end(m->text, m->patch_start,
 					  m->comment_char);
 	m->trailer_start = find_trailer_start(m->text, m->trailer_end,
@@ -326,6 +326,18 @@ int message_parse(struct message **out, const char *text, size_t len,
 	split_block(m);
 	*out = m;
 	return 0;
+}
+
+int message_parse(struct message **out, const char *text, size_t len,
+		  char comment_char)
+{
+	return parse(out, text, len, comment_char, true);
+}
+
+int message_parse_commit(struct message **out, const char *text, size_t len,
+			 char comment_char)
+{
+	return parse(out, text, len, comment_char, false);
 }
 
 void message_free(struct message *m)

@@ -33,9 +33,19 @@ struct message {
 	size_t nr_trailers;
 };
 
-/* Split text (len bytes) with the given comment character ('#'). */
+/*
+ * Split text (len bytes) with the given comment character ('#'), as
+ * git interpret-trailers does: a "---" line ends the message (the patch
+ * divider of an e-mail).
+ */
 int message_parse(struct message **out, const char *text, size_t len,
 		  char comment_char);
+/*
+ * The same for a commit's message, as git log's %(trailers) and
+ * git commit do: in a commit, a "---" line is ordinary text.
+ */
+int message_parse_commit(struct message **out, const char *text, size_t len,
+			 char comment_char);
 void message_free(struct message *m);
 
 bool message_has_block(const struct message *m);

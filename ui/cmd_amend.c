@@ -47,7 +47,7 @@ static int amend_head(struct cli_ctx *ctx)
 
 	if (repo_head(&head, ctx->repo) < 0)
 		goto out;
-	message_parse(&m, head->message, head->message_len,
+	message_parse_commit(&m, head->message, head->message_len,
 		      repo_comment_char(ctx->repo));
 	req.assisted = ctx->assisted;
 	req.form = ctx->form;

@@ -196,7 +196,7 @@ static int place_in(struct buf *out, const char *text, size_t len, char cc,
 	struct message *m;
 	int rc;
 
-	message_parse(&m, text, len, cc);
+	message_parse_commit(&m, text, len, cc);
 	req.assisted = ctx->assisted;
 	req.form = ctx->form;
 	req.human = ctx->have_human ? &ctx->human : NULL;

@@ -56,7 +56,7 @@ static int place_file(const char *file, struct repo *r)
 		return error_set("__editor is run by git disclose commit only");
 	if (read_file(&in, file) < 0)
 		goto out;
-	message_parse(&m, in.ptr, in.len, repo_comment_char(r));
+	message_parse_commit(&m, in.ptr, in.len, repo_comment_char(r));
 	if (who && *who) {
 		ident_parse(&human, who);
 		req.human = &human;

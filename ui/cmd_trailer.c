@@ -24,9 +24,13 @@ static const char trailer_usage[] =
 	"  --in-place         write the result back to FILE\n"
 	"  --parse            print the trailers found, as git interpret-trailers --parse\n"
 	"  -z                 with --parse: NUL-separated messages in and results out\n"
+	"  --no-divider       a \"---\" line is text, as in a commit (git log's view)\n"
 	ANSWER_USAGE;
 
-enum { OPT_FORMAT = OPT_CLI_LAST, OPT_MESSAGE, OPT_IN_PLACE, OPT_PARSE };
+enum {
+	OPT_FORMAT = OPT_CLI_LAST, OPT_MESSAGE, OPT_IN_PLACE, OPT_PARSE,
+	OPT_NO_DIVIDER
+};
 
 struct trailer_opts {
 	struct answers answers;
@@ -35,14 +39,25 @@ struct trailer_opts {
 	bool in_place;
 	bool parse;
 	bool nul;
+	bool no_divider;
 };
 
+static void parse_message(struct message **m, const struct trailer_opts *o,
+			  const char *text, size_t len, char cc)
+{
+	if (o->no_divider)
+		message_parse_commit(m, text, len, cc);
+	else
+		message_parse(m, text, len, cc);
+}
+
 /* The trailers of one message, "Key: value" per line, into out. */
-static void parse_one(struct buf *out, const char *text, size_t len, char cc)
+static void parse_one(struct buf *out, const struct trailer_opts *o,
+		      const char *text, size_t len, char cc)
 {
 	struct message *m;
 
-	message_parse(&m, text, len, cc);
+	parse_message(&m, o, text, len, cc);
 	for (size_t i = 0; i < m->nr_trailers; i++) {
 		const struct trailer *t = &m->trailers[i];
 
@@ -73,7 +88,7 @@ static int run_parse(const struct trailer_opts *o)
 	if (read_file(&in, o->message ? o->message : "-") < 0)
 		return cli_fail(EXIT_USAGE);
 	if (!o->nul) {
-		parse_one(&out, in.ptr, in.len, cc);
+		parse_one(&out, o, in.ptr, in.len, cc);
 	} else {
 		while (off < in.len) {
 			const char *nul = memchr(in.ptr + off, '\0',
@@ -81,7 +96,7 @@ static int run_parse(const struct trailer_opts *o)
 			size_t n = nul ? (size_t)(nul - in.ptr) - off
 				       : in.len - off;
 
-			parse_one(&out, in.ptr + off, n, cc);
+			parse_one(&out, o, in.ptr + off, n, cc);
 			buf_addch(&out, '\0');
 			off += n + 1;
 		}
@@ -139,7 +154,7 @@ static int run_place(const struct trailer_opts *o, struct cli_ctx *ctx)
 
 	if (read_file(&in, o->message) < 0)
 		goto out;
-	message_parse(&m, in.ptr, in.len, repo_comment_char(ctx->repo));
+	parse_message(&m, o, in.ptr, in.len, repo_comment_char(ctx->repo));
 	req.assisted = ctx->assisted;
 	req.form = ctx->form;
 	req.human = ctx->have_human ? &ctx->human : NULL;
@@ -169,6 +184,7 @@ static int parse_options(struct trailer_opts *o, int argc, char **argv)
 		{ "message", required_argument, NULL, OPT_MESSAGE },
 		{ "in-place", no_argument, NULL, OPT_IN_PLACE },
 		{ "parse", no_argument, NULL, OPT_PARSE },
+		{ "no-divider", no_argument, NULL, OPT_NO_DIVIDER },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -183,6 +199,7 @@ static int parse_options(struct trailer_opts *o, int argc, char **argv)
 		case OPT_MESSAGE: o->message = optarg; break;
 		case OPT_IN_PLACE: o->in_place = true; break;
 		case OPT_PARSE: o->parse = true; break;
+		case OPT_NO_DIVIDER: o->no_divider = true; break;
 		case 'z': o->nul = true; break;
 		case 'h': fputs(trailer_usage, stdout); return CLI_HELP;
 		default: return cli_bad_option(trailer_usage, "trailer", argv, c);
