@@ -552,3 +552,127 @@ out:
 	free(def);
 	return rc;
 }
+
+/* Trees of a commit and of its first parent (NULL for a root commit). */
+static int commit_trees(git_tree **tree, git_tree **parent_tree,
+			struct repo *r, const char *id)
+{
+	git_commit *c = NULL, *p = NULL;
+	git_oid oid;
+	int rc = -1;
+
+	*tree = *parent_tree = NULL;
+	if (git_oid_fromstr(&oid, id) < 0 ||
+	    git_commit_lookup(&c, r->git, &oid) < 0)
+		return error_set("commit %s is not in this repository", id);
+	if (git_commit_tree(tree, c) < 0 ||
+	    (git_commit_parentcount(c) &&
+	     (git_commit_parent(&p, c, 0) < 0 ||
+	      git_commit_tree(parent_tree, p) < 0))) {
+		git_fail("cannot read the commit's trees");
+		goto out;
+	}
+	rc = 0;
+out:
+	git_commit_free(p);
+	git_commit_free(c);
+	return rc;
+}
+
+static void read_head_lines(struct added_file *f, git_repository *git,
+			    const git_oid *blob_id)
+{
+	git_blob *blob = NULL;
+	const char *p;
+	size_t n, lines = 0, i;
+
+	if (git_blob_lookup(&blob, git, blob_id) < 0)
+		return;
+	p = git_blob_rawcontent(blob);
+	n = (size_t)git_blob_rawsize(blob);
+	f->binary = git_blob_is_binary(blob);
+	if (n > 4096)
+		n = 4096;
+	for (i = 0; i < n && lines < 2; i++)
+		lines += p[i] == '\n';
+	f->head = xstrndup(p, i);
+	f->head_len = i;
+	git_blob_free(blob);
+}
+
+int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
+		     const char *id)
+{
+	git_tree *tree, *parent;
+	git_diff *diff = NULL;
+	size_t n = 0;
+
+	*out = NULL;
+	*nr = 0;
+	if (commit_trees(&tree, &parent, r, id) < 0)
+		return -1;
+	if (git_diff_tree_to_tree(&diff, r->git, parent, tree, NULL) < 0) {
+		git_tree_free(tree);
+		git_tree_free(parent);
+		return git_fail("cannot diff the commit");
+	}
+	*out = xcalloc(git_diff_num_deltas(diff) + 1, sizeof(**out));
+	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+		if (d->status != GIT_DELTA_ADDED ||
+		    d->new_file.mode == GIT_FILEMODE_COMMIT ||
+		    d->new_file.mode == GIT_FILEMODE_LINK)
+			continue;
+		(*out)[n].path = xstrdup(d->new_file.path);
+		read_head_lines(&(*out)[n], r->git, &d->new_file.id);
+		if (!(*out)[n].head)
+			(*out)[n].head = xstrdup("");
+		n++;
+	}
+	*nr = n;
+	git_diff_free(diff);
+	git_tree_free(tree);
+	git_tree_free(parent);
+	return 0;
+}
+
+void added_files_free(struct added_file *files, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		free(files[i].path);
+		free(files[i].head);
+	}
+	free(files);
+}
+
+static int print_line(const git_diff_delta *d, const git_diff_hunk *h,
+		      const git_diff_line *l, void *payload)
+{
+	struct buf *out = payload;
+
+	if (l->origin == GIT_DIFF_LINE_CONTEXT ||
+	    l->origin == GIT_DIFF_LINE_ADDITION ||
+	    l->origin == GIT_DIFF_LINE_DELETION)
+		buf_addch(out, l->origin);
+	buf_add(out, l->content, l->content_len);
+	return 0;
+}
+
+int repo_commit_patch(struct buf *out, struct repo *r, const char *id)
+{
+	git_tree *tree, *parent;
+	git_diff *diff = NULL;
+	int rc = 0;
+
+	if (commit_trees(&tree, &parent, r, id) < 0)
+		return -1;
+	if (git_diff_tree_to_tree(&diff, r->git, parent, tree, NULL) < 0 ||
+	    git_diff_print(diff, GIT_DIFF_FORMAT_PATCH, print_line, out) < 0)
+		rc = git_fail("cannot diff the commit");
+	buf_add(out, "", 0);
+	git_diff_free(diff);
+	git_tree_free(tree);
+	git_tree_free(parent);
+	return rc;
+}

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "ident.h"
+#include "util.h"
 
 #define OID_HEX 40
 
@@ -86,5 +87,57 @@ typedef int (*repo_walk_fn)(const struct commit_info *c, void *data);
 int repo_walk(struct repo *r, const char *range, repo_walk_fn fn, void *data);
 /* The range repo_walk uses when none is given, as text (caller frees). */
 int repo_default_range(char **out, struct repo *r);
+
+/* A file a commit adds (against its first parent), for the SPDX checks. */
+struct added_file {
+	char *path;
+	char *head;		/* its first two lines (at most 4 KiB) */
+	size_t head_len;
+	bool binary;
+};
+
+/* The files commit id adds; each blob is read once, only its start. */
+int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
+		     const char *id);
+void added_files_free(struct added_file *files, size_t nr);
+
+/* The commit's diff against its first parent, as git show prints it. */
+int repo_commit_patch(struct buf *out, struct repo *r, const char *id);
+
+/*
+ * Rewriting a series (issue: whole-series rewrite). For each commit of
+ * a linear range, oldest first, fn writes the new message into out; an
+ * empty out (or the same text) keeps the message. Commits are re-parented
+ * on the rewritten ones; a commit whose message and parent are unchanged
+ * keeps its id. The branch moves once at the end, by compare-and-swap,
+ * after the old tip is saved at refs/disclose/backup/<branch> and
+ * ORIG_HEAD.
+ */
+typedef int (*repo_reword_fn)(struct buf *out, const struct commit_info *c,
+			      void *data);
+
+struct rewrite_opts {
+	const char *range;		/* NULL: the default range */
+	const char *reflog_msg;		/* "disclose: amend <range>" */
+	bool keep_committer_date;
+	bool detached;			/* allow a detached HEAD */
+	bool drop_signatures;		/* allow rewriting gpgsig commits */
+	bool force;			/* allow commits already on a remote */
+	bool dry_run;			/* compute, write nothing */
+};
+
+struct rewrite_result {
+	size_t nr_commits;
+	size_t nr_changed;
+	char old_tip[OID_HEX + 1];
+	char new_tip[OID_HEX + 1];
+	char *ref;			/* the branch moved, "HEAD" if detached */
+	char *backup_ref;		/* NULL when nothing changed */
+};
+
+int repo_rewrite(struct rewrite_result *out, struct repo *r,
+		 const struct rewrite_opts *opts, repo_reword_fn fn,
+		 void *data);
+void rewrite_result_release(struct rewrite_result *res);
 
 #endif
