@@ -14,6 +14,9 @@
 PATH=/usr/bin:/bin:$PATH
 export PATH
 
+DISCLOSE_CACHE=${DISCLOSE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/git-disclose}
+export DISCLOSE_CACHE
+
 agent=Claude
 model=claude-opus-4-5
 human_name="Test Human"
@@ -86,6 +89,26 @@ npatches=$#
 t=$(now)
 tree=$(sh "$TOP/tests/kernel/tree.sh") || fail "tests/kernel/tree.sh failed"
 echo "time: pristine tree ready in $(since "$t") ($tree)"
+
+# The cache layout is shared with src/boot: check what both rely on.
+version=$(dpkg-query -W -f='${Version}' linux-source-6.1)
+[ "$tree" = "$DISCLOSE_CACHE/linux-source-6.1-$version" ] ||
+	fail "tree.sh printed $tree, expected $DISCLOSE_CACHE/linux-source-6.1-$version"
+id="linux-source-6.1 <pristine@localhost> 0 +0000"
+got=$(git -C "$tree" log -1 --date=raw \
+	--format='%an <%ae> %ad|%cn <%ce> %cd' pristine)
+[ "$got" = "$id|$id" ] || fail "pristine commit identity is '$got'"
+[ "$(git -C "$tree" rev-list --count pristine)" -eq 1 ] ||
+	fail "pristine is not a single commit"
+[ "$(git -C "$tree" rev-parse --is-bare-repository)" = false ] ||
+	fail "$tree is a bare repository"
+[ "$(git -C "$tree" config core.autocrlf)" = false ] &&
+	[ "$(git -C "$tree" config gc.auto)" = 0 ] ||
+	fail "$tree lacks core.autocrlf=false or gc.auto=0"
+git -C "$tree" cat-file -e pristine:Makefile 2>/dev/null ||
+	fail "pristine has no top-level Makefile (top directory not stripped?)"
+echo "ok: pristine tree cache layout"
+refs_before=$(git -C "$tree" show-ref --head)
 
 work=$TMPDIR/linux
 trap 'rm -rf "$work"' EXIT
@@ -228,12 +251,17 @@ range)
 	echo "trailers: git disclose amend on pristine..HEAD"
 	;;
 head)
-	# The exec line goes through the shell: quote the binary's path.
-	q=$(printf '%s' "$DISCLOSE" | sed "s/'/'\\\\''/g")
-	git -C "$work" rebase -q --exec \
-		"'$q' amend --agent $agent --model $model" pristine </dev/null ||
-		fail "git disclose amend (HEAD) under git rebase --exec failed"
-	echo "trailers: git disclose amend per commit (git rebase --exec)"
+	# amend refuses to run while a rebase is in progress, so replay the
+	# commits one by one with cherry-pick and amend each as HEAD.
+	tip=$(git -C "$work" rev-parse HEAD)
+	git -C "$work" checkout -q --detach pristine || fail "cannot check out pristine"
+	for c in $(git -C "$work" rev-list --reverse pristine.."$tip"); do
+		git -C "$work" cherry-pick "$c" >/dev/null ||
+			fail "cannot replay commit $c"
+		(cd "$work" && "$DISCLOSE" amend --agent "$agent" --model "$model") \
+			</dev/null || fail "git disclose amend (HEAD) failed on $c"
+	done
+	echo "trailers: git disclose amend on HEAD, once per commit"
 	;;
 fallback)
 	cat >"$TMPDIR/add-trailers.sh" <<-EOF
@@ -274,3 +302,7 @@ for p in "$TMPDIR"/out/*.patch; do
 done
 echo "time: checkpatch of the signed series $(since "$t")"
 echo "ok: checkpatch finds no errors and no signature warnings after amend"
+
+[ "$(git -C "$tree" show-ref --head)" = "$refs_before" ] ||
+	fail "the cached pristine repository's refs changed during the test"
+echo "ok: the cached repository was left untouched"
