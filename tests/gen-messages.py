@@ -473,6 +473,25 @@ case("scissors-indented",
            "Other: w"))
 case("scissors-crlf",
      b"Subject\r\n\r\nKey: v\r\n" + SCISSORS + b"\r\nOther: w\r\n")
+# The scissors line must be a whole line: "\n" right after it.
+case("scissors-suffix-then-prose",
+     lines("Subject", "", "Key: v", SCISSORS + b" x", "prose after it"))
+case("scissors-trailing-space-then-prose",
+     lines("Subject", "", "Key: v", SCISSORS + b" ", "prose after it"))
+case("scissors-crlf-then-prose",
+     b"Subject\r\n\r\nKey: v\r\n" + SCISSORS + b"\r\nprose after it\r\n")
+case("scissors-first-line-with-suffix",
+     lines(SCISSORS + b"x", "", "Key: v"))
+case("scissors-first-line-crlf",
+     SCISSORS + b"\r\n\r\nKey: v\r\n")
+case("scissors-then-prose",
+     lines("Subject", "", "Key: v", SCISSORS, "prose after it"))
+case("scissors-mid-paragraph",
+     lines("Subject", "", "prose", SCISSORS, "Key: v"))
+case("scissors-twice",
+     lines("Subject", "", "Key: v", SCISSORS, "A: b", SCISSORS, "c d"))
+case("scissors-before-divider-then-prose",
+     lines("Subject", "", "Key: v", SCISSORS, "---", "prose"))
 case("scissors-commit-verbose",
      lines("Subject", "", "Body.", "", SOB0, "",
            "# Please enter the commit message for your changes. Lines starting",
@@ -961,10 +980,12 @@ def hangs_git(msg):
     """True when git 2.39 would loop forever: scissors after a divider.
 
     find_patch_start() stops at the first line "---" + space, tab, CR or
-    newline; wt_status_locate_end() looks for the first "\n" + scissors in
-    the whole message. A cut-off beyond the divider never ends the loop.
+    newline; wt_status_locate_end() takes the first "\n" + scissors line
+    + "\n" anywhere in the message (unless the message starts with that
+    line). A cut-off beyond the divider never ends ignore_non_trailer().
     """
-    if msg.startswith(SCISSORS):
+    cut_line = SCISSORS + b"\n"
+    if msg.startswith(cut_line):
         return False
     divider = None
     pos = 0
@@ -980,7 +1001,7 @@ def hangs_git(msg):
             divider = pos
     if divider is None:
         return False
-    cut = msg.find(b"\n" + SCISSORS)
+    cut = msg.find(b"\n" + cut_line)
     return cut != -1 and cut + 1 > divider
 
 
