@@ -45,7 +45,7 @@ BIN     := $(BUILD)/git-disclose
 UNIT_C  := $(sort $(wildcard tests/unit/test_*.c))
 UNIT    := $(UNIT_C:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test unit e2e kernel-test demo bench install uninstall clean fuzz
+.PHONY: all deps test unit e2e kernel-test demo bench install uninstall clean fuzz valgrind
 
 all: $(BIN)
 
@@ -109,5 +109,13 @@ install: $(BIN)
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/git-disclose
 
+# libFuzzer targets (clang) and the valgrind run of the unit tests.
+fuzz:
+	@$(MAKE) -f tests/fuzz/fuzz.mk FUZZ_SECONDS=$(or $(FUZZ_SECONDS),10)
+
+valgrind: $(UNIT)
+	@sh tests/deps.sh valgrind
+	@sh tests/run-unit.sh --valgrind $(UNIT)
+
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
