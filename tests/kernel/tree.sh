@@ -17,7 +17,8 @@
 # Environment: DISCLOSE_KERNEL_TARBALL overrides the tarball path (the
 # package version still names the directory). Progress and timings go to
 # stderr; only the path goes to stdout.
-# Exit status: 0 ok, 2 missing package or failed build.
+# Exit status: 0 ok, 77 the package is not installed (so that run-e2e.sh,
+# which also runs this file as a test, reports a skip), 2 failed build.
 
 pkg=linux-source-6.1
 tarball=${DISCLOSE_KERNEL_TARBALL:-/usr/src/$pkg.tar.xz}
@@ -80,11 +81,12 @@ build() {
 }
 
 command -v git >/dev/null || die "git is not installed; install the git package"
-[ -r "$tarball" ] ||
-	die "$tarball not found; install it: apt-get install $pkg"
 version=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null)
-[ -n "$version" ] ||
-	die "cannot read the version of $pkg; is it installed? (apt-get install $pkg)"
+if [ ! -r "$tarball" ] || [ -z "$version" ]; then
+	echo "tree.sh: $tarball or its package version is missing;" \
+		"install it: apt-get install $pkg" >&2
+	exit 77
+fi
 
 cache=${DISCLOSE_CACHE:-${XDG_CACHE_HOME:-${HOME:?}/.cache}/git-disclose}
 path=$cache/$pkg-$version
