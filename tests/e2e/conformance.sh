@@ -3,7 +3,8 @@
 # `git interpret-trailers --parse` prints, for every message in
 # fixtures/messages/ (written by tests/gen-messages.py).
 #
-# Each fixture is checked twice: alone (--message FILE) and inside one
+# Each fixture is checked three times: alone (--message FILE, and on
+# standard input with --message -) and inside one
 # `trailer --parse -z` run that gets all fixtures NUL-separated, whose
 # NUL-terminated results are compared record by record with git's.
 #
@@ -64,7 +65,9 @@ show() {
 	echo "FAIL $1 ($2)"
 	LC_ALL=C sed -n l "$3" >"$work/git.l"
 	LC_ALL=C sed -n l "$4" >"$work/ours.l"
-	if cmp -s "$work/git.l" "$work/ours.l"; then
+	if cmp -s "$3" "$4"; then
+		echo "    same output as git"
+	elif cmp -s "$work/git.l" "$work/ours.l"; then
 		echo "    bytes differ where sed -n l does not show it:" \
 			"git $(wc -c <"$3") bytes, ours $(wc -c <"$4") bytes"
 		cmp "$3" "$4" 2>&1 | sed 's/^/    /'
@@ -83,7 +86,7 @@ show() {
 : >"$work/list"
 : >"$work/expected.z"
 : >"$work/input.z"
-total=0 file_fail=0
+total=0 file_fail=0 stdin_fail=0
 for f in "$fixtures"/*.msg; do
 	name=${f##*/}
 	total=$((total + 1))
@@ -111,6 +114,18 @@ for f in "$fixtures"/*.msg; do
 		file_fail=$((file_fail + 1))
 		echo "$name" >>"$work/failed"
 		show "$name" "--message" "$work/git/$name" "$work/ours/$name"
+	fi
+
+	# The same message on standard input (--message -).
+	"$DISCLOSE" trailer --parse --message - <"$f" >"$work/stdin.out" \
+		2>"$work/ours.err"
+	rc=$?
+	if [ "$rc" -ne 0 ] || ! cmp -s "$work/git/$name" "$work/stdin.out"
+	then
+		stdin_fail=$((stdin_fail + 1))
+		echo "$name" >>"$work/failed"
+		show "$name" "--message -, exit $rc" "$work/git/$name" \
+			"$work/stdin.out" "$work/ours.err"
 	fi
 done
 
@@ -171,8 +186,8 @@ fi
 failed=0
 [ -f "$work/failed" ] && failed=$(sort -u "$work/failed" | wc -l)
 passed=$((total - failed))
-echo "conformance: --message $((total - file_fail))/$total agree," \
-	"-z $((total - z_fail))/$total agree"
+echo "conformance: --message FILE $((total - file_fail))/$total agree," \
+	"--message - $((total - stdin_fail))/$total, -z $((total - z_fail))/$total"
 echo "conformance: $passed passed, $failed failed"
 if [ "$failed" -ne 0 ]; then
 	echo "conformance: outputs kept in $work"
