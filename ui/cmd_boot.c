@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0
+/* git disclose boot: build the series' tip and boot it in QEMU. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "boot.h"
+#include "cli.h"
+
+static const char boot_usage[] =
+	"usage: git disclose boot [<range>] [--tree DIR | --source TARBALL]\n"
+	"                         [--timeout S] [--json] [--kvm]\n"
+	"\n"
+	"Builds the committed tip of the series (never uncommitted changes)\n"
+	"with tinyconfig plus the boot fragment, boots it in QEMU (TCG) with\n"
+	"a busybox initramfs and reads the console: pass only when init's\n"
+	"marker with this run's nonce and the expected release appears and\n"
+	"no panic, Oops, BUG, WARNING or call trace does.\n"
+	"\n"
+	"  <range>            the series (default @{upstream}..HEAD, else HEAD)\n"
+	"  --tree DIR         the kernel repository (default: the current one)\n"
+	"  --source TARBALL   apply the series onto this kernel tarball's tree\n"
+	"                     (used when the repository is not a kernel tree;\n"
+	"                     default " BOOT_DEFAULT_SOURCE ")\n"
+	"  --timeout S        stop QEMU after S seconds, a hang (default 120)\n"
+	"  --json             print the verdict as one JSON object\n"
+	"  --kvm              use KVM when it proves to work (default TCG)\n"
+	"\n"
+	"Exit status: 0 pass, 1 fail (build, boot, panic, hang), 2 usage or\n"
+	"missing dependency.\n";
+
+struct meter {
+	bool tty;
+	const char *stage;
+	int last_tenth;
+	bool open_line;		/* a \r line is on the terminal */
+};
+
+static void show_progress(void *data, const char *stage, int done,
+			  int total)
+{
+	struct meter *m = data;
+	bool new_stage = !m->stage || strcmp(m->stage, stage);
+
+	if (m->tty) {
+		if (total > 0)
+			fprintf(stderr, "\rboot: %s %3d%% (%d/%d)", stage,
+				done * 100 / total, done, total);
+		else
+			fprintf(stderr, "%sboot: %s...",
+				m->open_line ? "\n" : "", stage);
+		m->open_line = true;
+		if (total <= 0) {
+			fputc('\n', stderr);
+			m->open_line = false;
+		}
+	} else if (new_stage || (total > 0 &&
+				 done * 10 / total > m->last_tenth)) {
+		if (total > 0)
+			fprintf(stderr, "boot: %s %d%%\n", stage,
+				done * 100 / total);
+		else
+			fprintf(stderr, "boot: %s\n", stage);
+	}
+	m->last_tenth = total > 0 ? done * 10 / total : 0;
+	if (new_stage)
+		m->last_tenth = 0;
+	m->stage = stage;
+	fflush(stderr);
+}
+
+static void print_indented(const char *text)
+{
+	for (const char *p = text; *p; ) {
+		size_t len = strcspn(p, "\n");
+
+		printf("    %.*s\n", (int)len, p);
+		p += len;
+		if (*p)
+			p++;
+	}
+}
+
+static void print_text(const struct boot_verdict *v)
+{
+	printf("boot: %s: %s", v->pass ? "PASS" : "FAIL",
+	       v->summary ? v->summary : v->status);
+	if (v->release)
+		printf(" (%s, %s)", v->release, v->accel);
+	printf("\n  tip %.12s; configure %.1f s%s, build %.1f s, boot %.1f s\n",
+	       v->tip, v->configure_s, v->configured ? "" : " (reused)",
+	       v->build_s, v->boot_s);
+	if (v->error_file)
+		printf("  file: %s\n", v->error_file);
+	if (v->detail && !v->pass) {
+		printf("  %s:\n", !strcmp(v->status, "build-failed") ?
+		       "first error lines" : "what decided it");
+		print_indented(v->detail);
+	}
+	for (size_t i = 0; i < v->nr_suites; i++) {
+		const struct boot_suite *s = &v->suites[i];
+
+		printf("  KUnit %-24s %s (%d passed, %d failed, %d skipped)\n",
+		       s->name, s->ok ? "ok" : "NOT OK", s->passed, s->failed,
+		       s->skipped);
+	}
+	if (v->nr_enabled) {
+		printf("  enabled for the touched files:");
+		for (size_t i = 0; i < v->nr_enabled; i++)
+			printf(" CONFIG_%s", v->enabled[i]);
+		printf("\n");
+	}
+	if (v->nr_missing) {
+		printf("  could not enable (their files were not built):");
+		for (size_t i = 0; i < v->nr_missing; i++)
+			printf(" CONFIG_%s", v->missing[i]);
+		printf("\n");
+	}
+	if (v->build_log)
+		printf("  build log:   %s\n", v->build_log);
+	if (v->console_log)
+		printf("  console log: %s\n", v->console_log);
+}
+
+static int parse_timeout(int *out, const char *arg)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+
+	if (!*arg || *end || n < 1 || n > 3600)
+		return -1;
+	*out = (int)n;
+	return 0;
+}
+
+int cmd_boot(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "tree", required_argument, NULL, 't' },
+		{ "source", required_argument, NULL, 's' },
+		{ "timeout", required_argument, NULL, 'T' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "kvm", no_argument, NULL, 'k' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct boot_opts o = { 0 };
+	struct meter m = { isatty(2), NULL, 0, false };
+	struct boot_verdict *v;
+	bool json = false;
+	int opt, status;
+
+	opterr = 0;
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 't':
+			o.tree = optarg;
+			break;
+		case 's':
+			o.source = optarg;
+			break;
+		case 'T':
+			if (parse_timeout(&o.timeout_s, optarg) < 0)
+				return cli_usage_error(boot_usage, "boot",
+					"--timeout '%s': give whole seconds "
+					"from 1 to 3600", optarg);
+			break;
+		case 'j':
+			json = true;
+			break;
+		case 'k':
+			o.kvm = true;
+			break;
+		case 'h':
+			fputs(boot_usage, stdout);
+			return 0;
+		default:
+			return cli_bad_option(boot_usage, "boot", argv, opt);
+		}
+	}
+	if (o.tree && o.source)
+		return cli_usage_error(boot_usage, "boot",
+				       "give --tree or --source, not both");
+	if (argc - optind > 1)
+		return cli_usage_error(boot_usage, "boot",
+				       "unexpected argument '%s': give one "
+				       "range", argv[optind + 1]);
+	o.range = optind < argc ? argv[optind] : NULL;
+	o.progress = show_progress;
+	o.progress_data = &m;
+	if (boot_run(&v, &o) < 0) {
+		if (m.open_line)
+			fputc('\n', stderr);
+		return cli_fail(EXIT_USAGE);
+	}
+	if (m.open_line)
+		fputc('\n', stderr);
+	if (json) {
+		struct buf out = BUF_INIT;
+
+		boot_verdict_json(&out, v);
+		fputs(out.ptr, stdout);
+		buf_release(&out);
+	} else {
+		print_text(v);
+	}
+	status = v->pass ? 0 : EXIT_POLICY;
+	boot_verdict_free(v);
+	return status;
+}
