@@ -175,6 +175,8 @@ static int add_agent(struct catalogue *c, const cJSON *it, const char *origin)
 	if (add_strv(&a->aliases, it, "aliases", origin, "agents[]") < 0 ||
 	    add_strv(&a->families, it, "model_families", origin,
 		     "agents[]") < 0 ||
+	    add_strv(&a->hosted, it, "hosted_model_families", origin,
+		     "agents[]") < 0 ||
 	    add_strv(&a->emails, ids, "emails", origin, "identities") < 0 ||
 	    add_strv(&a->email_suffixes, ids, "email_suffixes", origin,
 		     "identities") < 0 ||
@@ -360,6 +362,7 @@ static void agent_release(struct cat_agent *a)
 	free(a->origin);
 	json_strv_free(a->aliases);
 	json_strv_free(a->families);
+	json_strv_free(a->hosted);
 	json_strv_free(a->emails);
 	json_strv_free(a->email_suffixes);
 	json_strv_free(a->names);
@@ -420,12 +423,17 @@ const struct cat_model *catalogue_model(const struct cat_agent *a,
 	return NULL;
 }
 
-static bool has_family(const struct cat_agent *a, const char *model)
+static bool in_family(char *const *families, const char *model)
 {
-	for (char **f = a->families; f && *f; f++)
-		if (str_istarts(model, *f))
+	for (; families && *families; families++)
+		if (str_istarts(model, *families))
 			return true;
 	return false;
+}
+
+static bool has_family(const struct cat_agent *a, const char *model)
+{
+	return in_family(a->families, model);
 }
 
 const struct cat_agent *catalogue_agent_for_model(const struct catalogue *c,
@@ -433,7 +441,8 @@ const struct cat_agent *catalogue_agent_for_model(const struct catalogue *c,
 						  const struct cat_agent *prefer)
 {
 	if (prefer && (catalogue_model(prefer, model) ||
-		       has_family(prefer, model)))
+		       has_family(prefer, model) ||
+		       in_family(prefer->hosted, model)))
 		return prefer;
 	for (size_t i = 0; i < c->nr_agents; i++)
 		if (catalogue_model(&c->agents[i], model))

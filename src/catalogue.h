@@ -28,6 +28,7 @@ struct cat_agent {
 	char *description;
 	char **aliases;
 	char **families;	/* model id prefixes: "claude-" */
+	char **hosted;		/* others' families it can run (Copilot) */
 	enum model_from_name model_from;
 	char **emails;		/* vendor identities, exact (case-folded) */
 	char **email_suffixes;

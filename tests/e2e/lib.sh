@@ -1,0 +1,59 @@
+# Shared helpers for the end-to-end tests (sourced; not a test itself).
+# The runner gives DISCLOSE, TOP, a private HOME and TMPDIR.
+set -u
+D=${DISCLOSE:?run through tests/run-e2e.sh}
+
+fail() {
+	echo "FAIL: $*" >&2
+	exit 1
+}
+
+# expect_eq WHAT EXPECTED ACTUAL
+expect_eq() {
+	[ "$2" = "$3" ] && return 0
+	printf 'FAIL: %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3" >&2
+	exit 1
+}
+
+# expect_status WANT CMD...: run CMD, require its exit status.
+expect_status() {
+	want=$1
+	shift
+	"$@" >"$TMPDIR/out" 2>"$TMPDIR/err"
+	got=$?
+	[ "$got" -eq "$want" ] && return 0
+	echo "FAIL: '$*' exited $got, expected $want" >&2
+	sed 's/^/  stdout: /' "$TMPDIR/out" >&2
+	sed 's/^/  stderr: /' "$TMPDIR/err" >&2
+	exit 1
+}
+
+# expect_grep PATTERN FILE: FILE must contain PATTERN (fixed string).
+expect_grep() {
+	grep -qF -- "$1" "$2" && return 0
+	echo "FAIL: '$1' not in $2:" >&2
+	sed 's/^/  /' "$2" >&2
+	exit 1
+}
+
+# new_repo DIR: a repository with a test identity and one commit.
+new_repo() {
+	git init -q -b main "$1" || fail "git init"
+	cd "$1" || fail "cd $1"
+	git config user.name "Hu Man"
+	git config user.email "hu@example.org"
+	git config commit.gpgsign false
+	echo base >base.txt
+	git add base.txt
+	git commit -q -m "base" || fail "first commit"
+}
+
+HUMAN_SOB="Signed-off-by: Hu Man <hu@example.org>"
+
+# The state a read-only command must leave alone.
+repo_state() {
+	git for-each-ref --format='%(refname) %(objectname)'
+	git rev-parse HEAD 2>/dev/null
+	cat "$(git rev-parse --git-dir)"/logs/HEAD 2>/dev/null | wc -l
+	git status --porcelain
+}
