@@ -247,7 +247,7 @@ if "$DISCLOSE" amend --help >"$TMPDIR/amend-help" 2>&1; then
 	if grep -q -i 'range' "$TMPDIR/amend-help"; then
 		mode=range
 	else
-		mode=head
+		mode=percommit
 	fi
 fi
 case $mode in
@@ -256,7 +256,7 @@ range)
 		pristine..HEAD) </dev/null || fail "git disclose amend on the range failed"
 	echo "trailers: git disclose amend on pristine..HEAD"
 	;;
-head)
+percommit)
 	# amend refuses to run while a rebase is in progress, so replay the
 	# commits one by one with cherry-pick and amend each as HEAD.
 	tip=$(git -C "$work" rev-parse HEAD)
