@@ -368,6 +368,7 @@ int cmd_commit(int argc, char **argv)
 			goto out;
 		}
 		rc = cli_bad_option(commit_usage, "commit", argv, c);
+		fprintf(stderr, "(git commit's own options go after --, e.g. git disclose commit -- -m \"subject\")\n");
 		goto out;
 	}
 	if (optind < argc && strcmp(argv[optind - 1], "--")) {
