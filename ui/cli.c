@@ -70,6 +70,22 @@ int cli_answer_option(struct answers *a, int opt, const char *arg)
 	return 0;
 }
 
+/* Only a human certifies the DCO: never sign off as an AI identity. */
+static int refuse_ai_identity(struct cli_ctx *ctx)
+{
+	char *model = NULL;
+	const struct cat_agent *ai = catalogue_identity(ctx->cat,
+							ctx->human.name,
+							ctx->human.email,
+							&model);
+
+	free(model);
+	if (!ai)
+		return 0;
+	return error_set("your git identity '%s <%s>' is the %s agent's, and only a human may add Signed-off-by: set user.name and user.email to your own (git config user.email you@example.org), or pass --no-signoff",
+			 ctx->human.name, ctx->human.email, ai->name);
+}
+
 int cli_ctx_init(struct cli_ctx *ctx, struct answers *a, bool need_repo)
 {
 	memset(ctx, 0, sizeof(*ctx));
@@ -86,6 +102,7 @@ int cli_ctx_init(struct cli_ctx *ctx, struct answers *a, bool need_repo)
 		if (repo_identity(&ctx->human, ctx->repo) < 0)
 			return -1;
 		ctx->have_human = true;
+		return refuse_ai_identity(ctx);
 	}
 	return 0;
 }

@@ -34,6 +34,16 @@ expect_grep "needs a value" "$TMPDIR/err"
 expect_status 0 "$D" trailer --help
 expect_grep "--format=args" "$TMPDIR/out"
 
+# an AI identity never signs off
+git config user.name Claude
+git config user.email noreply@anthropic.com
+expect_status 2 "$D" trailer --agent Claude --model claude-3-opus
+expect_grep "only a human may add Signed-off-by" "$TMPDIR/err"
+out=$("$D" trailer --agent Claude --model claude-3-opus --no-signoff) ||
+	fail "--no-signoff with an AI identity"
+git config user.name "Hu Man"
+git config user.email "hu@example.org"
+
 # kernel-llm form
 out=$("$D" trailer --policy kernel-llm --tool smatch --no-signoff)
 expect_eq "llm" "Assisted-by: LLM smatch" "$out"
