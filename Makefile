@@ -13,7 +13,8 @@ PKGS       = ncursesw libgit2 libcjson
 DEB_PKGS   = libncurses-dev libgit2-dev libcjson-dev libcmocka-dev pkg-config \
              git tmux gcc libc6-dev
 KERNEL_PKGS = linux-source-6.1 qemu-system-x86 busybox-static flex bison bc \
-             libelf-dev libssl-dev cpio xz-utils python3-docutils
+             libelf-dev libssl-dev cpio xz-utils python3-docutils python3-ply \
+             python3-git gzip
 VERSION    = 0.1.0
 
 ifeq ($(SANITIZE),1)
@@ -102,12 +103,23 @@ bench: deps
 	$(MAKE) all
 	@sh tests/bench/run.sh $(abspath $(BIN))
 
+# The catalogue and policy JSON are compiled in: the binary, its man page
+# and the bash completion are all there is to install.
+MANDIR  ?= $(PREFIX)/share/man/man1
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+
 install: $(BIN)
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR) \
+		$(DESTDIR)$(BASHCOMPDIR)
 	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/git-disclose
+	install -m 644 ui/git-disclose.1 $(DESTDIR)$(MANDIR)/git-disclose.1
+	install -m 644 ui/git-disclose.bash \
+		$(DESTDIR)$(BASHCOMPDIR)/git-disclose
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/git-disclose
+	rm -f $(DESTDIR)$(PREFIX)/bin/git-disclose \
+		$(DESTDIR)$(MANDIR)/git-disclose.1 \
+		$(DESTDIR)$(BASHCOMPDIR)/git-disclose
 
 # libFuzzer targets (clang) and the valgrind run of the unit tests.
 fuzz:
