@@ -544,6 +544,24 @@ case("commit-template-custom",
      lines("Subject", "", "# Why:", "# What:", "Key: v", "",
            "# Trailers go above."))
 
+# Lines that are comments only with core.commentChar=';' (the "cc" check
+# of conformance.sh runs every fixture that way too).
+case("semicolon-between-trailers",
+     lines("Subject", "", "Key: v", "; note", "Other: w"))
+case("semicolon-after-block",
+     lines("Subject", "", SOB0, "; note one", ";note two"))
+case("semicolon-scissors-then-prose",
+     lines("Subject", "", "Key: v",
+           "; ------------------------ >8 ------------------------",
+           "prose after it"))
+case("semicolon-title-comment",
+     lines("; comment", "Key: v", "", "Other: w"))
+case("semicolon-and-hash-lines",
+     lines("Subject", "", "# hash", "Key: v", "; semi", "Other: w",
+           "# hash again"))
+case("semicolon-conflicts",
+     lines("Merge", "", SOB0, "", "; Conflicts:", ";\tsrc/a.c"))
+
 # ---------------------------------------------------------------------------
 # Conflicts blocks
 case("conflicts-after-sob",

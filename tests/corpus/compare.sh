@@ -1,7 +1,7 @@
 #!/bin/sh
 # Compare our trailer parser with git on git.git's 81,966 real messages.
 #
-#   DISCLOSE=build/git-disclose sh tests/corpus/compare.sh [--raw] [CORPUS_DIR]
+#   DISCLOSE=build/git-disclose sh tests/corpus/compare.sh [CORPUS_DIR]
 #
 # Not part of `make test`: the corpus (default /work/shared/corpus, see its
 # README.md) is not part of the product. Env LIMIT=N uses the first N
@@ -21,7 +21,8 @@
 # starting "---" + blank, the expected answer is therefore taken from
 # `git interpret-trailers --parse` on that message (clean config) instead
 # of the corpus; the report says how many and how many of them changed.
-# --raw compares with the corpus oracle alone.
+# A second pass runs `trailer --parse --no-divider -z` (git log's view)
+# and compares it with the corpus as it is, no correction at all.
 #
 # Prints the counts, writes the disagreeing shas with both outputs to
 # $TMPDIR/corpus-disagreements.txt, exits 1 on any disagreement, 2 on a
@@ -29,11 +30,6 @@
 LC_ALL=C
 export LC_ALL
 
-raw=0
-if [ "${1:-}" = --raw ]; then
-	raw=1
-	shift
-fi
 corpus=${1:-${CORPUS:-/work/shared/corpus}}
 if [ -z "${DISCLOSE:-}" ]; then
 	echo "compare: DISCLOSE is not set; set it to the git-disclose binary" >&2
@@ -102,7 +98,7 @@ echo "compare: $n messages, $(wc -c <"$work/input.z") bytes" \
 
 # Expected answers for messages with a patch divider, from git itself.
 : >"$work/fixes"
-if [ "$raw" -eq 0 ]; then
+if :; then
 	grep -zPn '(?m)^---(?:[ \t\r]|$)' "$work/messages.nul" |
 		sed -z 's/:.*//' | tr '\000' '\n' >"$work/divider"
 	(
@@ -126,70 +122,88 @@ if [ "$raw" -eq 0 ]; then
 	) || { echo "compare: git interpret-trailers failed" >&2; exit 2; }
 fi
 
-# Our parse: one process for all messages.
-t2=$(now)
-"$DISCLOSE" trailer --parse -z <"$work/input.z" >"$work/ours.z" \
-	2>"$work/ours.err"
-rc=$?
-t3=$(now)
-ours_time=$(elapsed "$t2" "$t3")
-echo "compare: our trailer --parse -z: exit $rc, $ours_time s wall," \
-	"$(wc -c <"$work/ours.z") bytes out"
-if [ "$rc" -ne 0 ]; then
-	head -n 5 "$work/ours.err" | sed 's/^/    /'
-fi
+# run_pass LABEL FIXES ARGS...: one `trailer ARGS` process over all
+# messages, compared record by record with the oracle (corrected by FIXES,
+# "record<TAB>escaped answer" lines). Sets status to 1 on a disagreement.
+status=0
+: >"$report"
+run_pass() {
+	label=$1 fixes=$2
+	shift 2
+	t2=$(now)
+	"$DISCLOSE" trailer "$@" <"$work/input.z" >"$work/ours.z" \
+		2>"$work/ours.err"
+	rc=$?
+	t3=$(now)
+	echo "compare: [$label] trailer $*: exit $rc," \
+		"$(elapsed "$t2" "$t3") s wall, $(wc -c <"$work/ours.z") bytes out"
+	if [ "$rc" -ne 0 ]; then
+		head -n 5 "$work/ours.err" | sed 's/^/    /'
+	fi
+	lines "$work/ours.z" >"$work/ours.l"
+	nours=$(tr -cd '\000' <"$work/ours.z" | wc -c)
+	if [ "$nours" -ne "$n" ]; then
+		echo "compare: [$label] $nours NUL-terminated results for" \
+			"$n messages"
+	fi
+	# Record by record: sha, corpus oracle, git's fix (if any), ours.
+	awk -v fixes="$fixes" -v ours="$work/ours.l" -v label="$label" \
+		-v oracle="$work/oracle.l" -v report="$report" '
+		BEGIN {
+			while ((getline line < fixes) > 0) {
+				t = index(line, "\t")
+				fix[substr(line, 1, t - 1) + 0] = substr(line, t + 1)
+			}
+		}
+		{
+			i = NR; sha = $0
+			if ((getline o < oracle) <= 0) o = "<missing>"
+			if ((getline u < ours) <= 0) u = "<no result>"
+			want = o
+			if (i in fix) {
+				nfix++
+				if (fix[i] != o) { nchanged++; want = fix[i] }
+			}
+			if (u == want) { agree++; next }
+			disagree++
+			cls = (u == o && want != o) ? "divider ignored" : \
+				(u == "<no result>" ? "missing result" : \
+				(u == "" ? "git found trailers, we found none" : \
+				(want == "" ? "we found trailers, git found none" : \
+				"different trailers")))
+			class[cls]++
+			if (!(cls in first)) first[cls] = sha
+			printf("[%s] %s record %d (%s)\n  git:  %s\n  ours: %s\n",
+				label, sha, i, cls, want, u) >> report
+		}
+		END {
+			if (nfix)
+				printf "compare: [%s] %d messages with a --- divider: " \
+					"expected from git interpret-trailers; %d of " \
+					"them differ from %%(trailers)\n", label, nfix, \
+					nchanged
+			printf "compare: [%s] %d messages, %d agree, %d disagree\n", \
+				label, NR, agree + 0, disagree + 0
+			for (c in class)
+				printf "compare: [%s]   %d %s (e.g. %s)\n", label, \
+					class[c], c, first[c]
+			exit (disagree > 0 ? 1 : 0)
+		}
+	' "$work/shas" || status=1
+}
 
 lines "$work/oracle.z" >"$work/oracle.l"
-lines "$work/ours.z" >"$work/ours.l"
-nours=$(tr -cd '\000' <"$work/ours.z" | wc -c)
-if [ "$nours" -ne "$n" ]; then
-	echo "compare: $nours NUL-terminated results for $n messages"
+: >"$work/nofixes"
+# The contract: interpret-trailers --parse (divider honoured).
+run_pass parse "$work/fixes" --parse -z
+# git log's view: --no-divider must match %(trailers) with no correction.
+printf 'S\n\nA: b\n' | "$DISCLOSE" trailer --parse --no-divider \
+	>/dev/null 2>&1
+if [ $? -eq 2 ]; then
+	echo "compare: [no-divider] skipped: no trailer --parse --no-divider"
+else
+	run_pass no-divider "$work/nofixes" --parse --no-divider -z
 fi
-
-# Record by record: sha, corpus oracle, git fix (if any), ours.
-: >"$report"
-awk -v fixes="$work/fixes" -v ours="$work/ours.l" \
-	-v oracle="$work/oracle.l" -v report="$report" -v raw="$raw" '
-	BEGIN {
-		while ((getline line < fixes) > 0) {
-			t = index(line, "\t")
-			fix[substr(line, 1, t - 1) + 0] = substr(line, t + 1)
-		}
-	}
-	{
-		i = NR; sha = $0
-		if ((getline o < oracle) <= 0) o = "<missing>"
-		if ((getline u < ours) <= 0) u = "<no result>"
-		want = o
-		if (i in fix) {
-			nfix++
-			if (fix[i] != o) { nchanged++; want = fix[i] }
-		}
-		if (u == want) { agree++; next }
-		disagree++
-		cls = (u == o && want != o) ? "divider ignored" : \
-			(u == "<no result>" ? "missing result" : \
-			(u == "" ? "git found trailers, we found none" : \
-			(want == "" ? "we found trailers, git found none" : \
-			"different trailers")))
-		class[cls]++
-		if (!(cls in first)) first[cls] = sha
-		printf("%s record %d (%s)\n  git:  %s\n  ours: %s\n",
-			sha, i, cls, want, u) > report
-	}
-	END {
-		if (!raw)
-			printf "compare: %d messages with a --- divider: expected " \
-				"from git interpret-trailers; %d of them differ " \
-				"from the %%(trailers) oracle\n", nfix, nchanged
-		printf "compare: %d messages, %d agree, %d disagree\n", \
-			NR, agree, disagree
-		for (c in class)
-			printf "compare:   %d %s (e.g. %s)\n", class[c], c, first[c]
-		exit (disagree > 0 ? 1 : 0)
-	}
-' "$work/shas"
-status=$?
 if [ "$status" -ne 0 ]; then
 	echo "compare: disagreements written to $report"
 	printf '%s\n' 'compare: (outputs escaped: \n is a newline, \\ a backslash)'

@@ -3,17 +3,22 @@
 # `git interpret-trailers --parse` prints, for every message in
 # fixtures/messages/ (written by tests/gen-messages.py).
 #
-# Each fixture is checked three times: alone (--message FILE, and on
-# standard input with --message -) and inside one
-# `trailer --parse -z` run that gets all fixtures NUL-separated, whose
-# NUL-terminated results are compared record by record with git's.
-#
 #   DISCLOSE=build/git-disclose sh tests/e2e/conformance.sh
 #
+# Checks, each against git on the same fixture:
+#   file    trailer --parse --message FILE, one run per fixture
+#   stdin   trailer --parse --message - < FILE, every tenth fixture
+#   z       trailer --parse -z, one run for all fixtures NUL-separated;
+#           the i-th NUL-terminated result must be git's for fixture i
+#   nodiv   trailer --parse --no-divider -z against git's --no-divider
+#           (skipped when the binary has no --no-divider)
+#   cc      trailer --parse -z in a repository with core.commentChar=';'
+#
 # git runs with a clean configuration (private HOME, GIT_CONFIG_NOSYSTEM=1,
-# no global config, outside any repository), so no trailer.* setting or
-# core.commentChar can change its answer; our binary runs the same way.
-# Prints each disagreement and, last, "conformance: N passed, M failed".
+# no global config, outside any repository except for "cc"), so no
+# trailer.* setting can change its answer; our binary runs the same way.
+# Prints each disagreement and, last, "conformance: N passed, M failed"
+# (N + M fixtures; a fixture fails when any check of it fails).
 # Exit 0 all agree, 1 any disagreement, 2 broken set-up, 77 skipped.
 
 if [ -z "${DISCLOSE:-}" ]; then
@@ -32,12 +37,11 @@ if ! command -v git >/dev/null 2>&1; then
 fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/conformance.XXXXXX") || exit 2
-mkdir -p "$work/home/.config" "$work/cwd" "$work/git" "$work/ours" \
-	"$work/z" || exit 2
+mkdir -p "$work/home/.config" "$work/cwd" || exit 2
 
 # A clean git: no system, global or repository configuration.
 unset GIT_DIR GIT_WORK_TREE GIT_CONFIG GIT_CONFIG_PARAMETERS \
-	GIT_CONFIG_COUNT GIT_NAMESPACE GIT_COMMON_DIR
+	GIT_CONFIG_COUNT GIT_NAMESPACE GIT_COMMON_DIR GIT_INDEX_FILE
 HOME=$work/home
 XDG_CONFIG_HOME=$work/home/.config
 GIT_CONFIG_NOSYSTEM=1
@@ -59,7 +63,7 @@ if [ "$rc" -eq 2 ]; then
 	exit 77
 fi
 
-# show NAME MODE GITFILE OURSFILE [ERRFILE]: print one disagreement as a
+# show NAME CHECK GITFILE OURSFILE [ERRFILE]: print one disagreement as a
 # short diff of `sed -n l` renderings (tabs, CRs and line ends visible).
 show() {
 	echo "FAIL $1 ($2)"
@@ -82,69 +86,45 @@ show() {
 	fi
 }
 
-# Pass 1: each fixture alone, and git's answer for it.
-: >"$work/list"
-: >"$work/expected.z"
-: >"$work/input.z"
-total=0 file_fail=0 stdin_fail=0
-for f in "$fixtures"/*.msg; do
-	name=${f##*/}
-	total=$((total + 1))
-	echo "$name" >>"$work/list"
-	if ! git interpret-trailers --parse <"$f" >"$work/git/$name" \
-		2>"$work/git.err"; then
-		echo "conformance: git interpret-trailers failed on $name:" >&2
-		cat "$work/git.err" >&2
-		exit 2
-	fi
-	cat "$work/git/$name" >>"$work/expected.z"
-	printf '\000' >>"$work/expected.z"
-	[ "$total" -gt 1 ] && printf '\000' >>"$work/input.z"
-	cat "$f" >>"$work/input.z"
+# fail NAME: count a failed check of a fixture.
+fail() {
+	echo "$1" >>"$work/failed"
+	eval "fail_$check=\$((fail_$check + 1))"
+}
 
-	"$DISCLOSE" trailer --parse --message "$f" >"$work/ours/$name" \
-		2>"$work/ours.err"
-	rc=$?
-	if [ "$rc" -ne 0 ]; then
-		file_fail=$((file_fail + 1))
-		echo "$name" >>"$work/failed"
-		show "$name" "--message, exit $rc" "$work/git/$name" \
-			"$work/ours/$name" "$work/ours.err"
-	elif ! cmp -s "$work/git/$name" "$work/ours/$name"; then
-		file_fail=$((file_fail + 1))
-		echo "$name" >>"$work/failed"
-		show "$name" "--message" "$work/git/$name" "$work/ours/$name"
-	fi
+# expect DIR GITARGS...: git's answer for every fixture into DIR/<name>.
+expect() {
+	dir=$1
+	shift
+	mkdir -p "$dir"
+	while read -r name; do
+		if ! git interpret-trailers "$@" <"$fixtures/$name" \
+			>"$dir/$name" 2>"$work/git.err"; then
+			echo "conformance: git interpret-trailers $* failed" \
+				"on $name:" >&2
+			cat "$work/git.err" >&2
+			exit 2
+		fi
+	done <"$work/list"
+}
 
-	# The same message on standard input (--message -).
-	"$DISCLOSE" trailer --parse --message - <"$f" >"$work/stdin.out" \
-		2>"$work/ours.err"
-	rc=$?
-	if [ "$rc" -ne 0 ] || ! cmp -s "$work/git/$name" "$work/stdin.out"
-	then
-		stdin_fail=$((stdin_fail + 1))
-		echo "$name" >>"$work/failed"
-		show "$name" "--message -, exit $rc" "$work/git/$name" \
-			"$work/stdin.out" "$work/ours.err"
+# zcheck EXPDIR OUT RC: compare the NUL-terminated results in OUT (from a
+# -z run that exited RC) with the files of EXPDIR, in fixture order.
+zcheck() {
+	: >"$work/expected.z"
+	while read -r name; do
+		cat "$1/$name" >>"$work/expected.z"
+		printf '\000' >>"$work/expected.z"
+	done <"$work/list"
+	if [ "$3" -ne 0 ]; then
+		echo "FAIL -z run ($check) exited $3"
+		head -n 5 "$work/z.err" | sed 's/^/    /'
+	elif cmp -s "$work/expected.z" "$2"; then
+		return 0
 	fi
-done
-
-# Pass 2: all fixtures through one -z run. The input separates messages
-# with NUL (none after the last, so the answer is the same whether the
-# parser treats NUL as separator or terminator; the last fixture is not
-# empty); each result must be followed by one NUL.
-z_fail=0
-"$DISCLOSE" trailer --parse -z <"$work/input.z" >"$work/output.z" \
-	2>"$work/z.err"
-rc=$?
-if [ "$rc" -ne 0 ]; then
-	echo "FAIL -z run exited $rc"
-	head -n 5 "$work/z.err" | sed 's/^/    /'
-fi
-if [ "$rc" -ne 0 ] || ! cmp -s "$work/expected.z" "$work/output.z"; then
 	# Offsets and lengths of the NUL-terminated records of the output
 	# (an unterminated tail is reported as its own record).
-	od -An -v -tu1 "$work/output.z" | LC_ALL=C awk '
+	od -An -v -tu1 "$2" | LC_ALL=C awk '
 		BEGIN { start = 0; pos = 0 }
 		{ for (i = 1; i <= NF; i++) {
 			if ($i == 0) { print start, pos - start, "nul"; start = pos + 1 }
@@ -154,41 +134,112 @@ if [ "$rc" -ne 0 ] || ! cmp -s "$work/expected.z" "$work/output.z"; then
 	' >"$work/records"
 	nrec=$(wc -l <"$work/records")
 	if [ "$nrec" -ne "$total" ]; then
-		echo "FAIL -z: $nrec results for $total messages"
+		echo "FAIL -z ($check): $nrec results for $total messages"
 	fi
 	i=0
 	while read -r name; do
 		i=$((i + 1))
 		rec=$(sed -n "${i}p" "$work/records")
-		if [ -z "$rec" ]; then
-			: >"$work/z/$name"
-			kind=missing
-		else
-			set -- $rec
-			kind=$3
-			dd if="$work/output.z" of="$work/z/$name" bs=1 \
-				skip="$1" count="$2" 2>/dev/null
+		kind=missing
+		: >"$work/rec"
+		if [ -n "$rec" ]; then
+			set -- "$1" "$2" "$3" $rec
+			kind=$6
+			dd if="$2" of="$work/rec" bs=1 skip="$4" count="$5" \
+				2>/dev/null
 		fi
-		if [ "$kind" != nul ] ||
-			! cmp -s "$work/git/$name" "$work/z/$name"; then
-			z_fail=$((z_fail + 1))
-			echo "$name" >>"$work/failed"
+		if [ "$kind" != nul ] || ! cmp -s "$1/$name" "$work/rec"; then
+			fail "$name"
 			case $kind in
-			nul) how="-z record $i" ;;
-			tail) how="-z record $i, no NUL after it" ;;
-			*) how="-z record $i, missing" ;;
+			nul) how="record $i" ;;
+			tail) how="record $i, no NUL after it" ;;
+			*) how="record $i, missing" ;;
 			esac
-			show "$name" "$how" "$work/git/$name" "$work/z/$name"
+			show "$name" "$check, $how" "$1/$name" "$work/rec"
 		fi
 	done <"$work/list"
+}
+
+# The fixtures, in order, and the -z input: NUL between messages, none
+# after the last (so NUL as separator or as terminator reads the same;
+# the last fixture is not empty).
+total=0
+: >"$work/list"
+: >"$work/input.z"
+for f in "$fixtures"/*.msg; do
+	total=$((total + 1))
+	echo "${f##*/}" >>"$work/list"
+	[ "$total" -gt 1 ] && printf '\000' >>"$work/input.z"
+	cat "$f" >>"$work/input.z"
+done
+fail_file=0 fail_stdin=0 fail_z=0 fail_nodiv=0 fail_cc=0
+summary=
+
+# file, stdin: each fixture alone.
+expect "$work/git" --parse
+while read -r name; do
+	f=$fixtures/$name
+	check=file
+	"$DISCLOSE" trailer --parse --message "$f" >"$work/out" \
+		2>"$work/err"
+	rc=$?
+	if [ "$rc" -ne 0 ] || ! cmp -s "$work/git/$name" "$work/out"; then
+		fail "$name"
+		show "$name" "--message FILE, exit $rc" "$work/git/$name" \
+			"$work/out" "$work/err"
+	fi
+	# stdin: the same code path for every message, so every tenth.
+	case $name in *0-*) ;; *) continue ;; esac
+	check=stdin
+	"$DISCLOSE" trailer --parse --message - <"$f" >"$work/out" \
+		2>"$work/err"
+	rc=$?
+	if [ "$rc" -ne 0 ] || ! cmp -s "$work/git/$name" "$work/out"; then
+		fail "$name"
+		show "$name" "--message -, exit $rc" "$work/git/$name" \
+			"$work/out" "$work/err"
+	fi
+done <"$work/list"
+nstdin=$(grep -c '0-' "$work/list")
+summary="file $((total - fail_file))/$total, stdin $((nstdin - fail_stdin))/$nstdin"
+
+# z: all fixtures in one run.
+check=z
+"$DISCLOSE" trailer --parse -z <"$work/input.z" >"$work/out.z" \
+	2>"$work/z.err"
+zcheck "$work/git" "$work/out.z" $?
+summary="$summary, -z $((total - fail_z))/$total"
+
+# nodiv: a --- line is text, as git log's %(trailers) sees a commit.
+check=nodiv
+"$DISCLOSE" trailer --parse --no-divider --message "$work/probe.msg" \
+	>/dev/null 2>&1
+if [ $? -eq 2 ]; then
+	summary="$summary, --no-divider skipped (not supported)"
+else
+	expect "$work/git.nodiv" --parse --no-divider
+	"$DISCLOSE" trailer --parse --no-divider -z <"$work/input.z" \
+		>"$work/out.z" 2>"$work/z.err"
+	zcheck "$work/git.nodiv" "$work/out.z" $?
+	summary="$summary, --no-divider -z $((total - fail_nodiv))/$total"
 fi
+
+# cc: core.commentChar=';' in the repository both run in.
+check=cc
+git init -q "$work/repo" && git -C "$work/repo" config core.commentChar ';' ||
+	exit 2
+cd "$work/repo" || exit 2
+expect "$work/git.cc" --parse
+"$DISCLOSE" trailer --parse -z <"$work/input.z" >"$work/out.z" \
+	2>"$work/z.err"
+zcheck "$work/git.cc" "$work/out.z" $?
+cd "$work/cwd" || exit 2
+summary="$summary, commentChar=; -z $((total - fail_cc))/$total"
 
 failed=0
 [ -f "$work/failed" ] && failed=$(sort -u "$work/failed" | wc -l)
-passed=$((total - failed))
-echo "conformance: --message FILE $((total - file_fail))/$total agree," \
-	"--message - $((total - stdin_fail))/$total, -z $((total - z_fail))/$total"
-echo "conformance: $passed passed, $failed failed"
+echo "conformance: $summary agree"
+echo "conformance: $((total - failed)) passed, $failed failed"
 if [ "$failed" -ne 0 ]; then
 	echo "conformance: outputs kept in $work"
 	exit 1
