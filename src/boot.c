@@ -35,7 +35,7 @@
 #define PRISTINE_IDENT_NAME PRISTINE_PKG
 #define PRISTINE_IDENT_EMAIL "pristine@localhost"
 /* CC/LD/AR lines of a first tinyconfig+fragment build (measured). */
-#define FIRST_BUILD_STEPS 1000
+#define FIRST_BUILD_STEPS 970
 #define GIT_TIMEOUT_MS (30 * 60 * 1000)
 
 /* Everything one run works with. */
