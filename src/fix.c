@@ -1,0 +1,266 @@
+#include "fix.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "message.h"
+#include "place.h"
+#include "util.h"
+
+#define SOB_KEY "Signed-off-by"
+#define CODEV_KEY "Co-developed-by"
+
+static void parse(struct message **m, const char *text, size_t len,
+		  const struct fix_opts *o)
+{
+	if (o->divider)
+		message_parse(m, text, len, o->comment_char);
+	else
+		message_parse_commit(m, text, len, o->comment_char);
+}
+
+static void lint(struct lint_result *res, const struct message *m,
+		 const struct fix_opts *o)
+{
+	struct lint_opts lo = { o->form, o->cat };
+	struct lint_facts facts = { 0 };
+
+	if (o->facts) {
+		facts.author = o->facts->author;
+		facts.committer = o->facts->committer;
+	}
+	lint_message(res, m, &facts, &lo);
+}
+
+static bool any_action(const struct lint_result *res)
+{
+	for (size_t i = 0; i < res->nr; i++)
+		if (res->findings[i].action != ACT_NONE ||
+		    !strcmp(res->findings[i].id, "ASSISTED_BY_FORMAT"))
+			return true;
+	return false;
+}
+
+static bool is_blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!git_isspace((unsigned char)s[i]))
+			return false;
+	return true;
+}
+
+/*
+ * The text without its vendor footer lines (before the end of the
+ * trailer block, never in the subject); a blank line left doubled by the
+ * removal goes too.
+ */
+static void drop_footers(struct buf *out, const struct message *m,
+			 const struct catalogue *c)
+{
+	size_t off = 0, end = message_has_block(m) ? m->trailer_end
+						    : m->patch_start;
+	bool prev_blank = false, skip_blank = false;
+
+	while (off < m->len) {
+		const char *p = m->text + off;
+		const char *nl = memchr(p, '\n', m->len - off);
+		size_t n = nl ? (size_t)(nl - p) : m->len - off;
+		size_t next = nl ? off + n + 1 : m->len;
+		bool blank = is_blank(p, n);
+
+		if (off >= m->title_end && off < end && lint_footer(c, p, n)) {
+			skip_blank = prev_blank || out->len == 0;
+			off = next;
+			continue;
+		}
+		if (!(skip_blank && blank))
+			buf_add(out, p, next - off);
+		skip_blank = false;
+		prev_blank = blank;
+		off = next;
+	}
+	if (!out->ptr)
+		buf_adds(out, "");
+}
+
+static const struct finding *finding_at(const struct lint_result *res,
+					size_t entry)
+{
+	for (size_t i = 0; i < res->nr; i++)
+		if (res->findings[i].entry == entry &&
+		    (res->findings[i].action == ACT_REMOVE ||
+		     res->findings[i].action == ACT_DISCLOSE))
+			return &res->findings[i];
+	return NULL;
+}
+
+struct drop_data {
+	const struct lint_result *res;
+};
+
+/* The SoB right after an AI Co-developed-by pairs with it: it goes too. */
+static bool pairs_with_ai_codev(const struct message *m, size_t i,
+				const struct lint_result *res)
+{
+	const struct finding *f;
+	struct ident a, b;
+	bool same;
+
+	if (i == 0 || !trailer_is(&m->trailers[i], SOB_KEY) ||
+	    !trailer_is(&m->trailers[i - 1], CODEV_KEY))
+		return false;
+	f = finding_at(res, i - 1);
+	if (!f || strcmp(f->id, "AI_CO_DEVELOPER"))
+		return false;
+	ident_parse(&a, m->trailers[i - 1].value);
+	ident_parse(&b, m->trailers[i].value);
+	same = ident_same(&a, &b);
+	ident_release(&a);
+	ident_release(&b);
+	return same;
+}
+
+static bool drop_entry(const struct message *m, size_t i, void *data)
+{
+	const struct drop_data *d = data;
+
+	return finding_at(d->res, i) || pairs_with_ai_codev(m, i, d->res);
+}
+
+/* Does the message need a new Assisted-by line written? */
+static bool needs_disclosure(const struct lint_result *res)
+{
+	for (size_t i = 0; i < res->nr; i++) {
+		const struct finding *f = &res->findings[i];
+
+		if (f->action == ACT_DISCLOSE ||
+		    !strcmp(f->id, "ASSISTED_BY_FORMAT") ||
+		    !strcmp(f->id, "ASSISTED_BY_BASIC_TOOL"))
+			return true;
+	}
+	return false;
+}
+
+/* The tools of the message's Assisted-by line, as the checker corrected it. */
+static void tools_of(struct assisted *out, const struct message *m,
+		     const struct lint_result *res, const struct fix_opts *o)
+{
+	struct assisted *a = NULL;
+	const char *value = NULL;
+
+	for (size_t i = 0; i < res->nr && !value; i++) {
+		const struct finding *f = &res->findings[i];
+
+		if (f->fix && f->action == ACT_REPLACE &&
+		    !strncmp(f->fix, ASSISTED_KEY ": ", 13))
+			value = f->fix + 13;
+	}
+	for (size_t i = 0; i < m->nr_trailers && !value; i++)
+		if (trailer_is(&m->trailers[i], ASSISTED_KEY))
+			value = m->trailers[i].value;
+	if (!value || assisted_parse(&a, value, o->form) < 0) {
+		error_clear();
+		return;
+	}
+	for (char **t = a->tools; *t; t++) {
+		const struct cat_tool *tool = catalogue_tool(o->cat, *t);
+
+		if (!tool || !tool->basic)
+			assisted_add_tool(out, *t);
+	}
+	assisted_free(a);
+}
+
+static int agent_model(const char **agent, const char **model,
+		       const struct lint_guess *g, const struct fix_opts *o)
+{
+	const struct cat_agent *a = NULL;
+
+	*model = o->model ? o->model : g->model;
+	if (o->agent)
+		a = catalogue_agent(o->cat, o->agent);
+	else if (o->model)
+		a = catalogue_agent_for_model(o->cat, o->model, g->agent);
+	if (!a && !o->agent)
+		a = g->agent;
+	*agent = a ? a->name : o->agent;
+	if (!*agent)
+		return error_set("cannot tell which AI agent was used: pass --agent NAME (e.g. --agent Claude) and --model VERSION");
+	if (!*model)
+		return error_set("cannot tell which %s model was used: pass --model VERSION (e.g. --model claude-opus-4-5); fix never writes a guess",
+				 *agent);
+	return 0;
+}
+
+static int new_assisted(struct assisted **out, const struct message *m,
+			const struct lint_result *first,
+			const struct lint_result *res,
+			const struct fix_opts *o)
+{
+	const char *agent = "LLM", *model = NULL;
+	struct assisted *a;
+
+	*out = NULL;
+	if (o->form == FORM_AGENT_MODEL &&
+	    agent_model(&agent, &model, &first->guess, o) < 0)
+		return -1;
+	a = assisted_new(agent, model);
+	if (o->tools)
+		for (char *const *t = o->tools; *t; t++)
+			assisted_add_tool(a, *t);
+	else
+		tools_of(a, m, res, o);
+	if (assisted_validate(a, o->form, o->cat) < 0) {
+		assisted_free(a);
+		return -1;
+	}
+	*out = a;
+	return 0;
+}
+
+int fix_message(struct buf *out, bool *changed, const char *text, size_t len,
+		const struct fix_opts *o)
+{
+	struct lint_result first, res = { 0 };
+	struct message *m = NULL, *m2 = NULL;
+	struct buf clean = BUF_INIT;
+	struct place_request req = { 0 };
+	struct assisted *a = NULL;
+	struct drop_data dd;
+	int rc = -1;
+
+	*changed = false;
+	parse(&m, text, len, o);
+	lint(&first, m, o);
+	if (!any_action(&first)) {
+		buf_add(out, text, len);
+		rc = 0;
+		goto out;
+	}
+	drop_footers(&clean, m, o->cat);
+	parse(&m2, clean.ptr, clean.len, o);
+	lint(&res, m2, o);
+	if (needs_disclosure(&first) &&
+	    new_assisted(&a, m2, &first, &res, o) < 0)
+		goto out;
+	dd.res = &res;
+	req.assisted = a;
+	req.form = o->form;
+	req.human = o->human;
+	req.drop = drop_entry;
+	req.drop_data = &dd;
+	if (place_trailers(out, m2, &req) < 0)
+		goto out;
+	*changed = out->len != len || memcmp(out->ptr, text, len);
+	rc = 0;
+out:
+	if (!out->ptr)
+		buf_adds(out, "");
+	assisted_free(a);
+	lint_result_release(&first);
+	lint_result_release(&res);
+	message_free(m);
+	message_free(m2);
+	buf_release(&clean);
+	return rc;
+}

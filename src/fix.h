@@ -1,0 +1,39 @@
+/*
+ * The fixer: apply what the checker proposes. Vendor trailers and footers
+ * and AI sign-offs become one Assisted-by: line (agent and model from the
+ * vendor identity and the catalogue, or from the options); AI sign-offs
+ * and AI Co-developed-by: lines go with the Signed-off-by that pairs with
+ * them; the human's Signed-off-by is placed by the placement rule
+ * (place.h). It never writes a guessed value: when the agent or model
+ * cannot be told, it fails naming the option to pass.
+ */
+#ifndef DISCLOSE_FIX_H
+#define DISCLOSE_FIX_H
+
+#include <stdbool.h>
+
+#include "lint.h"
+#include "util.h"
+
+struct fix_opts {
+	enum policy_form form;
+	const struct catalogue *cat;
+	const struct ident *human;	/* NULL: no sign-off added or moved */
+	const char *agent;		/* override the inferred agent */
+	const char *model;		/* override the inferred model */
+	char *const *tools;		/* NULL: keep the message's tools */
+	const struct lint_facts *facts;	/* author and committer, or NULL */
+	bool divider;			/* a "---" line ends the message
+					 * (a patch e-mail, --message) */
+	char comment_char;
+};
+
+/*
+ * Write into out the fixed text of message text (len bytes); *changed
+ * tells whether anything changed. Fails (error_last() says why and
+ * which option to pass) without writing a guess.
+ */
+int fix_message(struct buf *out, bool *changed, const char *text, size_t len,
+		const struct fix_opts *o);
+
+#endif

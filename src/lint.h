@@ -1,0 +1,97 @@
+/*
+ * The policy checker: a message (and, when known, facts about its commit:
+ * author, committer, added files) in, findings out. Each finding has a
+ * fixed id, a severity, the line it is about, what is wrong and why, and
+ * the corrected line where one exists. Pure: no repository access.
+ */
+#ifndef DISCLOSE_LINT_H
+#define DISCLOSE_LINT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "assisted.h"
+#include "catalogue.h"
+#include "ident.h"
+#include "message.h"
+#include "repo.h"
+#include "spdx.h"
+
+enum severity { SEV_INFO, SEV_WARNING, SEV_ERROR };
+
+/* What fix does about a finding. */
+enum fix_action {
+	ACT_NONE,	/* nothing: a human must act */
+	ACT_REPLACE,	/* the line becomes fix */
+	ACT_REMOVE,	/* the line goes (an AI sign-off, a footer) */
+	ACT_DISCLOSE,	/* the line goes, the Assisted-by line is written */
+	ACT_PLACE,	/* the sign-off is added or moved by the placement */
+};
+
+struct finding {
+	const char *id;		/* "AI_SIGNOFF" */
+	enum severity severity;
+	size_t line;		/* 1-based line in the message, 0: none */
+	size_t entry;		/* index of the trailer entry, or SIZE_MAX */
+	char *text;		/* the offending line, or NULL */
+	char *message;		/* what is wrong and why */
+	char *fix;		/* the corrected line, or NULL */
+	enum fix_action action;
+};
+
+/* Facts about the commit; any may be NULL / 0 (a bare message). */
+struct lint_facts {
+	const struct ident *author;
+	const struct ident *committer;
+	const struct added_file *files;
+	size_t nr_files;
+	const struct spdx_ids *licenses;
+};
+
+/* The disclosure the evidence points to, for fixes and fix. */
+struct lint_guess {
+	const struct cat_agent *agent;	/* NULL: not known */
+	char *model;			/* NULL: not known */
+	bool signals;			/* vendor traces were found */
+};
+
+struct lint_result {
+	struct finding *findings;
+	size_t nr;
+	size_t errors, warnings, infos;
+	struct lint_guess guess;
+	bool has_assisted;		/* some Assisted-by: line exists */
+};
+
+struct lint_opts {
+	enum policy_form form;
+	const struct catalogue *cat;
+};
+
+/* Check message m (its trailer block and body lines) with facts. */
+void lint_message(struct lint_result *out, const struct message *m,
+		  const struct lint_facts *facts, const struct lint_opts *o);
+void lint_result_release(struct lint_result *res);
+
+const char *severity_name(enum severity s);
+/* Is this identity an AI agent (vendor identity, agent or model name)? */
+bool lint_is_ai_ident(const struct catalogue *c, const struct ident *id,
+		      const struct cat_agent **agent, char **model);
+/* Is body line [s, s + n) a vendor footer? Returns its agent or NULL. */
+const struct cat_footer *lint_footer(const struct catalogue *c, const char *s,
+				     size_t n);
+/* The first line of the message (the subject), for display. */
+char *lint_subject(const struct message *m);
+
+/*
+ * Copy s into out replacing control characters (bytes below 0x20 but
+ * tab, 0x7f and the C1 controls U+0080..U+009F) with visible escapes
+ * like \x1b: text from a commit must not drive the terminal.
+ */
+void lint_sanitize(struct buf *out, const char *s, size_t len);
+
+/* One NDJSON line (with its newline): commit may be NULL (a message). */
+char *lint_json_line(const char *commit, const char *subject,
+		     const struct lint_result *res);
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * SPDX-License-Identifier lines of the files a commit adds, checked the
+ * way Documentation/process/license-rules.rst asks: the comment style of
+ * the file's type, on the first line (the second after a "#!" line), and
+ * only identifiers the kernel accepts.
+ */
+#ifndef DISCLOSE_SPDX_H
+#define DISCLOSE_SPDX_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define SPDX_TAG "SPDX-License-Identifier:"
+
+/* The identifiers accepted: a kernel tree's LICENSES/, or a built-in list. */
+struct spdx_ids;
+
+/*
+ * Read workdir/LICENSES/{preferred,dual,exceptions,deprecated} when the
+ * tree has them (each file's name and its Valid-License-Identifier:
+ * lines), else use the built-in list of GPL-2.0-compatible identifiers.
+ * workdir may be NULL. Never fails.
+ */
+void spdx_ids_load(struct spdx_ids **out, const char *workdir);
+void spdx_ids_free(struct spdx_ids *ids);
+/* Were the identifiers read from a kernel tree? */
+bool spdx_ids_from_tree(const struct spdx_ids *ids);
+bool spdx_ids_has(const struct spdx_ids *ids, const char *id);
+
+enum spdx_style {
+	SPDX_NONE,		/* no SPDX line expected (data, binary...) */
+	SPDX_SLASHES,		/* "// SPDX-License-Identifier: X" */
+	SPDX_BLOCK,		/* C block comment, closed on the line */
+	SPDX_HASH,		/* "# SPDX-License-Identifier: X" */
+	SPDX_RST,		/* ".. SPDX-License-Identifier: X" */
+};
+
+/* The comment style a path's type calls for. */
+enum spdx_style spdx_style_for(const char *path);
+
+enum spdx_verdict {
+	SPDX_OK,
+	SPDX_NOT_NEEDED,	/* the file type carries no SPDX line */
+	SPDX_IS_MISSING,	/* no SPDX line in the first two lines */
+	SPDX_BAD_STYLE,		/* wrong comment style or line */
+	SPDX_BAD_LICENSE,	/* an identifier not accepted */
+};
+
+struct spdx_result {
+	enum spdx_verdict verdict;
+	size_t line;		/* 1-based line of the SPDX tag, 0 if none */
+	char *text;		/* that line as found (caller frees), or NULL */
+	char *expected;		/* the corrected line, or NULL */
+	char *license;		/* the expression found, or NULL */
+	char *bad_id;		/* SPDX_BAD_LICENSE: the identifier */
+};
+
+/* Check one added file: path and its first lines (head, len bytes). */
+void spdx_check(struct spdx_result *out, const struct spdx_ids *ids,
+		const char *path, const char *head, size_t len, bool binary);
+void spdx_result_release(struct spdx_result *res);
+
+#endif
