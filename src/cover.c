@@ -1,0 +1,518 @@
+/*
+ * The cover letter's disclosure paragraph. Everything it states comes
+ * from the commits (Assisted-by:, Tested-by:, Reviewed-by: and
+ * Signed-off-by: trailers), from what the human says (opts) or from the
+ * recorded boot verdict; what is not known is left as a bracketed
+ * prompt for the human to fill in, never invented.
+ */
+#include "cover.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "assisted.h"
+#include "message.h"
+
+#define COVER_WIDTH 72
+
+struct collect {
+	struct cover *c;
+	const struct ident *human;
+	struct message *m;
+};
+
+static void strv_push(char ***v, const char *s)
+{
+	size_t n = 0;
+
+	while (*v && (*v)[n])
+		n++;
+	*v = xrealloc(*v, (n + 2) * sizeof(**v));
+	(*v)[n] = xstrdup(s);
+	(*v)[n + 1] = NULL;
+}
+
+static void strv_free(char **v)
+{
+	for (size_t i = 0; v && v[i]; i++)
+		free(v[i]);
+	free(v);
+}
+
+static size_t strv_count(char *const *v)
+{
+	size_t n = 0;
+
+	while (v && v[n])
+		n++;
+	return n;
+}
+
+/* The title paragraph on one line, as git format-patch's Subject:. */
+static char *subject_of(const struct message *m)
+{
+	struct buf b = BUF_INIT;
+	bool blank = false;
+
+	for (size_t i = 0; i < m->title_end; i++) {
+		char ch = m->text[i];
+
+		if (ch == '\n' || ch == '\r' || ch == '\t' || ch == ' ') {
+			blank = b.len > 0;
+			continue;
+		}
+		if (blank)
+			buf_addch(&b, ' ');
+		blank = false;
+		buf_addch(&b, ch);
+	}
+	if (!b.len)
+		buf_adds(&b, "(no subject)");
+	return buf_detach(&b, NULL);
+}
+
+static bool is_b4_cover(const struct commit_info *ci)
+{
+	const char *p = ci->message;
+
+	while ((p = strstr(p, COVER_B4_TRACKING)) != NULL) {
+		if (p == ci->message || p[-1] == '\n')
+			return true;
+		p++;
+	}
+	return false;
+}
+
+static int collect_one(const struct commit_info *ci, void *data)
+{
+	struct collect *st = data;
+	struct cover *c = st->c;
+	struct cover_patch *p;
+
+	if (ci->nr_parents > 1 || is_b4_cover(ci))
+		return 0;
+	if (message_parse_commit(&st->m, ci->message, ci->message_len, '#') < 0)
+		return -1;
+	c->patches = xrealloc(c->patches,
+			      (c->nr_patches + 1) * sizeof(*c->patches));
+	p = &c->patches[c->nr_patches++];
+	memset(p, 0, sizeof(*p));
+	memcpy(p->id, ci->id, sizeof(p->id));
+	p->subject = subject_of(st->m);
+	for (size_t i = 0; i < st->m->nr_trailers; i++) {
+		const struct trailer *t = &st->m->trailers[i];
+
+		if (!t->key || t->comment)
+			continue;
+		if (trailer_is(t, ASSISTED_KEY))
+			strv_push(&p->assisted, t->value);
+		else if (trailer_is(t, "Tested-by"))
+			strv_push(&p->tested_by, t->value);
+		else if (trailer_is(t, "Reviewed-by"))
+			strv_push(&p->reviewed_by, t->value);
+		else if (trailer_is(t, "Signed-off-by") && st->human) {
+			struct ident who;
+
+			ident_parse(&who, t->value);
+			if (ident_same(&who, st->human))
+				p->human_signoff = true;
+			ident_release(&who);
+		}
+	}
+	message_free(st->m);
+	st->m = NULL;
+	return 0;
+}
+
+int cover_collect(struct cover **out, struct repo *r, const char *range,
+		  const struct ident *human)
+{
+	struct cover *c = xcalloc(1, sizeof(*c));
+	struct collect st = { c, human, NULL };
+
+	*out = NULL;
+	if (repo_walk(r, range, collect_one, &st) < 0) {
+		message_free(st.m);
+		cover_free(c);
+		return -1;
+	}
+	/* repo_walk gives the newest first; a series is numbered oldest first */
+	for (size_t i = 0; i < c->nr_patches / 2; i++) {
+		struct cover_patch tmp = c->patches[i];
+
+		c->patches[i] = c->patches[c->nr_patches - 1 - i];
+		c->patches[c->nr_patches - 1 - i] = tmp;
+	}
+	if (c->nr_patches)
+		c->tip = xstrdup(c->patches[c->nr_patches - 1].id);
+	*out = c;
+	return 0;
+}
+
+void cover_free(struct cover *c)
+{
+	if (!c)
+		return;
+	for (size_t i = 0; i < c->nr_patches; i++) {
+		free(c->patches[i].subject);
+		strv_free(c->patches[i].assisted);
+		strv_free(c->patches[i].tested_by);
+		strv_free(c->patches[i].reviewed_by);
+	}
+	free(c->patches);
+	free(c->tip);
+	free(c);
+}
+
+size_t cover_nr_assisted(const struct cover *c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->nr_patches; i++)
+		n += c->patches[i].assisted != NULL;
+	return n;
+}
+
+/* Append text to out as lines of at most COVER_WIDTH columns. */
+static void wrap(struct buf *out, const char *text)
+{
+	size_t col = 0;
+
+	while (*text) {
+		size_t n;
+
+		while (*text == ' ')
+			text++;
+		n = strcspn(text, " ");
+		if (!n)
+			break;
+		if (col && col + 1 + n > COVER_WIDTH) {
+			buf_addch(out, '\n');
+			col = 0;
+		} else if (col) {
+			buf_addch(out, ' ');
+			col++;
+		}
+		buf_add(out, text, n);
+		col += n;
+		text += n;
+	}
+	buf_adds(out, "\n");
+}
+
+/* "patch 2", "patches 1 and 3", "patches 1, 3 and 4" from marks. */
+static void add_numbers(struct buf *b, const bool *marks, size_t nr)
+{
+	size_t count = 0, seen = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		count += marks[i];
+	buf_adds(b, count == 1 ? "patch " : "patches ");
+	for (size_t i = 0; i < nr; i++) {
+		if (!marks[i])
+			continue;
+		seen++;
+		if (seen > 1)
+			buf_adds(b, seen == count ? " and " : ", ");
+		buf_addf(b, "%zu", i + 1);
+	}
+}
+
+/* "a", "a and b", "a, b and c" */
+static void add_list(struct buf *b, char *const *items)
+{
+	size_t n = strv_count(items);
+
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			buf_adds(b, i == n - 1 ? " and " : ", ");
+		buf_adds(b, items[i]);
+	}
+}
+
+/* One agent and model, with the patches and tools that named it. */
+struct group {
+	char *label;		/* "Claude with the model claude-opus-4-5" */
+	char **tools;
+	bool *marks;
+};
+
+static bool strv_has(char *const *v, const char *s)
+{
+	for (size_t i = 0; v && v[i]; i++)
+		if (!strcmp(v[i], s))
+			return true;
+	return false;
+}
+
+static char *label_of(const char *value, char ***tools)
+{
+	struct assisted *a = NULL;
+	struct buf b = BUF_INIT;
+
+	if (assisted_parse(&a, value, FORM_AGENT_MODEL) == 0) {
+		buf_addf(&b, "%s with the model %s", a->agent, a->model);
+	} else if (assisted_parse(&a, value, FORM_LLM) == 0) {
+		buf_adds(&b, "an LLM whose agent and model are not named");
+	} else {
+		error_clear();
+		buf_addf(&b, "an assistant given as \"%s\"", value);
+		return buf_detach(&b, NULL);
+	}
+	for (char **t = a->tools; *t; t++)
+		if (!strv_has(*tools, *t))
+			strv_push(tools, *t);
+	assisted_free(a);
+	return buf_detach(&b, NULL);
+}
+
+static size_t make_groups(struct group **out, const struct cover *c)
+{
+	struct group *g = NULL;
+	size_t nr = 0;
+
+	for (size_t i = 0; i < c->nr_patches; i++) {
+		for (char **v = c->patches[i].assisted; v && *v; v++) {
+			char **tools = NULL;
+			char *label = label_of(*v, &tools);
+			size_t j;
+
+			for (j = 0; j < nr && strcmp(g[j].label, label); j++)
+				;
+			if (j == nr) {
+				g = xrealloc(g, (nr + 1) * sizeof(*g));
+				g[nr].label = label;
+				g[nr].tools = NULL;
+				g[nr].marks = xcalloc(c->nr_patches, 1);
+				nr++;
+			} else {
+				free(label);
+			}
+			g[j].marks[i] = true;
+			for (char **t = tools; t && *t; t++)
+				if (!strv_has(g[j].tools, *t))
+					strv_push(&g[j].tools, *t);
+			strv_free(tools);
+		}
+	}
+	*out = g;
+	return nr;
+}
+
+static void free_groups(struct group *g, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		free(g[i].label);
+		strv_free(g[i].tools);
+		free(g[i].marks);
+	}
+	free(g);
+}
+
+static void add_which(struct buf *b, const struct cover *c, size_t nr)
+{
+	bool *marks = xcalloc(c->nr_patches, 1);
+
+	if (c->nr_patches == 1) {
+		buf_adds(b, "This patch was");
+	} else if (nr == c->nr_patches) {
+		buf_addf(b, "All %zu patches of this series were", nr);
+	} else {
+		for (size_t i = 0; i < c->nr_patches; i++)
+			marks[i] = c->patches[i].assisted != NULL;
+		buf_adds(b, "In this series of ");
+		buf_addf(b, "%zu, ", c->nr_patches);
+		add_numbers(b, marks, c->nr_patches);
+		buf_adds(b, nr == 1 ? " was" : " were");
+	}
+	free(marks);
+}
+
+/* " Patch 2 was written without AI assistance." */
+static void add_others(struct buf *b, const struct cover *c, size_t nr)
+{
+	bool *marks = xcalloc(c->nr_patches, 1);
+	size_t at;
+
+	for (size_t i = 0; i < c->nr_patches; i++)
+		marks[i] = c->patches[i].assisted == NULL;
+	buf_addch(b, ' ');
+	at = b->len;
+	add_numbers(b, marks, c->nr_patches);
+	b->ptr[at] = 'P';
+	buf_adds(b, c->nr_patches - nr == 1 ? " was" : " were");
+	buf_adds(b, " written without AI assistance.");
+	free(marks);
+}
+
+static void disclosure(struct buf *out, const struct cover *c)
+{
+	struct buf b = BUF_INIT;
+	struct group *g;
+	size_t nr = cover_nr_assisted(c), ng;
+
+	if (!nr) {
+		buf_adds(&b, "AI assistance: no patch of this series carries an Assisted-by: tag; no AI coding assistant is disclosed for it.");
+		wrap(out, b.ptr);
+		buf_release(&b);
+		return;
+	}
+	ng = make_groups(&g, c);
+	buf_adds(&b, "AI assistance: ");
+	add_which(&b, c, nr);
+	buf_adds(&b, " written with the help of an AI coding assistant: ");
+	for (size_t i = 0; i < ng; i++) {
+		if (i)
+			buf_adds(&b, "; ");
+		buf_adds(&b, g[i].label);
+		if (ng > 1) {
+			buf_adds(&b, " (");
+			add_numbers(&b, g[i].marks, c->nr_patches);
+			buf_adds(&b, ")");
+		}
+		if (g[i].tools) {
+			buf_adds(&b, strv_count(g[i].tools) > 1 ?
+				 ", using the analysis tools " :
+				 ", using the analysis tool ");
+			add_list(&b, g[i].tools);
+		}
+	}
+	buf_adds(&b, nr == 1 ? ". It carries an Assisted-by: tag saying so." :
+		 ". Each of them carries an Assisted-by: tag saying so.");
+	if (nr < c->nr_patches)
+		add_others(&b, c, nr);
+	wrap(out, b.ptr);
+	free_groups(g, ng);
+	buf_release(&b);
+}
+
+static void patch_list(struct buf *out, const struct cover *c)
+{
+	int w = c->nr_patches >= 10 ? 2 : 1;
+
+	buf_addch(out, '\n');
+	for (size_t i = 0; i < c->nr_patches; i++) {
+		const struct cover_patch *p = &c->patches[i];
+
+		buf_addf(out, "  %*zu/%zu %s %s\n", w, i + 1, c->nr_patches,
+			 p->assisted ? "[AI]" : "    ", p->subject);
+	}
+}
+
+static bool all_signed(const struct cover *c)
+{
+	for (size_t i = 0; i < c->nr_patches; i++)
+		if (c->patches[i].assisted && !c->patches[i].human_signoff)
+			return false;
+	return true;
+}
+
+/* "Reviewed-by: A (patches 1 and 2)" for each distinct value. */
+static void add_people(struct buf *b, const struct cover *c, bool tested)
+{
+	char **seen = NULL;
+
+	for (size_t i = 0; i < c->nr_patches; i++) {
+		char **v = tested ? c->patches[i].tested_by :
+				    c->patches[i].reviewed_by;
+
+		for (; v && *v; v++) {
+			bool *marks;
+
+			if (strv_has(seen, *v))
+				continue;
+			strv_push(&seen, *v);
+			marks = xcalloc(c->nr_patches, 1);
+			for (size_t j = 0; j < c->nr_patches; j++)
+				marks[j] = strv_has(tested ?
+						    c->patches[j].tested_by :
+						    c->patches[j].reviewed_by, *v);
+			buf_addf(b, " %s %s (", tested ? "Tested by" :
+				 "Reviewed by", *v);
+			add_numbers(b, marks, c->nr_patches);
+			buf_adds(b, ").");
+			free(marks);
+		}
+	}
+	strv_free(seen);
+}
+
+static void review(struct buf *out, const struct cover *c,
+		   const struct cover_opts *o)
+{
+	struct buf b = BUF_INIT;
+
+	buf_adds(&b, "Review:");
+	if (cover_nr_assisted(c) && (!o->human || all_signed(c)))
+		buf_adds(&b, " I reviewed all of the AI-generated code, made sure it is compatible with GPL-2.0-only, and take full responsibility for it; my Signed-off-by: on each patch certifies the Developer's Certificate of Origin, which only a human can do.");
+	if (o->reviewed)
+		buf_addf(&b, " %s", o->reviewed);
+	add_people(&b, c, false);
+	if (b.len == strlen("Review:"))
+		buf_adds(&b, " [say how you reviewed the series]");
+	wrap(out, b.ptr);
+	buf_release(&b);
+}
+
+static void testing(struct buf *out, const struct cover *c,
+		    const struct cover_opts *o)
+{
+	struct buf b = BUF_INIT;
+
+	buf_adds(&b, "Testing:");
+	if (o->tested)
+		buf_addf(&b, " %s", o->tested);
+	add_people(&b, c, true);
+	if (o->have_boot && o->boot_pass)
+		buf_addf(&b, " The tip of the series was built (tinyconfig plus a boot fragment) and booted in QEMU (%s): kernel %s reached userspace with no panic, Oops, BUG or WARNING (git disclose boot).",
+			 o->boot_accel ? o->boot_accel : "tcg",
+			 o->boot_release ? o->boot_release : "(unknown)");
+	else if (o->have_boot)
+		buf_addf(&b, " The boot validation of the tip of the series failed (git disclose boot): %s.",
+			 o->boot_summary ? o->boot_summary : "no summary");
+	if (b.len == strlen("Testing:"))
+		buf_adds(&b, " [say how you tested the series]");
+	wrap(out, b.ptr);
+	buf_release(&b);
+}
+
+void cover_format(struct buf *out, const struct cover *c,
+		  const struct cover_opts *opts)
+{
+	struct cover_opts none;
+
+	if (!opts) {
+		memset(&none, 0, sizeof(none));
+		opts = &none;
+	}
+	disclosure(out, c);
+	patch_list(out, c);
+	buf_addch(out, '\n');
+	review(out, c, opts);
+	buf_addch(out, '\n');
+	testing(out, c, opts);
+}
+
+void cover_warnings(struct buf *out, const struct cover *c,
+		    const struct cover_opts *opts)
+{
+	for (size_t i = 0; i < c->nr_patches; i++) {
+		const struct cover_patch *p = &c->patches[i];
+
+		if (opts && opts->human && p->assisted && !p->human_signoff)
+			buf_addf(out, "patch %zu/%zu (%.12s) is AI-assisted but has no Signed-off-by: of yours: run git disclose amend on it before sending\n",
+				 i + 1, c->nr_patches, p->id);
+		for (char **v = p->assisted; v && *v; v++) {
+			struct assisted *a = NULL;
+
+			if (assisted_parse(&a, *v, FORM_AGENT_MODEL) == 0 ||
+			    assisted_parse(&a, *v, FORM_LLM) == 0) {
+				assisted_free(a);
+				continue;
+			}
+			error_clear();
+			buf_addf(out, "patch %zu/%zu (%.12s) has a malformed Assisted-by: %s: run git disclose check\n",
+				 i + 1, c->nr_patches, p->id, *v);
+		}
+	}
+}

@@ -1,0 +1,70 @@
+/*
+ * The disclosure paragraph of a cover letter: which patches of a series
+ * an AI coding assistant helped with (from their Assisted-by: trailers),
+ * with which agent, model and tools, how the human reviewed and tested
+ * them, and the boot verdict of the series tip when there is one.
+ */
+#ifndef DISCLOSE_COVER_H
+#define DISCLOSE_COVER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ident.h"
+#include "repo.h"
+#include "util.h"
+
+/* The line b4 puts under the cover letter kept in an empty commit. */
+#define COVER_B4_TRACKING "--- b4-submit-tracking ---"
+
+struct cover_patch {
+	char id[OID_HEX + 1];
+	char *subject;		/* the title paragraph on one line */
+	char **assisted;	/* Assisted-by: values, NULL-terminated */
+	char **tested_by;	/* Tested-by: values, NULL-terminated */
+	char **reviewed_by;	/* Reviewed-by: values, NULL-terminated */
+	bool human_signoff;	/* carries the human's Signed-off-by: */
+};
+
+struct cover {
+	struct cover_patch *patches;	/* oldest first, as numbered */
+	size_t nr_patches;
+	char *tip;			/* newest commit of the range */
+};
+
+/* What the human adds, and the boot verdict of the tip (all optional). */
+struct cover_opts {
+	const struct ident *human;	/* NULL: no Signed-off-by: check */
+	const char *reviewed;		/* how the code was reviewed */
+	const char *tested;		/* how it was tested */
+	bool have_boot;
+	bool boot_pass;
+	const char *boot_summary;
+	const char *boot_release;
+	const char *boot_accel;
+};
+
+/*
+ * Read the commits of range (repo_walk's reading; NULL: the default
+ * range), skipping merges and b4's cover-letter commit. human, when not
+ * NULL, is whose Signed-off-by: is looked for.
+ */
+int cover_collect(struct cover **out, struct repo *r, const char *range,
+		  const struct ident *human);
+void cover_free(struct cover *c);
+
+/* Number of patches with at least one Assisted-by: trailer. */
+size_t cover_nr_assisted(const struct cover *c);
+
+/* The paragraph, wrapped at 72 columns, into out. */
+void cover_format(struct buf *out, const struct cover *c,
+		  const struct cover_opts *opts);
+/*
+ * Lines for stderr about what the paragraph cannot honestly say:
+ * an AI-assisted patch without the human's Signed-off-by:, a malformed
+ * Assisted-by: value. Empty when there is nothing to say.
+ */
+void cover_warnings(struct buf *out, const struct cover *c,
+		    const struct cover_opts *opts);
+
+#endif
