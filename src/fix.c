@@ -171,24 +171,33 @@ static void tools_of(struct assisted *out, const struct message *m,
 	assisted_free(a);
 }
 
+/* A model id to show in the error message for agent. */
+static const char *example_model(const struct catalogue *c, const char *agent)
+{
+	const struct cat_agent *a = catalogue_agent(c, agent);
+
+	return a && a->nr_models ? a->models[0].id : "claude-opus-4-5";
+}
+
 static int agent_model(const char **agent, const char **model,
 		       const struct lint_guess *g, const struct fix_opts *o)
 {
 	const struct cat_agent *a = NULL;
 
 	*model = o->model ? o->model : g->model;
+	/* the traces name the agent; a model given alone keeps it */
 	if (o->agent)
 		a = catalogue_agent(o->cat, o->agent);
-	else if (o->model)
-		a = catalogue_agent_for_model(o->cat, o->model, g->agent);
-	if (!a && !o->agent)
+	else if (g->agent)
 		a = g->agent;
+	else if (o->model)
+		a = catalogue_agent_for_model(o->cat, o->model, NULL);
 	*agent = a ? a->name : o->agent;
 	if (!*agent)
 		return error_set("cannot tell which AI agent was used: pass --agent NAME (e.g. --agent Claude) and --model VERSION");
 	if (!*model)
-		return error_set("cannot tell which %s model was used: pass --model VERSION (e.g. --model claude-opus-4-5); fix never writes a guess",
-				 *agent);
+		return error_set("cannot tell which %s model was used: pass --model VERSION (e.g. --model %s); fix never writes a guess",
+				 *agent, example_model(o->cat, *agent));
 	return 0;
 }
 

@@ -1,0 +1,337 @@
+/*
+ * git disclose fix: apply the corrections check proposes, to a message
+ * or to the commits of a range.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "catalogue.h"
+#include "cli.h"
+#include "diff.h"
+#include "fix.h"
+#include "message.h"
+#include "repo.h"
+#include "util.h"
+
+/* The whole-range rewrite may not be linked in yet: then HEAD only. */
+#pragma weak repo_rewrite
+#pragma weak rewrite_result_release
+
+static const char fix_usage[] =
+	"usage: git disclose fix [--dry-run] [<answers>] [<range>]\n"
+	"       git disclose fix [--dry-run] [<answers>] --message FILE|- [--in-place]\n"
+	"\n"
+	"Applies the corrections git disclose check proposes: vendor trailers\n"
+	"and footers (Co-authored-by: Claude..., Made-with: Cursor, Generated\n"
+	"with [Claude Code]) become one Assisted-by: line; AI sign-offs and AI\n"
+	"Co-developed-by: lines are removed with the sign-off paired with them;\n"
+	"your Signed-off-by: is placed last. The agent and model come from the\n"
+	"vendor identity and the catalogue; when they cannot be told, pass them.\n"
+	"\n"
+	"  --dry-run          print a unified diff of each message, write nothing\n"
+	"  --message FILE     fix the message in FILE (- for standard input)\n"
+	"  --in-place         write the fixed message back to FILE\n"
+	ANSWER_USAGE;
+
+enum { OPT_DRY_RUN = OPT_CLI_LAST, OPT_MESSAGE, OPT_IN_PLACE };
+
+struct fixer {
+	struct answers answers;
+	bool dry_run;
+	bool in_place;
+	const char *message;
+	const char *range;
+	struct repo *repo;
+	struct catalogue *cat;
+	struct ident human;
+	bool have_human;
+	struct fix_opts fo;
+	/* range mode */
+	char head[OID_HEX + 1];
+	struct buf head_msg;
+	bool head_changed;
+	size_t nr_commits, nr_changed, nr_skipped;
+	int status;
+};
+
+static int setup(struct fixer *fx)
+{
+	const char *policy = fx->answers.policy;
+	char *conf = NULL;
+	int rc;
+
+	if (repo_open(&fx->repo, NULL) < 0) {
+		if (!fx->message)
+			return -1;
+		fx->repo = NULL;
+		error_clear();
+	}
+	if (!policy && repo_config_get(&conf, fx->repo, "disclose.policy") < 0)
+		return -1;
+	rc = policy_form_from_name(&fx->fo.form,
+				   policy ? policy : conf ? conf : "kernel");
+	free(conf);
+	if (rc < 0 || catalogue_load(&fx->cat) < 0)
+		return -1;
+	if (!fx->answers.no_signoff) {
+		if (repo_identity(&fx->human, fx->repo) < 0)
+			return -1;
+		fx->have_human = true;
+	}
+	fx->fo.cat = fx->cat;
+	fx->fo.human = fx->have_human ? &fx->human : NULL;
+	fx->fo.agent = fx->answers.agent;
+	fx->fo.model = fx->answers.model;
+	fx->fo.comment_char = repo_comment_char(fx->repo);
+	if (fx->answers.tools || fx->answers.no_tools) {
+		if (!fx->answers.tools)
+			answers_add_tool(&fx->answers, "");
+		fx->fo.tools = fx->answers.no_tools ? (char *[]){ NULL }
+						    : fx->answers.tools;
+	}
+	return 0;
+}
+
+static void print_diff(const char *old, size_t old_len, const char *new,
+		       size_t new_len, const char *label)
+{
+	struct buf d = BUF_INIT, a = BUF_INIT, b = BUF_INIT;
+
+	buf_addf(&a, "a/%s", label);
+	buf_addf(&b, "b/%s", label);
+	diff_unified(&d, old, old_len, new, new_len, a.ptr, b.ptr);
+	fwrite(d.ptr ? d.ptr : "", 1, d.len, stdout);
+	buf_release(&d);
+	buf_release(&a);
+	buf_release(&b);
+}
+
+static int fix_file(struct fixer *fx)
+{
+	struct buf in = BUF_INIT, out = BUF_INIT;
+	bool changed;
+	int rc = -1;
+
+	fx->fo.divider = true;
+	if (read_file(&in, fx->message) < 0)
+		goto out;
+	if (fix_message(&out, &changed, in.ptr ? in.ptr : "", in.len,
+			&fx->fo) < 0)
+		goto out;
+	if (fx->dry_run)
+		print_diff(in.ptr ? in.ptr : "", in.len, out.ptr, out.len,
+			   strcmp(fx->message, "-") ? fx->message : "stdin");
+	else if (fx->in_place && changed)
+		rc = write_file_atomic(fx->message, out.ptr, out.len, 0644);
+	else if (!fx->in_place)
+		fwrite(out.ptr, 1, out.len, stdout);
+	if (rc == -1 && !(fx->in_place && changed && !fx->dry_run))
+		rc = 0;
+	if (fx->in_place && !fx->dry_run && rc == 0)
+		fprintf(stderr, "%s: %s\n", fx->message,
+			changed ? "fixed" : "nothing to fix");
+out:
+	buf_release(&in);
+	buf_release(&out);
+	return rc;
+}
+
+/* Fix one commit's message into out, with its author and committer. */
+static int fix_commit_message(struct buf *out, bool *changed,
+			      struct fixer *fx, const struct commit_info *c)
+{
+	struct ident author = { c->author_name, c->author_email };
+	struct ident committer = { c->committer_name, c->committer_email };
+	struct lint_facts facts = { &author, &committer, NULL, 0, NULL };
+	int rc;
+
+	fx->fo.divider = false;
+	fx->fo.facts = &facts;
+	rc = fix_message(out, changed, c->message, c->message_len, &fx->fo);
+	fx->fo.facts = NULL;
+	if (rc < 0) {
+		struct buf e = BUF_INIT;
+
+		buf_addf(&e, "commit %.12s: %s", c->id, error_last());
+		error_set("%s", e.ptr);
+		buf_release(&e);
+	}
+	return rc;
+}
+
+/* HEAD-only mode: compute every fix first, so a failure writes nothing. */
+static int walk_one(const struct commit_info *c, void *data)
+{
+	struct fixer *fx = data;
+	struct buf out = BUF_INIT;
+	bool changed;
+
+	fx->nr_commits++;
+	if (fix_commit_message(&out, &changed, fx, c) < 0) {
+		buf_release(&out);
+		return -1;
+	}
+	if (changed) {
+		fx->nr_changed++;
+		if (fx->dry_run)
+			print_diff(c->message, c->message_len, out.ptr,
+				   out.len, c->id);
+		else if (!strcmp(c->id, fx->head))
+			fx->head_changed = true;
+		else
+			fx->nr_skipped++;
+		if (!strcmp(c->id, fx->head)) {
+			buf_reset(&fx->head_msg);
+			buf_add(&fx->head_msg, out.ptr, out.len);
+		}
+	}
+	buf_release(&out);
+	return 0;
+}
+
+static int amend_head(struct fixer *fx)
+{
+	char new_id[OID_HEX + 1];
+	bool changed;
+
+	if (!fx->head_changed) {
+		printf("HEAD %.12s: nothing to fix\n", fx->head);
+		return 0;
+	}
+	if (repo_amend_head(new_id, &changed, fx->repo, fx->head_msg.ptr,
+			    "disclose: fix HEAD") < 0)
+		return -1;
+	printf("fixed HEAD %.12s -> %.12s\n", fx->head, new_id);
+	printf("undo: git reset --soft ORIG_HEAD (the old commit is also kept at refs/disclose/backup/)\n");
+	return 0;
+}
+
+static int reword(struct buf *out, const struct commit_info *c, void *data)
+{
+	struct fixer *fx = data;
+	bool changed;
+
+	return fix_commit_message(out, &changed, fx, c);
+}
+
+static int rewrite_range(struct fixer *fx)
+{
+	struct rewrite_result res = { 0 };
+	struct rewrite_opts opts = { 0 };
+	int rc;
+
+	opts.range = fx->range;
+	opts.reflog_msg = "disclose: fix";
+	rc = repo_rewrite(&res, fx->repo, &opts, reword, fx);
+	if (rc == 0) {
+		printf("fixed %zu of %zu commits", res.nr_changed,
+		       res.nr_commits);
+		if (res.nr_changed)
+			printf(": %s %.12s -> %.12s\n", res.ref ? res.ref : "HEAD",
+			       res.old_tip, res.new_tip);
+		else
+			printf("\n");
+		if (res.backup_ref)
+			printf("undo: git reset --keep %s\n", res.backup_ref);
+	}
+	rewrite_result_release(&res);
+	return rc;
+}
+
+static int fix_range(struct fixer *fx)
+{
+	struct commit_info *head = NULL;
+	int rc = -1;
+
+	if (repo_head(&head, fx->repo) < 0)
+		return -1;
+	memcpy(fx->head, head->id, sizeof(fx->head));
+	commit_info_free(head);
+	if (!fx->dry_run && repo_rewrite && rewrite_result_release &&
+	    fx->range && strcmp(fx->range, "HEAD"))
+		return rewrite_range(fx);
+	if (repo_walk(fx->repo, fx->range, walk_one, fx) < 0)
+		goto out;
+	if (fx->dry_run) {
+		fprintf(stderr, "%zu commits, %zu would change\n",
+			fx->nr_commits, fx->nr_changed);
+		rc = 0;
+		goto out;
+	}
+	rc = amend_head(fx);
+	if (rc == 0 && fx->nr_skipped) {
+		fprintf(stderr, "git disclose: %zu older commit%s of the range need%s fixing, but this build rewrites HEAD only: see them with git disclose fix --dry-run%s%s\n",
+			fx->nr_skipped, fx->nr_skipped == 1 ? "" : "s",
+			fx->nr_skipped == 1 ? "s" : "",
+			fx->range ? " " : "", fx->range ? fx->range : "");
+		fx->status = EXIT_POLICY;
+	}
+out:
+	return rc;
+}
+
+static int parse_options(struct fixer *fx, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		ANSWER_OPTIONS,
+		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+		{ "message", required_argument, NULL, OPT_MESSAGE },
+		{ "in-place", no_argument, NULL, OPT_IN_PLACE },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":nh", longopts, NULL)) != -1) {
+		if (cli_answer_option(&fx->answers, c, optarg))
+			continue;
+		switch (c) {
+		case OPT_DRY_RUN: case 'n': fx->dry_run = true; break;
+		case OPT_MESSAGE: fx->message = optarg; break;
+		case OPT_IN_PLACE: fx->in_place = true; break;
+		case 'h': fputs(fix_usage, stdout); return CLI_HELP;
+		default: return cli_bad_option(fix_usage, "fix", argv, c);
+		}
+	}
+	if (optind < argc && !strcmp(argv[optind], "-") && !fx->message)
+		fx->message = argv[optind++];
+	else if (optind < argc)
+		fx->range = argv[optind++];
+	if (optind < argc)
+		return cli_usage_error(fix_usage, "fix",
+				       "unexpected argument '%s': give one range",
+				       argv[optind]);
+	if (fx->message && fx->range)
+		return cli_usage_error(fix_usage, "fix",
+				       "give a range or --message, not both");
+	if (fx->in_place && (!fx->message || !strcmp(fx->message, "-")))
+		return cli_usage_error(fix_usage, "fix",
+				       "--in-place needs --message FILE");
+	return 0;
+}
+
+int cmd_fix(int argc, char **argv)
+{
+	struct fixer fx = { 0 };
+	int rc = parse_options(&fx, argc, argv);
+
+	if (rc)
+		goto out;
+	if (setup(&fx) < 0 ||
+	    (fx.message ? fix_file(&fx) : fix_range(&fx)) < 0) {
+		fflush(stdout);
+		rc = cli_fail(EXIT_USAGE);
+		goto out;
+	}
+	rc = fflush(stdout) ? EXIT_USAGE : fx.status;
+out:
+	if (fx.have_human)
+		ident_release(&fx.human);
+	catalogue_free(fx.cat);
+	repo_free(fx.repo);
+	buf_release(&fx.head_msg);
+	answers_release(&fx.answers);
+	return rc == CLI_HELP ? 0 : rc;
+}
