@@ -72,9 +72,10 @@ show() {
 	if cmp -s "$3" "$4"; then
 		echo "    same output as git"
 	elif cmp -s "$work/git.l" "$work/ours.l"; then
-		echo "    bytes differ where sed -n l does not show it:" \
-			"git $(wc -c <"$3") bytes, ours $(wc -c <"$4") bytes"
-		cmp "$3" "$4" 2>&1 | sed 's/^/    /'
+		echo "    git $(wc -c <"$3") bytes, ours $(wc -c <"$4") bytes;" \
+			"od -c of git, then ours:"
+		od -c "$3" | head -n 8 | sed 's/^/    - /'
+		od -c "$4" | head -n 8 | sed 's/^/    + /'
 	else
 		echo "    (- git, + ours)"
 		diff -u "$work/git.l" "$work/ours.l" | sed '1,2d; s/^/    /' |
@@ -143,6 +144,7 @@ zcheck() {
 		kind=missing
 		: >"$work/rec"
 		if [ -n "$rec" ]; then
+			# shellcheck disable=SC2086 # split "offset length kind"
 			set -- "$1" "$2" "$3" $rec
 			kind=$6
 			dd if="$2" of="$work/rec" bs=1 skip="$4" count="$5" \
@@ -151,11 +153,12 @@ zcheck() {
 		if [ "$kind" != nul ] || ! cmp -s "$1/$name" "$work/rec"; then
 			fail "$name"
 			case $kind in
-			nul) how="record $i" ;;
-			tail) how="record $i, no NUL after it" ;;
-			*) how="record $i, missing" ;;
+			nul) show "$name" "$check, record $i" "$1/$name" \
+				"$work/rec" ;;
+			tail) show "$name" "$check, record $i, no NUL after it" \
+				"$1/$name" "$work/rec" ;;
+			*) echo "FAIL $name ($check, record $i, no result)" ;;
 			esac
-			show "$name" "$check, $how" "$1/$name" "$work/rec"
 		fi
 	done <"$work/list"
 }
@@ -179,7 +182,7 @@ summary=
 expect "$work/git" --parse
 while read -r name; do
 	f=$fixtures/$name
-	check=file
+	check="file"
 	"$DISCLOSE" trailer --parse --message "$f" >"$work/out" \
 		2>"$work/err"
 	rc=$?
