@@ -35,6 +35,10 @@ if [ -z "${DISCLOSE:-}" ]; then
 	echo "compare: DISCLOSE is not set; set it to the git-disclose binary" >&2
 	exit 2
 fi
+# DISCLOSE runs after a cd: make a relative path absolute.
+case $DISCLOSE in
+*/*) DISCLOSE=$(cd "$(dirname "$DISCLOSE")" && pwd)/${DISCLOSE##*/} ;;
+esac
 for f in git-messages.nul.xz git-trailers.nul.xz; do
 	if [ ! -r "$corpus/$f" ]; then
 		echo "compare: $corpus/$f is missing; pass the corpus folder" >&2
@@ -47,7 +51,7 @@ if ! printf 'a\000b\000' | sed -z 's/a/x/' >/dev/null 2>&1; then
 	exit 2
 fi
 
-tmp=${TMPDIR:-/tmp}
+tmp=$(cd "${TMPDIR:-/tmp}" && pwd) || exit 2
 work=$(mktemp -d "$tmp/corpus.XXXXXX") || exit 2
 report=$tmp/corpus-disagreements.txt
 mkdir -p "$work/home" "$work/cwd" "$work/fix"
@@ -96,31 +100,29 @@ t1=$(now)
 echo "compare: $n messages, $(wc -c <"$work/input.z") bytes" \
 	"(unpacked in $(elapsed "$t0" "$t1") s)"
 
+# git and our binary run with a clean configuration, outside any
+# repository (default core.commentChar, no trailer.* settings).
+unset GIT_DIR GIT_WORK_TREE GIT_CONFIG GIT_CONFIG_PARAMETERS GIT_CONFIG_COUNT
+HOME=$work/home XDG_CONFIG_HOME=$work/home GIT_CONFIG_NOSYSTEM=1
+GIT_CONFIG_GLOBAL=/dev/null GIT_CEILING_DIRECTORIES=$work
+export HOME XDG_CONFIG_HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL \
+	GIT_CEILING_DIRECTORIES
+cd "$work/cwd" || exit 2
+
 # Expected answers for messages with a patch divider, from git itself.
 : >"$work/fixes"
-if :; then
-	grep -zPn '(?m)^---(?:[ \t\r]|$)' "$work/messages.nul" |
-		sed -z 's/:.*//' | tr '\000' '\n' >"$work/divider"
-	(
-		unset GIT_DIR GIT_WORK_TREE GIT_CONFIG GIT_CONFIG_PARAMETERS \
-			GIT_CONFIG_COUNT
-		HOME=$work/home XDG_CONFIG_HOME=$work/home GIT_CONFIG_NOSYSTEM=1
-		GIT_CONFIG_GLOBAL=/dev/null GIT_CEILING_DIRECTORIES=$work
-		export HOME XDG_CONFIG_HOME GIT_CONFIG_NOSYSTEM \
-			GIT_CONFIG_GLOBAL GIT_CEILING_DIRECTORIES
-		cd "$work/cwd" || exit 2
-		while read -r k; do
-			sed -z -n "${k}{s/^[0-9a-f]\{40\}\n//;p;q}" \
-				"$work/messages.nul" | tr -d '\000' |
-				git interpret-trailers --parse >"$work/fix/$k" ||
-				exit 2
-			printf '%s\t' "$k" >>"$work/fixes"
-			printf '\000' | cat "$work/fix/$k" - |
-				sed -z 's/\\/\\\\/g; s/\n/\\n/g' |
-				tr '\000' '\n' >>"$work/fixes"
-		done <"$work/divider"
-	) || { echo "compare: git interpret-trailers failed" >&2; exit 2; }
-fi
+grep -zPn '(?m)^---(?:[ \t\r]|$)' "$work/messages.nul" |
+	sed -z 's/:.*//' | tr '\000' '\n' >"$work/divider"
+while read -r k; do
+	sed -z -n "${k}{s/^[0-9a-f]\{40\}\n//;p;q}" "$work/messages.nul" |
+		tr -d '\000' | git interpret-trailers --parse >"$work/fix/$k" || {
+		echo "compare: git interpret-trailers failed on record $k" >&2
+		exit 2
+	}
+	printf '%s\t' "$k" >>"$work/fixes"
+	printf '\000' | cat "$work/fix/$k" - |
+		sed -z 's/\\/\\\\/g; s/\n/\\n/g' | tr '\000' '\n' >>"$work/fixes"
+done <"$work/divider"
 
 # run_pass LABEL FIXES ARGS...: one `trailer ARGS` process over all
 # messages, compared record by record with the oracle (corrected by FIXES,
@@ -217,14 +219,9 @@ mkdir -p "$work/sample"
 sed -z "${sample}q" "$work/input.z" |
 	(cd "$work/sample" && split -t '\0' -l 1 -a 5 - m.)
 t4=$(now)
-(
-	HOME=$work/home GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-	export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
-	cd "$work/cwd" || exit
-	for m in "$work"/sample/m.*; do
-		git interpret-trailers --parse <"$m" >/dev/null
-	done
-)
+for m in "$work"/sample/m.*; do
+	git interpret-trailers --parse <"$m" >/dev/null
+done
 t5=$(now)
 echo "compare: for scale, git interpret-trailers on the first $sample" \
 	"messages, one process each: $(elapsed "$t4" "$t5") s"

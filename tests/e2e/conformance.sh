@@ -25,8 +25,13 @@ if [ -z "${DISCLOSE:-}" ]; then
 	echo "conformance: DISCLOSE is not set; set it to the git-disclose binary" >&2
 	exit 2
 fi
+# Both are used after a cd: make relative paths absolute.
+case $DISCLOSE in
+*/*) DISCLOSE=$(cd "$(dirname "$DISCLOSE")" && pwd)/${DISCLOSE##*/} ;;
+esac
 top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 fixtures=${FIXTURES:-$top/fixtures/messages}
+fixtures=$(cd "$fixtures" 2>/dev/null && pwd) || fixtures=${FIXTURES:-}
 if ! ls "$fixtures"/*.msg >/dev/null 2>&1; then
 	echo "conformance: no fixtures in $fixtures; run tests/gen-messages.py" >&2
 	exit 2
@@ -36,7 +41,8 @@ if ! command -v git >/dev/null 2>&1; then
 	exit 77
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/conformance.XXXXXX") || exit 2
+tmp=$(cd "${TMPDIR:-/tmp}" && pwd) || exit 2
+work=$(mktemp -d "$tmp/conformance.XXXXXX") || exit 2
 mkdir -p "$work/home/.config" "$work/cwd" || exit 2
 
 # A clean git: no system, global or repository configuration.
