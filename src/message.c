@@ -310,11 +310,16 @@ static int parse(struct message **out, const char *text, size_t len,
 		 char comment_char, bool divider)
 {
 	struct message *m = xcalloc(1, sizeof(*m));
+	const char *nul;
+	size_t end;
 
 	m->text = xstrndup(text, len);
 	m->len = len;
 	m->comment_char = comment_char ? comment_char : '#';
-	m->patch_start = divider ? find_patch_start(m->text, len) : len;
+	/* git works on C strings: a NUL byte ends what it looks at */
+	nul = memchr(m->text, '\0', len);
+	end = nul ? (size_t)(nul - m->text) : len;
+	m->patch_start = divider ? find_patch_start(m->text, end) : end;
 	m->trailer_end = find_trailer_end(m->text, m->patch_start,
 					  m->comment_char);
 	m->trailer_start = find_trailer_start(m->text, m->trailer_end,

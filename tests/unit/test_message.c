@@ -122,14 +122,33 @@ static void test_separator(void **state)
 				 cases[i].sep);
 }
 
+/* git reads messages as C strings: nothing after a NUL byte counts. */
 static void test_nul_bytes(void **state)
 {
-	static const char text[] = "S\n\nb\0x\n\nKey: v\n";
+	static const char text[] = "S\n\nA: b\0junk\nB: c\n";
+	static const char title[] = "S\0\n\nA: b\n";
 	struct message *m;
 
-	message_parse_commit(&m, text, sizeof(text) - 1, '#');
+	message_parse(&m, text, sizeof(text) - 1, '#');
 	assert_int_equal(m->len, sizeof(text) - 1);
-	assert_true(m->trailer_end <= m->len);
+	assert_int_equal(m->nr_trailers, 1);
+	assert_string_equal(m->trailers[0].key, "A");
+	assert_string_equal(m->trailers[0].value, "b");
+	message_free(m);
+	message_parse_commit(&m, title, sizeof(title) - 1, '#');
+	assert_int_equal(m->nr_trailers, 0);
+	message_free(m);
+}
+
+/* git 2.39 loops forever on a divider followed by a scissors line. */
+static void test_divider_then_scissors(void **state)
+{
+	static const char text[] = "S\n\nA: b\n---\n"
+		"# ------------------------ >8 ------------------------\n";
+	struct message *m;
+
+	message_parse(&m, text, strlen(text), '#');
+	assert_int_equal(m->nr_trailers, 1);
 	message_free(m);
 }
 
@@ -150,6 +169,7 @@ int main(void)
 		cmocka_unit_test(test_split),
 		cmocka_unit_test(test_separator),
 		cmocka_unit_test(test_nul_bytes),
+		cmocka_unit_test(test_divider_then_scissors),
 		cmocka_unit_test(test_line_numbers),
 	};
 
