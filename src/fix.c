@@ -25,10 +25,13 @@ static void lint(struct lint_result *res, const struct message *m,
 	struct lint_opts lo = { o->form, o->cat };
 	struct lint_facts facts = { 0 };
 
+	/* the human who fixes is the submitter: the committer of the result */
 	if (o->facts) {
 		facts.author = o->facts->author;
 		facts.committer = o->facts->committer;
 	}
+	if (o->human)
+		facts.committer = o->human;
 	lint_message(res, m, &facts, &lo);
 }
 

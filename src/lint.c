@@ -75,7 +75,8 @@ void lint_result_release(struct lint_result *res)
 
 /* --- identities ---------------------------------------------------- */
 
-/* "Claude Opus 5": an agent's name, then words that slug to its family. */
+/* "Claude Opus 5": an agent's name, then a version that slugs to a model
+ * of its family. */
 static const struct cat_agent *agent_by_model_name(const struct catalogue *c,
 						   const char *name,
 						   char **model)
@@ -84,7 +85,8 @@ static const struct cat_agent *agent_by_model_name(const struct catalogue *c,
 	size_t n = strcspn(name, " \t");
 	char *first, *slug;
 
-	if (!name[n])
+	/* a model name carries a version: "Claude Monet" is a person */
+	if (!name[n] || !strpbrk(name + n, "0123456789"))
 		return NULL;
 	first = xstrndup(name, n);
 	a = catalogue_agent(c, first);

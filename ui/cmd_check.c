@@ -43,6 +43,7 @@ struct check {
 	const char *range;
 	char *policy;
 	enum policy_form form;
+	char comment_char;
 	struct repo *repo;
 	struct catalogue *cat;
 	struct spdx_ids *licenses;
@@ -199,7 +200,7 @@ static int check_commit(const struct commit_info *c, void *data)
 	facts.files = files;
 	facts.nr_files = nr;
 	message_parse_commit(&m, c->message, c->message_len,
-			     repo_comment_char(ck->repo));
+			     ck->comment_char);
 	lint_message(&res, m, &facts, &lo);
 	report(ck, c->id, m, &res);
 	lint_result_release(&res);
@@ -274,6 +275,7 @@ static int run(struct check *ck)
 	if (ck->message)
 		return check_message(ck);
 	spdx_ids_load(&ck->licenses, repo_workdir(ck->repo));
+	ck->comment_char = repo_comment_char(ck->repo);
 	return repo_walk(ck->repo, ck->range, check_commit, ck);
 }
 

@@ -1,0 +1,182 @@
+/* The fixer: the fix of each finding, idempotence, refusals; the diff. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#include "unit.h"
+
+#include "catalogue.h"
+#include "diff.h"
+#include "fix.h"
+#include "util.h"
+
+static struct catalogue *cat;
+
+#define H "Subject line\n\nBody text.\n\n"
+#define SOB "Signed-off-by: Jane Dev <jane@example.org>\n"
+
+struct fix_case {
+	const char *name;
+	const char *in;
+	const char *out;	/* NULL: fix must fail */
+	const char *agent, *model;
+	bool llm;
+	bool no_signoff;
+	const char *error;	/* part of the error when out is NULL */
+};
+
+static const struct fix_case cases[] = {
+	{ "clean message unchanged", H "Assisted-by: Claude:claude-opus-4-5\n" SOB,
+	  H "Assisted-by: Claude:claude-opus-4-5\n" SOB },
+	{ "only a human-only problem: unchanged",
+	  H "Co-developed-by: Bob <bob@example.org>\n" SOB,
+	  H "Co-developed-by: Bob <bob@example.org>\n" SOB },
+	{ "ASSISTED_BY_FORMAT: model without agent", H "Assisted-by: claude-opus-4-6\n" SOB,
+	  H "Assisted-by: Claude:claude-opus-4-6\n" SOB },
+	{ "ASSISTED_BY_FORMAT: space for the colon", H SOB "Assisted-by: Codex gpt-5.5 sparse\n",
+	  H "Assisted-by: Codex:gpt-5.5 sparse\n" SOB },
+	{ "ASSISTED_BY_FORMAT: unfixable without options", H "Assisted-by: Claude\n" SOB,
+	  NULL, NULL, NULL, false, false, "--model" },
+	{ "ASSISTED_BY_FORMAT: options give it", H "Assisted-by: Claude\n" SOB,
+	  H "Assisted-by: Claude:claude-sonnet-4-5\n" SOB, NULL, "claude-sonnet-4-5" },
+	{ "ASSISTED_BY_FORMAT: kernel-llm", H "Assisted-by: Claude:claude-opus-4-5 sparse\n" SOB,
+	  H "Assisted-by: LLM sparse\n" SOB, NULL, NULL, true },
+	{ "ASSISTED_BY_BASIC_TOOL", H "Assisted-by: Claude:claude-opus-4-5 gcc sparse make\n" SOB,
+	  H "Assisted-by: Claude:claude-opus-4-5 sparse\n" SOB },
+	{ "AI_SIGNOFF with a disclosure: removed", H "Assisted-by: Claude:claude-opus-4-5\nSigned-off-by: Claude <noreply@anthropic.com>\n" SOB,
+	  H "Assisted-by: Claude:claude-opus-4-5\n" SOB },
+	{ "AI_SIGNOFF alone: model unknown", H "Signed-off-by: Claude <noreply@anthropic.com>\n",
+	  NULL, NULL, NULL, false, false, "--model" },
+	{ "AI_SIGNOFF alone, model given", H "Signed-off-by: Claude <noreply@anthropic.com>\n",
+	  H "Assisted-by: Claude:claude-opus-4-5\n" SOB, NULL, "claude-opus-4-5" },
+	{ "AI_CO_DEVELOPER with its sign-off", H "Co-developed-by: Claude Opus 4.5 <noreply@anthropic.com>\nSigned-off-by: Claude Opus 4.5 <noreply@anthropic.com>\n" SOB,
+	  H "Assisted-by: Claude:claude-opus-4-5\n" SOB },
+	{ "VENDOR_TRAILER and VENDOR_FOOTER (Claude Code)",
+	  "Add frob\n\nBody.\n\n\xf0\x9f\xa4\x96 Generated with [Claude Code](https://claude.com/claude-code)\n\n"
+	  "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n",
+	  "Add frob\n\nBody.\n\nAssisted-by: Claude:claude-opus-4-5\n" SOB },
+	{ "VENDOR_TRAILER: aider", H "Co-authored-by: aider (gpt-4o) <aider@aider.chat>\n" SOB,
+	  H "Assisted-by: aider:gpt-4o\n" SOB },
+	{ "VENDOR_TRAILER: Cursor needs a model", H "Co-authored-by: Cursor <cursoragent@cursor.com>\nMade-with: Cursor\n" SOB,
+	  NULL, NULL, NULL, false, false, "Cursor" },
+	{ "VENDOR_TRAILER: Cursor with --model keeps the agent",
+	  H "Co-authored-by: Cursor <cursoragent@cursor.com>\nMade-with: Cursor\n" SOB,
+	  H "Assisted-by: Cursor:gpt-5\n" SOB, NULL, "gpt-5" },
+	{ "VENDOR_TRAILER: Codex", H "Co-authored-by: Codex <noreply@openai.com>\n" SOB,
+	  H "Assisted-by: Codex:gpt-5-codex\n" SOB, NULL, "gpt-5-codex" },
+	{ "VENDOR_FOOTER with a disclosure", H "Generated with [Claude Code](https://claude.ai/code)\n\nAssisted-by: Claude:claude-opus-4-5\n" SOB,
+	  H "Assisted-by: Claude:claude-opus-4-5\n" SOB },
+	{ "MISSING_DISCLOSURE, kernel-llm needs no model", H "Co-authored-by: Cursor <cursoragent@cursor.com>\n" SOB,
+	  H "Assisted-by: LLM\n" SOB, NULL, NULL, true },
+	{ "MISSING_SIGNOFF", H "Reviewed-by: R <r@example.org>\n",
+	  H "Reviewed-by: R <r@example.org>\n" SOB },
+	{ "MISSING_SIGNOFF, no block", "Subject\n\nBody.\n",
+	  "Subject\n\nBody.\n\n" SOB },
+	{ "SUBMITTER_SIGNOFF_NOT_LAST", H SOB "Reviewed-by: R <r@example.org>\n",
+	  H "Reviewed-by: R <r@example.org>\n" SOB },
+	{ "DUPLICATE_SIGNATURE", H "Reviewed-by: R <r@example.org>\nReviewed-by: r  <R@example.org>\n" SOB,
+	  H "Reviewed-by: R <r@example.org>\n" SOB },
+	{ "--no-signoff adds none", H "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n",
+	  H "Assisted-by: Claude:claude-opus-4-5\n", NULL, NULL, false, true },
+	{ "other trailers kept in order", H "Fixes: 123456789abc (\"x\")\nCo-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\nReported-by: Bob <bob@example.org>\n",
+	  H "Fixes: 123456789abc (\"x\")\nReported-by: Bob <bob@example.org>\nAssisted-by: Claude:claude-opus-4-5\n" SOB },
+};
+
+static int fix_one(struct buf *out, bool *changed, const char *in,
+		   const struct fix_case *c)
+{
+	struct ident jane;
+	struct fix_opts o = { 0 };
+	int rc;
+
+	ident_parse(&jane, "Jane Dev <jane@example.org>");
+	o.form = c->llm ? FORM_LLM : FORM_AGENT_MODEL;
+	o.cat = cat;
+	o.human = c->no_signoff ? NULL : &jane;
+	o.agent = c->agent;
+	o.model = c->model;
+	o.comment_char = '#';
+	rc = fix_message(out, changed, in, strlen(in), &o);
+	ident_release(&jane);
+	return rc;
+}
+
+static void run_case(const struct fix_case *c)
+{
+	struct buf out = BUF_INIT, again = BUF_INIT;
+	bool changed;
+	int rc = fix_one(&out, &changed, c->in, c);
+
+	if (!c->out) {
+		if (rc == 0 || !strstr(error_last(), c->error)) {
+			print_error("case '%s': want a failure naming '%s', got %d '%s'\n",
+				    c->name, c->error, rc, rc ? error_last() : out.ptr);
+			fail();
+		}
+		buf_release(&out);
+		return;
+	}
+	if (rc < 0 || strcmp(out.ptr, c->out)) {
+		print_error("case '%s': rc %d (%s)\n--- got\n%s--- want\n%s",
+			    c->name, rc, rc ? error_last() : "", out.ptr, c->out);
+		fail();
+	}
+	assert_int_equal(changed, strcmp(c->in, c->out) != 0);
+	/* idempotent: fixing the result changes nothing */
+	assert_int_equal(fix_one(&again, &changed, out.ptr, c), 0);
+	if (changed) {
+		print_error("case '%s': not idempotent:\n%s", c->name, again.ptr);
+		fail();
+	}
+	buf_release(&out);
+	buf_release(&again);
+}
+
+static void test_cases(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
+		run_case(&cases[i]);
+}
+
+static void test_diff(void **state)
+{
+	static const struct { const char *a, *b, *want; } t[] = {
+		{ "same\n", "same\n", "" },
+		{ "a\nb\nc\n", "a\nB\nc\n",
+		  "--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n" },
+		{ "1\n2\n3\n4\n5\n6\n7\n8\n9\n", "1\n2\n3\n4\n5\n6\n7\n8\n9\nX\n",
+		  "--- a/x\n+++ b/x\n@@ -7,3 +7,4 @@\n 7\n 8\n 9\n+X\n" },
+		{ "x\n", "", "--- a/x\n+++ b/x\n@@ -1,1 +0,0 @@\n-x\n" },
+		{ "a\n1\n2\n3\n4\n5\n6\n7\n8\nb\n", "A\n1\n2\n3\n4\n5\n6\n7\n8\nB\n",
+		  "--- a/x\n+++ b/x\n@@ -1,4 +1,4 @@\n-a\n+A\n 1\n 2\n 3\n"
+		  "@@ -7,4 +7,4 @@\n 6\n 7\n 8\n-b\n+B\n" },
+		{ "a", "b", "--- a/x\n+++ b/x\n@@ -1,1 +1,1 @@\n-a\n\\ No newline at end of file\n+b\n\\ No newline at end of file\n" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++) {
+		struct buf out = BUF_INIT;
+
+		diff_unified(&out, t[i].a, strlen(t[i].a), t[i].b,
+			     strlen(t[i].b), "a/x", "b/x");
+		assert_string_equal(buf_cstr(&out), t[i].want);
+		buf_release(&out);
+	}
+}
+
+static int setup(void **state)
+{
+	return catalogue_load_builtin(&cat);
+}
+
+static int teardown(void **state)
+{
+	catalogue_free(cat);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cases),
+		cmocka_unit_test(test_diff),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,370 @@
+/* The policy checker: every finding id, positive and negative, table-driven. */
+#pragma GCC diagnostic ignored "-Wmissing-field-initializers"
+#include "unit.h"
+
+#include "catalogue.h"
+#include "lint.h"
+#include "message.h"
+#include "util.h"
+
+static struct catalogue *cat;
+
+#define H "Subject line\n\nBody text.\n\n"
+#define SOB "Signed-off-by: Jane Dev <jane@example.org>\n"
+#define JANE "Jane Dev <jane@example.org>"
+
+struct lint_case {
+	const char *name;
+	const char *msg;
+	const char *id;		/* the finding looked for */
+	bool present;
+	const char *fix;	/* expected fix; NULL: not checked; "": none */
+	size_t line;		/* expected line when present; 0: not checked */
+	bool llm;		/* the kernel-llm policy */
+	const char *author;	/* "Name <email>" facts, NULL: unknown */
+	const char *committer;
+};
+
+static const struct lint_case cases[] = {
+	/* ASSISTED_BY_FORMAT */
+	{ "model with no agent", H "Assisted-by: claude-opus-4-6\n" SOB,
+	  "ASSISTED_BY_FORMAT", true, "Assisted-by: Claude:claude-opus-4-6", 5 },
+	{ "space for the colon", H "Assisted-by: Codex gpt-5.5\n" SOB,
+	  "ASSISTED_BY_FORMAT", true, "Assisted-by: Codex:gpt-5.5", 5 },
+	{ "blank after the colon", H "Assisted-by: Claude: claude-opus-4-5 sparse\n" SOB,
+	  "ASSISTED_BY_FORMAT", true, "Assisted-by: Claude:claude-opus-4-5 sparse" },
+	{ "agent alone cannot be fixed", H "Assisted-by: Claude\n" SOB,
+	  "ASSISTED_BY_FORMAT", true, "" },
+	{ "unknown word cannot be fixed", H "Assisted-by: frobnicator\n" SOB,
+	  "ASSISTED_BY_FORMAT", true, "" },
+	{ "bracketed tools", H "Assisted-by: Claude:claude-3-opus [coccinelle] [sparse]\n" SOB,
+	  "ASSISTED_BY_FORMAT", true, "Assisted-by: Claude:claude-3-opus coccinelle sparse" },
+	{ "model family newer than the catalogue", H "Assisted-by: gemini-9-ultra\n" SOB,
+	  "ASSISTED_BY_FORMAT", true, "Assisted-by: Gemini:gemini-9-ultra" },
+	{ "well formed", H "Assisted-by: Claude:claude-3-opus coccinelle sparse\n" SOB,
+	  "ASSISTED_BY_FORMAT", false },
+	{ "LLM form under kernel", H "Assisted-by: LLM sparse\n" SOB,
+	  "ASSISTED_BY_FORMAT", true, "" },
+	{ "kernel form under kernel-llm", H "Assisted-by: Claude:claude-opus-4-5 sparse\n" SOB,
+	  "ASSISTED_BY_FORMAT", true, "Assisted-by: LLM sparse", 5, true },
+	{ "LLM form under kernel-llm", H "Assisted-by: LLM coccinelle\n" SOB,
+	  "ASSISTED_BY_FORMAT", false, NULL, 0, true },
+	/* ASSISTED_BY_BASIC_TOOL */
+	{ "basic tool", H "Assisted-by: Claude:claude-opus-4-5 git sparse\n" SOB,
+	  "ASSISTED_BY_BASIC_TOOL", true, "Assisted-by: Claude:claude-opus-4-5 sparse", 5 },
+	{ "editor", H "Assisted-by: Claude:claude-opus-4-5 vim\n" SOB,
+	  "ASSISTED_BY_BASIC_TOOL", true, "Assisted-by: Claude:claude-opus-4-5" },
+	{ "analysis tools only", H "Assisted-by: Claude:claude-opus-4-5 smatch clang-tidy\n" SOB,
+	  "ASSISTED_BY_BASIC_TOOL", false },
+	/* ASSISTED_BY_UNKNOWN_TOOL */
+	{ "unknown tool", H "Assisted-by: Claude:claude-opus-4-5 frobcheck\n" SOB,
+	  "ASSISTED_BY_UNKNOWN_TOOL", true, "", 5 },
+	{ "known tool", H "Assisted-by: Claude:claude-opus-4-5 coccinelle\n" SOB,
+	  "ASSISTED_BY_UNKNOWN_TOOL", false },
+	/* AI_SIGNOFF */
+	{ "vendor identity signs off", H SOB "Signed-off-by: Claude <noreply@anthropic.com>\n",
+	  "AI_SIGNOFF", true, NULL, 6 },
+	{ "model name signs off", H "Assisted-by: Claude:claude-opus-4-5\nSigned-off-by: Claude Opus 4.5 <x@example.org>\n" SOB,
+	  "AI_SIGNOFF", true, "" },
+	{ "agent name without address", H SOB "Signed-off-by: Codex\n",
+	  "AI_SIGNOFF", true },
+	{ "human signs off", H SOB, "AI_SIGNOFF", false },
+	{ "human whose name starts like an agent", H "Signed-off-by: Claude Monet <claude@example.org>\n",
+	  "AI_SIGNOFF", false },
+	/* AI_CO_DEVELOPER */
+	{ "AI co-developer", H "Co-developed-by: Claude <noreply@anthropic.com>\nSigned-off-by: Claude <noreply@anthropic.com>\n" SOB,
+	  "AI_CO_DEVELOPER", true, "", 5 },
+	{ "human co-developer", H "Co-developed-by: Bob <bob@example.org>\nSigned-off-by: Bob <bob@example.org>\n" SOB,
+	  "AI_CO_DEVELOPER", false },
+	/* VENDOR_TRAILER */
+	{ "Claude Code co-author", H "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n" SOB,
+	  "VENDOR_TRAILER", true, "Assisted-by: Claude:claude-opus-4-5", 5 },
+	{ "aider co-author", H "Co-authored-by: aider (gpt-4o) <aider@aider.chat>\n" SOB,
+	  "VENDOR_TRAILER", true, "Assisted-by: aider:gpt-4o" },
+	{ "Cursor made-with", H "Made-with: Cursor\n" SOB,
+	  "VENDOR_TRAILER", true, "" },
+	{ "Claude session", H "Claude-Session: 1234\n" SOB,
+	  "VENDOR_TRAILER", true },
+	{ "OpenHands", H "Co-authored-by: openhands <openhands@all-hands.dev>\n" SOB,
+	  "VENDOR_TRAILER", true },
+	{ "human co-author", H "Co-authored-by: Bob <bob@example.org>\n" SOB,
+	  "VENDOR_TRAILER", false },
+	/* VENDOR_FOOTER */
+	{ "Claude Code footer", "S\n\nBody.\n\n\xf0\x9f\xa4\x96 Generated with [Claude Code](https://claude.com/claude-code)\n\n"
+	  "Co-Authored-By: Claude <noreply@anthropic.com>\n" SOB,
+	  "VENDOR_FOOTER", true, "", 5 },
+	{ "footer-like text in the subject", "Generated with [Claude Code] is bad\n\nBody.\n\n" SOB,
+	  "VENDOR_FOOTER", false },
+	/* MISSING_DISCLOSURE */
+	{ "traces without Assisted-by", H "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n" SOB,
+	  "MISSING_DISCLOSURE", true, "Assisted-by: Claude:claude-opus-4-5" },
+	{ "traces without a model", H "Co-authored-by: Cursor <cursoragent@cursor.com>\n" SOB,
+	  "MISSING_DISCLOSURE", true, "" },
+	{ "AI author (Copilot)", H SOB, "MISSING_DISCLOSURE", true, NULL, 0,
+	  false, "copilot-swe-agent[bot] <198982749+Copilot@users.noreply.github.com>", JANE },
+	{ "traces and Assisted-by", H "Assisted-by: Claude:claude-opus-4-5\nCo-Authored-By: Claude <noreply@anthropic.com>\n" SOB,
+	  "MISSING_DISCLOSURE", false },
+	{ "no traces", H SOB, "MISSING_DISCLOSURE", false },
+	/* MISSING_SIGNOFF */
+	{ "no sign-off", H "Reviewed-by: R <r@example.org>\n", "MISSING_SIGNOFF",
+	  true, "Signed-off-by: " JANE, 0, false, NULL, JANE },
+	{ "only an AI sign-off", H "Signed-off-by: Claude <noreply@anthropic.com>\n",
+	  "MISSING_SIGNOFF", true },
+	{ "no block at all", "Subject only\n", "MISSING_SIGNOFF", true },
+	{ "signed off", H SOB, "MISSING_SIGNOFF", false },
+	/* AUTHOR_SIGNOFF_MISSING */
+	{ "author did not sign off", H SOB, "AUTHOR_SIGNOFF_MISSING", true,
+	  NULL, 0, false, "Bob <bob@example.org>", JANE },
+	{ "author signed off, case folded", H "Signed-off-by: BOB  <Bob@Example.org>\n" SOB,
+	  "AUTHOR_SIGNOFF_MISSING", false, NULL, 0, false,
+	  "Bob <bob@example.org>", JANE },
+	{ "author signs under another name", H "Signed-off-by: Robert <bob@example.org>\n" SOB,
+	  "AUTHOR_SIGNOFF_MISSING", true, NULL, 0, false,
+	  "Bob <bob@example.org>", JANE },
+	/* SUBMITTER_SIGNOFF_NOT_LAST */
+	{ "submitter not last", H SOB "Reviewed-by: R <r@example.org>\n",
+	  "SUBMITTER_SIGNOFF_NOT_LAST", true, NULL, 5, false, NULL, JANE },
+	{ "submitter last", H "Reviewed-by: R <r@example.org>\n" SOB,
+	  "SUBMITTER_SIGNOFF_NOT_LAST", false, NULL, 0, false, NULL, JANE },
+	/* CO_DEVELOPED_BY_UNPAIRED */
+	{ "co-developer without sign-off", H "Co-developed-by: Bob <bob@example.org>\n" SOB,
+	  "CO_DEVELOPED_BY_UNPAIRED", true, "", 5 },
+	{ "co-developer signed by another", H "Co-developed-by: Bob <bob@example.org>\nSigned-off-by: Al <al@example.org>\n" SOB,
+	  "CO_DEVELOPED_BY_UNPAIRED", true },
+	{ "co-developer last", H SOB "Co-developed-by: Bob <bob@example.org>\n",
+	  "CO_DEVELOPED_BY_UNPAIRED", true },
+	{ "co-developer paired", H "Co-developed-by: Bob <bob@example.org>\nSigned-off-by: Bob <bob@example.org>\n" SOB,
+	  "CO_DEVELOPED_BY_UNPAIRED", false },
+	/* DUPLICATE_SIGNATURE */
+	{ "same line twice", H "Reviewed-by: R <r@example.org>\nReviewed-by:  r <R@example.org>\n" SOB,
+	  "DUPLICATE_SIGNATURE", true, "", 6 },
+	{ "different people", H "Reviewed-by: R <r@example.org>\nReviewed-by: S <s@example.org>\n" SOB,
+	  "DUPLICATE_SIGNATURE", false },
+	{ "same person, other tags", H "Reviewed-by: R <r@example.org>\nTested-by: R <r@example.org>\n" SOB,
+	  "DUPLICATE_SIGNATURE", false },
+};
+
+static void parse_ident(struct ident *out, const char *s)
+{
+	ident_parse(out, s);
+}
+
+static const struct finding *find(const struct lint_result *r, const char *id)
+{
+	for (size_t i = 0; i < r->nr; i++)
+		if (!strcmp(r->findings[i].id, id))
+			return &r->findings[i];
+	return NULL;
+}
+
+static void run_case(const struct lint_case *c)
+{
+	struct message *m;
+	struct lint_result res;
+	struct lint_opts o = { c->llm ? FORM_LLM : FORM_AGENT_MODEL, cat };
+	struct ident author = { 0 }, committer = { 0 };
+	struct lint_facts facts = { 0 };
+	const struct finding *f;
+
+	if (c->author) {
+		parse_ident(&author, c->author);
+		facts.author = &author;
+	}
+	if (c->committer) {
+		parse_ident(&committer, c->committer);
+		facts.committer = &committer;
+	}
+	message_parse_commit(&m, c->msg, strlen(c->msg), '#');
+	lint_message(&res, m, &facts, &o);
+	f = find(&res, c->id);
+	if (!!f != c->present) {
+		print_error("case '%s': %s %s\n", c->name, c->id,
+			    c->present ? "not found" : "found");
+		for (size_t i = 0; i < res.nr; i++)
+			print_error("  %s: %s\n", res.findings[i].id,
+				    res.findings[i].message);
+		fail();
+	}
+	if (f && c->fix) {
+		const char *got = f->fix ? f->fix : "";
+
+		if (strcmp(got, c->fix)) {
+			print_error("case '%s': fix '%s', want '%s'\n", c->name,
+				    got, c->fix);
+			fail();
+		}
+	}
+	if (f && c->line && f->line != c->line) {
+		print_error("case '%s': line %zu, want %zu\n", c->name,
+			    f->line, c->line);
+		fail();
+	}
+	lint_result_release(&res);
+	message_free(m);
+	ident_release(&author);
+	ident_release(&committer);
+}
+
+static void test_cases(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
+		run_case(&cases[i]);
+}
+
+/* A clean message has no findings at all. */
+static void test_clean(void **state)
+{
+	static const char msg[] = H "Reviewed-by: R <r@example.org>\n"
+		"Assisted-by: Claude:claude-opus-4-5 coccinelle\n" SOB;
+	struct message *m;
+	struct lint_result res;
+	struct lint_opts o = { FORM_AGENT_MODEL, cat };
+	struct ident jane;
+	struct lint_facts facts = { &jane, &jane, NULL, 0, NULL };
+
+	ident_parse(&jane, JANE);
+	message_parse_commit(&m, msg, strlen(msg), '#');
+	lint_message(&res, m, &facts, &o);
+	assert_int_equal(res.nr, 0);
+	assert_int_equal(res.errors, 0);
+	lint_result_release(&res);
+	message_free(m);
+	ident_release(&jane);
+}
+
+/* SPDX findings come from the added files. */
+static void test_spdx_findings(void **state)
+{
+	static const char msg[] = H SOB;
+	struct added_file files[] = {
+		{ "a.c", "// SPDX-License-Identifier: GPL-2.0-only\n", 42, false },
+		{ "b.c", "int x;\n", 7, false },
+		{ "c.h", "// SPDX-License-Identifier: GPL-2.0\n", 36, false },
+		{ "d.c", "// SPDX-License-Identifier: WTFPL\n", 34, false },
+	};
+	struct spdx_ids *ids;
+	struct message *m;
+	struct lint_result res;
+	struct lint_opts o = { FORM_AGENT_MODEL, cat };
+	struct lint_facts facts = { NULL, NULL, files, 4, NULL };
+	const struct finding *f;
+
+	spdx_ids_load(&ids, NULL);
+	facts.licenses = ids;
+	message_parse_commit(&m, msg, strlen(msg), '#');
+	lint_message(&res, m, &facts, &o);
+	assert_int_equal(res.nr, 3);
+	f = find(&res, "SPDX_MISSING");
+	assert_non_null(f);
+	assert_non_null(strstr(f->message, "b.c"));
+	f = find(&res, "SPDX_STYLE");
+	assert_non_null(f);
+	assert_string_equal(f->fix, "/* SPDX-License-Identifier: GPL-2.0 */");
+	f = find(&res, "SPDX_UNKNOWN_LICENSE");
+	assert_non_null(f);
+	assert_non_null(strstr(f->message, "WTFPL"));
+	assert_int_equal(res.errors, 2);
+	assert_int_equal(res.warnings, 1);
+	lint_result_release(&res);
+	message_free(m);
+	spdx_ids_free(ids);
+}
+
+static void test_sanitize(void **state)
+{
+	static const struct { const char *in, *out; } t[] = {
+		{ "plain", "plain" },
+		{ "tab\tkept", "tab\tkept" },
+		{ "esc\x1b[31mred", "esc\\x1b[31mred" },
+		{ "bell\a", "bell\\x07" },
+		{ "del\x7f", "del\\x7f" },
+		{ "csi \xc2\x9b", "csi \\u009b" },
+		{ "lone \x9b byte", "lone \\x9b byte" },
+		{ "caf\xc3\xa9", "caf\xc3\xa9" },
+		{ "nl\nin", "nl\\x0ain" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++) {
+		struct buf b = BUF_INIT;
+
+		lint_sanitize(&b, t[i].in, strlen(t[i].in));
+		assert_string_equal(b.ptr, t[i].out);
+		buf_release(&b);
+	}
+}
+
+static void test_json(void **state)
+{
+	static const char msg[] = H "Signed-off-by: Claude <noreply@anthropic.com>\n";
+	struct message *m;
+	struct lint_result res;
+	struct lint_opts o = { FORM_AGENT_MODEL, cat };
+	char *line;
+
+	message_parse_commit(&m, msg, strlen(msg), '#');
+	lint_message(&res, m, NULL, &o);
+	line = lint_json_line(NULL, "Subject \"q\"", &res);
+	assert_non_null(strstr(line, "{\"commit\":null,\"subject\":\"Subject \\\"q\\\"\",\"findings\":[{\"id\":\"AI_SIGNOFF\",\"severity\":\"error\",\"line\":5,"));
+	assert_non_null(strstr(line, "\"id\":\"MISSING_SIGNOFF\",\"severity\":\"error\",\"line\":null,\"text\":null,"));
+	assert_int_equal(line[strlen(line) - 1], '\n');
+	assert_null(strchr(line, '\n') + 1 - line == (long)strlen(line) ? NULL : "x");
+	free(line);
+	lint_result_release(&res);
+	message_free(m);
+}
+
+static void test_ai_ident(void **state)
+{
+	static const struct { const char *who; bool ai; const char *model; } t[] = {
+		{ "Claude <noreply@anthropic.com>", true, NULL },
+		{ "Claude Opus 4.5 <noreply@anthropic.com>", true, "claude-opus-4-5" },
+		{ "Claude Opus 5 <x@example.org>", true, "claude-opus-5" },
+		{ "Jane Dev (aider) <jane@example.org>", true, NULL },
+		{ "copilot-swe-agent[bot] <1+Copilot@users.noreply.github.com>", true, NULL },
+		{ "gpt-5.5", true, "gpt-5.5" },
+		{ "Jane Dev <jane@example.org>", false, NULL },
+		{ "Cursory Glance <cg@example.org>", false, NULL },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++) {
+		struct ident id;
+		char *model = NULL;
+		bool ai;
+
+		ident_parse(&id, t[i].who);
+		ai = lint_is_ai_ident(cat, &id, NULL, &model);
+		if (ai != t[i].ai) {
+			print_error("'%s': ai %d\n", t[i].who, ai);
+			fail();
+		}
+		if (t[i].model)
+			assert_string_equal(model ? model : "", t[i].model);
+		free(model);
+		ident_release(&id);
+	}
+}
+
+static int setup(void **state)
+{
+	return catalogue_load_builtin(&cat);
+}
+
+static int teardown(void **state)
+{
+	catalogue_free(cat);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cases),
+		cmocka_unit_test(test_clean),
+		cmocka_unit_test(test_spdx_findings),
+		cmocka_unit_test(test_sanitize),
+		cmocka_unit_test(test_json),
+		cmocka_unit_test(test_ai_ident),
+	};
+
+	return cmocka_run_group_tests(tests, setup, teardown);
+}
