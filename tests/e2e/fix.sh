@@ -1,0 +1,143 @@
+#!/bin/sh
+# git disclose fix: messages (stdout, --in-place, --dry-run diffs) and
+# HEAD of a real repository; refusals that name the option to pass.
+set -u
+D=${DISCLOSE:?set DISCLOSE to the git-disclose binary}
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+expect_rc() { # want cmd...
+	want=$1; shift
+	"$@" >"$TMPDIR/out" 2>"$TMPDIR/err"; rc=$?
+	[ "$rc" = "$want" ] || { fail "exit $rc, want $want: $*"; cat "$TMPDIR/out" "$TMPDIR/err"; }
+}
+has() { grep -qF -- "$1" "$TMPDIR/out" || { fail "output lacks '$1'"; cat "$TMPDIR/out"; }; }
+err_has() { grep -qF -- "$1" "$TMPDIR/err" || { fail "stderr lacks '$1'"; cat "$TMPDIR/err"; }; }
+
+r=$TMPDIR/repo
+git init -q -b main "$r" && cd "$r" || exit 2
+git config user.name 'Jane Dev' && git config user.email jane@example.org
+
+# 1 a Claude Code message from a file
+cat >"$TMPDIR/claude" <<'EOM'
+Add frob
+
+Body.
+
+🤖 Generated with [Claude Code](https://claude.com/claude-code)
+
+Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>
+EOM
+cat >"$TMPDIR/want" <<'EOM'
+Add frob
+
+Body.
+
+Assisted-by: Claude:claude-opus-4-5
+Signed-off-by: Jane Dev <jane@example.org>
+EOM
+expect_rc 0 "$D" fix --message "$TMPDIR/claude"
+cmp -s "$TMPDIR/out" "$TMPDIR/want" || { fail "fixed message differs"; diff "$TMPDIR/want" "$TMPDIR/out"; }
+# the result checks clean, and fixing it again changes nothing
+cp "$TMPDIR/out" "$TMPDIR/fixed"
+expect_rc 0 "$D" check --message "$TMPDIR/fixed"
+expect_rc 0 "$D" fix --message "$TMPDIR/fixed"
+cmp -s "$TMPDIR/out" "$TMPDIR/fixed" || fail "fix is not idempotent"
+# stdin
+expect_rc 0 "$D" fix - <"$TMPDIR/claude"
+cmp -s "$TMPDIR/out" "$TMPDIR/want" || fail "stdin differs"
+
+# 2 --dry-run prints a unified diff, writes nothing
+cp "$TMPDIR/claude" "$TMPDIR/c2"
+expect_rc 0 "$D" fix --dry-run --message "$TMPDIR/c2"
+has "--- a/$TMPDIR/c2"
+has "-Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>"
+has "+Assisted-by: Claude:claude-opus-4-5"
+has "@@ "
+cmp -s "$TMPDIR/c2" "$TMPDIR/claude" || fail "--dry-run wrote"
+# --in-place
+expect_rc 0 "$D" fix --in-place --message "$TMPDIR/c2"
+cmp -s "$TMPDIR/c2" "$TMPDIR/want" || fail "--in-place differs"
+expect_rc 2 "$D" fix --in-place -
+
+# 3 no guess: the model must be given
+printf 'Cursor change\n\nBody.\n\nCo-authored-by: Cursor <cursoragent@cursor.com>\nMade-with: Cursor\n' >"$TMPDIR/cursor"
+expect_rc 2 "$D" fix --message "$TMPDIR/cursor"
+err_has "--model"
+expect_rc 0 "$D" fix --model gpt-5 --message "$TMPDIR/cursor"
+has "Assisted-by: Cursor:gpt-5"
+expect_rc 0 "$D" fix --policy kernel-llm --message "$TMPDIR/cursor"
+has "Assisted-by: LLM"
+expect_rc 0 "$D" fix --model gpt-5 --tool sparse --message "$TMPDIR/cursor"
+has "Assisted-by: Cursor:gpt-5 sparse"
+expect_rc 2 "$D" fix --model gpt-5 --tool gcc --message "$TMPDIR/cursor"
+err_has "basic development tool"
+
+# 4 AI co-developer with its sign-off; malformed tags
+cat >"$TMPDIR/codev" <<'EOM'
+Change
+
+Body.
+
+Assisted-by: Codex gpt-5.5 git sparse
+Co-developed-by: Codex <noreply@openai.com>
+Signed-off-by: Codex <noreply@openai.com>
+Signed-off-by: Jane Dev <jane@example.org>
+Reviewed-by: Rev <rev@example.org>
+EOM
+expect_rc 0 "$D" fix --message "$TMPDIR/codev"
+cat >"$TMPDIR/want" <<'EOM'
+Change
+
+Body.
+
+Reviewed-by: Rev <rev@example.org>
+Assisted-by: Codex:gpt-5.5 sparse
+Signed-off-by: Jane Dev <jane@example.org>
+EOM
+cmp -s "$TMPDIR/out" "$TMPDIR/want" || { fail "codev fix differs"; diff "$TMPDIR/want" "$TMPDIR/out"; }
+
+# 5 HEAD of a repository, and a range (HEAD only unless the build rewrites ranges)
+printf 'a\n' >a && git add a && git commit -q -m 'first
+
+Signed-off-by: Claude <noreply@anthropic.com>'
+printf 'b\n' >b && git add b && git commit -q -F "$TMPDIR/claude"
+old=$(git rev-parse HEAD)
+expect_rc 0 "$D" fix --dry-run
+has "--- a/$old"
+[ "$(git rev-parse HEAD)" = "$old" ] || fail "--dry-run moved HEAD"
+expect_rc 0 "$D" fix HEAD
+has "fixed HEAD"
+git log -1 --format=%B >"$TMPDIR/head"
+cat >"$TMPDIR/want" <<'EOM'
+Add frob
+
+Body.
+
+Assisted-by: Claude:claude-opus-4-5
+Signed-off-by: Jane Dev <jane@example.org>
+
+EOM
+cmp -s "$TMPDIR/head" "$TMPDIR/want" || { fail "HEAD message differs"; diff "$TMPDIR/want" "$TMPDIR/head"; }
+[ "$(git rev-parse HEAD^)" = "$(git rev-parse $old^)" ] || fail "parent changed"
+[ "$(git rev-parse HEAD^{tree})" = "$(git rev-parse $old^{tree})" ] || fail "tree changed"
+[ "$(git rev-parse ORIG_HEAD)" = "$old" ] || fail "ORIG_HEAD not kept"
+expect_rc 0 "$D" fix HEAD
+has "nothing to fix"
+# the first commit needs --model (its agent's model is unknown): refused, nothing written
+new=$(git rev-parse HEAD)
+first=$(git rev-list --max-parents=0 HEAD)
+expect_rc 2 "$D" fix "$first"
+err_has "--model"
+expect_rc 2 "$D" fix --dry-run "$first"
+err_has "commit ${first%${first#????????????}}"
+expect_rc 0 "$D" fix --dry-run --model claude-opus-4-5 "$first"
+has "+Assisted-by: Claude:claude-opus-4-5"
+[ "$(git rev-parse HEAD)" = "$new" ] || fail "a refused fix moved HEAD"
+
+# 6 usage errors
+expect_rc 2 "$D" fix --bogus
+expect_rc 2 "$D" fix a b
+expect_rc 2 "$D" fix --message "$TMPDIR/none"
+
+[ $fails = 0 ] || { echo "$fails failures"; exit 1; }
+echo "fix: all passed"

@@ -1,0 +1,77 @@
+#!/bin/sh
+# git disclose hook install/uninstall: the commit-msg hook rejects
+# commits with policy errors, respects core.hooksPath, never touches a
+# foreign hook, removes only its own.
+set -u
+D=${DISCLOSE:?set DISCLOSE to the git-disclose binary}
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+expect_rc() { # want cmd...
+	want=$1; shift
+	"$@" >"$TMPDIR/out" 2>"$TMPDIR/err"; rc=$?
+	[ "$rc" = "$want" ] || { fail "exit $rc, want $want: $*"; cat "$TMPDIR/out" "$TMPDIR/err"; }
+}
+err_has() { grep -qF -- "$1" "$TMPDIR/err" || { fail "stderr lacks '$1'"; cat "$TMPDIR/err"; }; }
+
+r=$TMPDIR/repo
+git init -q -b main "$r" && cd "$r" || exit 2
+git config user.name 'Jane Dev' && git config user.email jane@example.org
+hook=$(git rev-parse --path-format=absolute --git-path hooks)/commit-msg
+
+expect_rc 0 "$D" hook install
+[ -x "$hook" ] || fail "no executable hook at $hook"
+grep -qF "$D" "$hook" || fail "hook does not name the installing binary"
+expect_rc 0 "$D" hook install
+grep -q updated "$TMPDIR/out" || fail "re-install should update"
+
+# a commit with errors is rejected, with the findings shown
+printf 'a\n' >a && git add a
+expect_rc 1 git commit -q -m 'no sign-off'
+err_has "MISSING_SIGNOFF"
+expect_rc 1 git commit -q -s -m 'Claude wrote it
+
+Co-Authored-By: Claude <noreply@anthropic.com>'
+err_has "VENDOR_TRAILER"
+[ -z "$(git rev-list --all 2>/dev/null)" ] || fail "a rejected commit was made"
+# a clean one passes; so does an AI-assisted one with the disclosure
+expect_rc 0 git commit -q -s -m 'clean'
+printf 'b\n' >b && git add b
+expect_rc 0 git commit -q -m 'assisted
+
+Assisted-by: Claude:claude-opus-4-5 coccinelle
+Signed-off-by: Jane Dev <jane@example.org>'
+# the hook finds git-disclose on PATH when the binary moved
+mkdir -p "$TMPDIR/bin" && cp "$D" "$TMPDIR/bin/git-disclose"
+sed "s|^disclose=.*|disclose='/nonexistent/git-disclose'|" "$hook" >"$TMPDIR/h" &&
+	cat "$TMPDIR/h" >"$hook"
+printf 'c\n' >c && git add c
+PATH="$TMPDIR/bin:$PATH" expect_rc 1 git commit -q -m 'no sign-off'
+err_has "MISSING_SIGNOFF"
+
+# uninstall removes ours; a foreign hook is never touched
+expect_rc 0 "$D" hook uninstall
+[ ! -e "$hook" ] || fail "hook not removed"
+expect_rc 0 "$D" hook uninstall
+printf '#!/bin/sh\necho mine\n' >"$hook" && chmod +x "$hook"
+expect_rc 1 "$D" hook install
+err_has "git disclose check --message"
+grep -q mine "$hook" || fail "foreign hook overwritten"
+expect_rc 1 "$D" hook uninstall
+grep -q mine "$hook" || fail "foreign hook removed"
+rm -f "$hook"
+
+# core.hooksPath
+git config core.hooksPath .githooks
+expect_rc 0 "$D" hook install
+[ -x .githooks/commit-msg ] || fail "core.hooksPath not respected"
+expect_rc 1 git commit -q -m 'no sign-off'
+expect_rc 0 "$D" hook uninstall
+[ ! -e .githooks/commit-msg ] || fail "hooksPath hook not removed"
+
+# usage and environment errors
+expect_rc 2 "$D" hook
+expect_rc 2 "$D" hook frob
+cd "$TMPDIR" && expect_rc 2 "$D" hook install
+
+[ $fails = 0 ] || { echo "$fails failures"; exit 1; }
+echo "hook: all passed"
