@@ -897,6 +897,17 @@ static void file_symbols(struct boot_ctx *c, const char *file)
 	free(dir);
 }
 
+/* A KUnit test symbol is only settable with KUnit itself enabled. */
+static void need_kunit(struct boot_ctx *c)
+{
+	bool tests = false;
+
+	for (size_t i = 0; i < c->v->nr_enabled; i++)
+		tests |= strstr(c->v->enabled[i], "KUNIT") != NULL;
+	if (tests && !strv_has(c->v->enabled, c->v->nr_enabled, "KUNIT"))
+		strv_push(&c->v->enabled, &c->v->nr_enabled, xstrdup("KUNIT"));
+}
+
 /* ---- configuration ---- */
 
 static const char *const *make_env(void)
@@ -1207,46 +1218,73 @@ static int saved_steps(struct boot_ctx *c)
 }
 
 /* The first compiler or linker error of the log, and its file. */
-static void build_error(struct boot_ctx *c, const char *log)
+/* text with every "<prefix>/" removed: worktree paths made relative. */
+static char *strip_prefix(const char *text, size_t len, const char *prefix)
+{
+	struct buf out = BUF_INIT, pre = BUF_INIT;
+	const char *p = text, *end = text + len, *hit;
+
+	buf_addf(&pre, "%s/", prefix);
+	while ((hit = memmem(p, (size_t)(end - p), pre.ptr, pre.len))) {
+		buf_add(&out, p, (size_t)(hit - p));
+		p = hit + pre.len;
+	}
+	buf_add(&out, p, (size_t)(end - p));
+	buf_release(&pre);
+	return buf_detach(&out, NULL);
+}
+
+/* The first line of the log that holds one of the marks, or NULL. */
+static const char *first_error(const char *log)
 {
 	static const char *const marks[] = { ": error:", ": fatal error:",
-					     "undefined reference",
-					     "*** ", NULL };
-	const char *hit = NULL;
+					     "undefined reference", "*** ",
+					     NULL };
 
-	for (const char *const *m = marks; *m && !hit; m++)
-		hit = strstr(log, *m);
+	for (const char *const *m = marks; *m; m++) {
+		const char *hit = strstr(log, *m);
+
+		if (!hit)
+			continue;
+		while (hit > log && hit[-1] != '\n')
+			hit--;
+		return hit;
+	}
+	return NULL;
+}
+
+/* The first compiler or linker error of the log, and its file. */
+static void build_error(struct boot_ctx *c, const char *log)
+{
+	const char *hit = first_error(log), *end;
+
 	if (!hit) {
 		/* The tail of the log is the best we have. */
-		size_t len = strlen(log), lines = 0;
+		size_t lines = 0;
 
-		hit = log + len;
+		hit = log + strlen(log);
 		while (hit > log && lines < 9)
 			if (*--hit == '\n')
 				lines++;
 	} else {
-		while (hit > log && hit[-1] != '\n')
-			hit--;
-		const char *colon = strchr(hit, ':');
-		const char *nl = strchr(hit, '\n');
+		size_t len = strcspn(hit, "\n");
+		const char *colon = memchr(hit, ':', len);
 
-		if (colon && (!nl || colon < nl) && !strstr(hit, "*** ") &&
+		if (colon && !memmem(hit, len, "*** ", 4) &&
 		    memchr(hit, '.', (size_t)(colon - hit)))
-			c->v->error_file = xstrndup(hit,
-						    (size_t)(colon - hit));
+			c->v->error_file = strip_prefix(hit,
+							(size_t)(colon - hit),
+							c->wt);
 	}
-	{
-		const char *end = hit;
-
-		for (int i = 0; i < 8 && *end; i++) {
-			end = strchrnul(end, '\n');
-			if (*end)
-				end++;
-		}
-		while (end > hit && end[-1] == '\n')
-			end--;
-		c->v->detail = xstrndup(hit, (size_t)(end - hit));
+	end = hit;
+	for (int i = 0; i < 8 && *end; i++) {
+		end = strchrnul(end, '\n');
+		if (*end)
+			end++;
 	}
+	while (end > hit && end[-1] == '\n')
+		end--;
+	c->v->detail = strip_prefix(hit, (size_t)(end - hit), c->wt);
 }
 
 static int run_build(struct boot_ctx *c)
@@ -1605,6 +1643,12 @@ static void json_add_strv(cJSON *o, const char *key, char **v, size_t nr)
 		cJSON_AddItemToArray(a, cJSON_CreateString(v[i]));
 }
 
+/* Seconds to the millisecond: more digits only look precise. */
+static double ms(double s)
+{
+	return (double)(long long)(s * 1000 + 0.5) / 1000;
+}
+
 int boot_verdict_json(struct buf *out, const struct boot_verdict *v)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -1623,9 +1667,9 @@ int boot_verdict_json(struct buf *out, const struct boot_verdict *v)
 	json_add_str(o, "accel", v->accel);
 	json_add_str(o, "source", v->source);
 	t = cJSON_AddObjectToObject(o, "seconds");
-	cJSON_AddNumberToObject(t, "configure", v->configure_s);
-	cJSON_AddNumberToObject(t, "build", v->build_s);
-	cJSON_AddNumberToObject(t, "boot", v->boot_s);
+	cJSON_AddNumberToObject(t, "configure", ms(v->configure_s));
+	cJSON_AddNumberToObject(t, "build", ms(v->build_s));
+	cJSON_AddNumberToObject(t, "boot", ms(v->boot_s));
 	cJSON_AddBoolToObject(o, "configured", v->configured);
 	t = cJSON_AddObjectToObject(o, "logs");
 	json_add_str(t, "build", v->build_log);
@@ -1811,6 +1855,9 @@ static int choose_tree(struct boot_ctx *c)
 	c->tarball = xstrdup(c->opts->source ? c->opts->source :
 			     BOOT_DEFAULT_SOURCE);
 	c->v->source = xstrdup(c->tarball);
+	if (!is_file(c->tarball) && c->opts->source)
+		return error_set("--source %s: no such file: give the path "
+				 "of a kernel tarball", c->tarball);
 	if (!is_file(c->tarball))
 		return error_set("%s not found: install it with 'apt-get "
 				 "install %s' or give --source TARBALL",
@@ -1850,6 +1897,7 @@ static int validate(struct boot_ctx *c)
 		return -1;
 	for (size_t i = 0; i < c->nr_touched; i++)
 		file_symbols(c, c->touched[i]);
+	need_kunit(c);
 	t0 = now_s();
 	ret = configure(c);
 	t1 = now_s();

@@ -1,0 +1,126 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# git disclose boot, end to end, on the real kernel: the project's series
+# (kernel/patches/) on Debian's linux-source-6.1 must build and boot; a
+# deliberately broken series (tests/kernel/broken/, a panic before
+# userspace) and a build break must fail with the matching verdict and
+# exit 1, reusing the build directory (incremental builds); a series from
+# a repository that is not a kernel tree goes through --source.
+# Environment (tests/run-e2e.sh): DISCLOSE, TOP, TMPDIR, DISCLOSE_CACHE.
+# Exit 77 (skip) only when a package is missing and cannot be installed.
+
+set -u
+fail() {
+	echo "boot.sh: FAIL: $*" >&2
+	exit 1
+}
+step() {
+	echo "boot.sh: $* ($(date +%T))"
+}
+
+for dep in qemu-system-x86_64:qemu-system-x86 busybox:busybox-static \
+	flex:flex bison:bison bc:bc make:make gcc:gcc xz:xz-utils; do
+	prog=${dep%%:*}
+	pkg=${dep#*:}
+	command -v "$prog" >/dev/null 2>&1 || [ -x "/bin/$prog" ] ||
+		sh "$TOP/tests/deps.sh" "$pkg" >/dev/null 2>&1 ||
+		{ echo "$pkg is missing and cannot be installed"; exit 77; }
+done
+[ -r /usr/src/linux-source-6.1.tar.xz ] ||
+	sh "$TOP/tests/deps.sh" linux-source-6.1 >/dev/null 2>&1 ||
+	{ echo "linux-source-6.1 is missing and cannot be installed"; exit 77; }
+
+export GIT_AUTHOR_NAME="Boot Test" GIT_AUTHOR_EMAIL=boot@example.org
+export GIT_COMMITTER_NAME="Boot Test" GIT_COMMITTER_EMAIL=boot@example.org
+
+# verdict FILE KEY: a top-level string or boolean of the JSON verdict.
+verdict() {
+	python3 -c 'import json, sys
+v = json.load(open(sys.argv[1]))[sys.argv[2]]
+print(str(v).lower() if isinstance(v, bool) else v)' "$1" "$2"
+}
+
+step "pristine tree"
+if [ -f "$TOP/tests/kernel/tree.sh" ]; then
+	pristine=$(sh "$TOP/tests/kernel/tree.sh") || fail "tree.sh failed"
+	git clone -q --shared "$pristine" "$TMPDIR/linux" ||
+		fail "cannot clone $pristine"
+else
+	pristine=""
+fi
+
+if [ -n "$pristine" ]; then
+	cd "$TMPDIR/linux" || fail "no clone"
+	set -- "$TOP"/kernel/patches/*.patch
+	if [ -f "$1" ]; then
+		git am -q "$@" || fail "kernel/patches do not apply"
+	else
+		printf '\nA line for the boot test.\n' >>Documentation/process/howto.rst
+		git commit -q -a -m "docs: a documentation-only change"
+	fi
+
+	step "boot the series (cold build)"
+	"$DISCLOSE" boot pristine..HEAD >"$TMPDIR/good.txt"
+	rc=$?
+	cat "$TMPDIR/good.txt"
+	[ $rc -eq 0 ] || fail "the series did not boot (exit $rc)"
+	grep -q '^boot: PASS' "$TMPDIR/good.txt" || fail "no PASS line"
+	saved=.git/disclose/boot.json
+	[ "$(stat -c %a "$saved")" = 600 ] || fail "$saved is not mode 0600"
+	[ "$(verdict "$saved" tip)" = "$(git rev-parse HEAD)" ] ||
+		fail "$saved does not name the tip"
+	[ "$(verdict "$saved" status)" = pass ] || fail "saved status is not pass"
+
+	step "uncommitted changes are never built"
+	echo 'garbage that does not compile' >>init/main.c
+	"$DISCLOSE" boot --json pristine..HEAD >"$TMPDIR/again.json" ||
+		fail "the dirty work tree changed the verdict"
+	[ "$(verdict "$TMPDIR/again.json" status)" = pass ] ||
+		fail "--json does not say pass"
+	git checkout -q -- init/main.c
+
+	step "boot the broken series (incremental)"
+	git checkout -q -b broken HEAD
+	git am -q "$TOP"/tests/kernel/broken/*.patch ||
+		fail "tests/kernel/broken does not apply"
+	"$DISCLOSE" boot --json pristine..broken >"$TMPDIR/broken.json"
+	rc=$?
+	cat "$TMPDIR/broken.json"
+	[ $rc -eq 1 ] || fail "the broken series gave exit $rc, not 1"
+	[ "$(verdict "$TMPDIR/broken.json" status)" = panic ] ||
+		fail "the broken series is not named a panic"
+	grep -q 'deliberate panic' "$TMPDIR/broken.json" ||
+		fail "the panic line is not shown"
+
+	step "a build break"
+	printf 'int disclose_broken(void) { return }\n' >>init/main.c
+	git commit -q -a -m "init: break the build"
+	"$DISCLOSE" boot pristine..HEAD >"$TMPDIR/break.txt"
+	rc=$?
+	cat "$TMPDIR/break.txt"
+	[ $rc -eq 1 ] || fail "the build break gave exit $rc, not 1"
+	grep -q 'FAIL: the kernel does not build' "$TMPDIR/break.txt" ||
+		fail "no build failure verdict"
+	grep -q 'file: init/main.c' "$TMPDIR/break.txt" ||
+		fail "the failing file is not named"
+fi
+
+step "a series from a repository that is not a kernel tree (--source)"
+mkdir -p "$TMPDIR/series/Documentation" && cd "$TMPDIR/series" || exit 1
+git init -q
+echo "notes" >NOTES
+git add NOTES && git commit -q -m "start"
+printf 'Boot test\n=========\n\nA page.\n' >Documentation/disclose-boot-test.rst
+git add Documentation && git commit -q -m "docs: add a boot test page"
+"$DISCLOSE" boot --source /usr/src/linux-source-6.1.tar.xz HEAD~1..HEAD \
+	>"$TMPDIR/source.txt"
+rc=$?
+cat "$TMPDIR/source.txt"
+[ $rc -eq 0 ] || fail "--source did not boot (exit $rc)"
+
+step "usage errors"
+"$DISCLOSE" boot --timeout 0 >/dev/null 2>&1
+[ $? -eq 2 ] || fail "--timeout 0 is not a usage error"
+"$DISCLOSE" boot no-such-rev..HEAD >/dev/null 2>"$TMPDIR/err"
+[ $? -eq 2 ] || fail "a bad range is not exit 2"
+step "done"
