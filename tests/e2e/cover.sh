@@ -1,0 +1,118 @@
+# git disclose cover: the disclosure paragraph of a cover letter.
+. "$TOP/tests/e2e/lib.sh"
+new_repo "$TMPDIR/r"
+git branch -q base
+
+commit_msg() {
+	echo "$1" >>f.c
+	git add f.c
+	git commit -q -F - || fail "commit $1"
+}
+printf 'mm: first\n\nBody.\n\nAssisted-by: Claude:claude-opus-4-5 sparse coccinelle\n%s\n' \
+	"$HUMAN_SOB" | commit_msg 1
+printf 'mm: second, by hand\n\nBody.\n\n%s\n' "$HUMAN_SOB" | commit_msg 2
+printf 'mm: third\n\nAssisted-by: Codex:gpt-5.5\nTested-by: Te Ster <t@example.org>\nReviewed-by: Re Viewer <r@example.org>\n%s\n' \
+	"$HUMAN_SOB" | commit_msg 3
+before=$(repo_state)
+
+# cover ARGS...: run it (status 0), the paragraph on one line in $F
+F=$TMPDIR/flat
+cover() {
+	expect_status 0 "$D" cover "$@"
+	tr '\n' ' ' <"$TMPDIR/out" | tr -s ' ' >"$F"
+}
+
+cover base..HEAD
+expect_grep "In this series of 3, patches 1 and 3 were written with" "$F"
+expect_grep "Claude with the model claude-opus-4-5 (patch 1), using the analysis tools sparse and coccinelle;" "$F"
+expect_grep "Codex with the model gpt-5.5 (patch 3)." "$F"
+expect_grep "Patch 2 was written without AI assistance." "$F"
+expect_grep "  1/3 [AI] mm: first" "$TMPDIR/out"
+expect_grep "  2/3      mm: second, by hand" "$TMPDIR/out"
+expect_grep "  3/3 [AI] mm: third" "$TMPDIR/out"
+expect_grep "I reviewed all of the AI-generated code" "$F"
+expect_grep "Reviewed by Re Viewer <r@example.org> (patch 3)." "$F"
+expect_grep "Tested by Te Ster <t@example.org> (patch 3)." "$F"
+# nothing about testing was given: a prompt, never an invented claim
+expect_eq "no boot claim" "" "$(grep -i qemu "$TMPDIR/out")"
+# lines fit a mail
+long=$(awk 'length > 72' "$TMPDIR/out")
+expect_eq "72 columns" "" "$long"
+expect_eq "stderr quiet" "" "$(cat "$TMPDIR/err")"
+expect_eq "read-only" "$before" "$(repo_state)"
+
+# the user's words, and the boot verdict recorded for the tip
+gitdir=$(git rev-parse --git-dir)
+mkdir -p "$gitdir/disclose"
+printf '{"tip":"%s","status":"pass","pass":true,"summary":"booted","release":"6.1.192","accel":"tcg"}\n' \
+	"$(git rev-parse HEAD)" >"$gitdir/disclose/boot.json"
+cover --reviewed "Read every line twice." --tested "Ran the mm selftests." base..HEAD
+expect_grep "Read every line twice." "$F"
+expect_grep "Testing: Ran the mm selftests." "$F"
+expect_grep "booted in QEMU (tcg): kernel 6.1.192 reached userspace" "$F"
+# a verdict for another tip says nothing about this one
+printf '{"tip":"%s","status":"pass","pass":true,"summary":"booted","release":"6.1.192"}\n' \
+	"$(git rev-parse HEAD~1)" >"$gitdir/disclose/boot.json"
+expect_status 0 "$D" cover base..HEAD
+expect_eq "stale verdict ignored" "" "$(grep -i qemu "$TMPDIR/out")"
+printf '{"tip":"%s","status":"panic","pass":false,"summary":"Kernel panic at boot"}\n' \
+	"$(git rev-parse HEAD)" >"$gitdir/disclose/boot.json"
+cover base..HEAD
+expect_grep "boot validation of the tip of the series failed (git disclose boot): Kernel panic at boot." "$F"
+rm "$gitdir/disclose/boot.json"
+
+# one patch; a single commit means that commit alone
+cover HEAD~1
+expect_grep "no patch of this series carries an Assisted-by: tag" "$F"
+expect_grep "[say how you tested the series]" "$F"
+cover HEAD
+expect_grep "This patch was written with the help of an AI coding assistant" "$F"
+
+# an AI-assisted patch without the human's sign-off is named, and the
+# paragraph does not claim the sign-off
+printf 'mm: fourth\n\nAssisted-by: Claude:claude-opus-4-5\n' | commit_msg 4
+expect_status 0 "$D" cover base..HEAD
+expect_grep "patch 4/4" "$TMPDIR/err"
+expect_grep "has no Signed-off-by: of yours" "$TMPDIR/err"
+expect_eq "no false certification" "" "$(grep 'I reviewed all' "$TMPDIR/out")"
+git reset -q --hard HEAD~1
+
+# a malformed tag is reported, and quoted as it is
+printf 'mm: fifth\n\nAssisted-by: claude-opus-4-6\n%s\n' "$HUMAN_SOB" | commit_msg 5
+cover HEAD
+expect_grep "malformed Assisted-by: claude-opus-4-6" "$TMPDIR/err"
+expect_grep 'an assistant given as "claude-opus-4-6"' "$F"
+git reset -q --hard HEAD~1
+
+# b4's cover-letter commit (an empty commit at the start of the series)
+# and merges are not patches
+git checkout -q -b b4 base
+git commit -q --allow-empty -m 'Cover subject
+
+Cover body.
+
+--- b4-submit-tracking ---
+{"series": {"revision": 1}}'
+git cherry-pick main~2 main~1 main >/dev/null || fail "cherry-pick"
+git checkout -q -b side HEAD~1
+echo side >side.c && git add side.c && git commit -q -m "mm: side" -m "$HUMAN_SOB"
+git checkout -q b4
+git merge -q --no-ff -m "Merge side" side || fail "merge"
+expect_status 0 "$D" cover base..HEAD
+expect_grep "  1/4 [AI] mm: first" "$TMPDIR/out"
+expect_eq "no cover commit" "" "$(grep 'Cover subject' "$TMPDIR/out")"
+expect_eq "no merge" "" "$(grep 'Merge side' "$TMPDIR/out")"
+
+# errors
+expect_status 2 "$D" cover base..HEAD extra
+expect_grep "unexpected argument 'extra'" "$TMPDIR/err"
+expect_status 2 "$D" cover --bogus
+expect_grep "unknown option '--bogus'" "$TMPDIR/err"
+expect_status 2 "$D" cover nosuch..HEAD
+expect_status 2 "$D" cover HEAD..HEAD
+expect_grep "the range has no patches" "$TMPDIR/err"
+expect_status 0 "$D" cover --help
+expect_grep "b4 prep --edit-cover" "$TMPDIR/out"
+cd "$TMPDIR" && mkdir -p nr && cd nr
+expect_status 2 "$D" cover
+echo "cover: all passed"
