@@ -47,6 +47,7 @@ struct boot_verdict {
 	char *source;		/* "tree" or the tarball used */
 	double configure_s, build_s, boot_s;
 	bool configured;	/* false: the saved configuration was reused */
+	bool kvm_failed;	/* --kvm was given but KVM did not boot */
 	char *build_log, *console_log;
 	char **enabled;		/* Kconfig symbols added for touched files */
 	size_t nr_enabled;

@@ -91,6 +91,9 @@ static void print_text(const struct boot_verdict *v)
 	printf("\n  tip %.12s; configure %.1f s%s, build %.1f s, boot %.1f s\n",
 	       v->tip, v->configure_s, v->configured ? "" : " (reused)",
 	       v->build_s, v->boot_s);
+	if (v->kvm_failed)
+		printf("  KVM did not boot this kernel (nested KVM?): TCG "
+		       "decided\n");
 	if (v->error_file)
 		printf("  file: %s\n", v->error_file);
 	if (v->detail && !v->pass) {
