@@ -9,6 +9,8 @@
 #include <git2.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "util.h"
 
@@ -292,159 +294,6 @@ int repo_lookup(struct commit_info **out, struct repo *r, const char *rev)
 	return 0;
 }
 
-/* The committer of a rewrite: the configured identity, now, unless the
- * GIT_COMMITTER_NAME and GIT_COMMITTER_EMAIL environment says otherwise. */
-static int new_committer(git_signature **out, struct repo *r)
-{
-	const char *name = getenv("GIT_COMMITTER_NAME");
-	const char *email = getenv("GIT_COMMITTER_EMAIL");
-	struct ident id;
-	int rc;
-
-	if (name && *name && email && *email)
-		rc = git_signature_now(out, name, email);
-	else if (repo_identity(&id, r) < 0)
-		return -1;
-	else {
-		rc = git_signature_now(out, id.name, id.email);
-		ident_release(&id);
-	}
-	return rc < 0 ? git_fail("cannot make the committer signature") : 0;
-}
-
-/* Keep the old tip at refs/disclose/backup/<branch>, with a reflog entry
- * each time so that several backups stay reachable. */
-static int save_backup(struct repo *r, const char *branch, const git_oid *old,
-		       const git_signature *who, const char *msg)
-{
-	git_reference *ref = NULL;
-	git_reflog *log = NULL;
-	struct buf name = BUF_INIT;
-	int rc = -1;
-
-	buf_addf(&name, "refs/disclose/backup/%s",
-		 strncmp(branch, "refs/heads/", 11) ? branch : branch + 11);
-	if (git_reference_create(&ref, r->git, name.ptr, old, 1, msg) < 0 ||
-	    git_reflog_read(&log, r->git, name.ptr) < 0 ||
-	    git_reflog_append(log, old, who, msg) < 0 ||
-	    git_reflog_write(log) < 0) {
-		git_fail("cannot save the backup ref");
-		goto out;
-	}
-	git_reference_free(ref);
-	ref = NULL;
-	if (git_reference_create(&ref, r->git, "ORIG_HEAD", old, 1, NULL) < 0) {
-		git_fail("cannot set ORIG_HEAD");
-		goto out;
-	}
-	rc = 0;
-out:
-	git_reflog_free(log);
-	git_reference_free(ref);
-	buf_release(&name);
-	return rc;
-}
-
-/* The ref that HEAD moves: its branch, or HEAD itself when detached. */
-static int head_ref_name(char **out, struct repo *r)
-{
-	git_reference *head = NULL;
-
-	if (git_reference_lookup(&head, r->git, "HEAD") < 0)
-		return git_fail("cannot read HEAD");
-	*out = xstrdup(git_reference_symbolic_target(head)
-		       ? git_reference_symbolic_target(head) : "HEAD");
-	git_reference_free(head);
-	return 0;
-}
-
-static int check_amendable(struct repo *r, git_commit *c)
-{
-	git_buf sig = { 0 };
-	bool is_signed;
-
-	if (git_commit_parentcount(c) > 1)
-		return error_set("HEAD is a merge commit: git disclose amend rewrites ordinary commits; add the trailers to the merge with git commit --amend");
-	is_signed = git_commit_header_field(&sig, c, "gpgsig") == 0;
-	git_buf_dispose(&sig);
-	if (is_signed)
-		return error_set("HEAD is signed (gpgsig) and rewriting it would drop the signature: amend, then re-sign with git commit --amend -S --no-edit");
-	return 0;
-}
-
-static int write_commit(git_oid *out, struct repo *r, git_commit *c,
-			const char *message, const git_signature *committer)
-{
-	const git_commit *parents[1];
-	git_tree *tree = NULL;
-	size_t n = git_commit_parentcount(c);
-	int rc;
-
-	if (git_commit_tree(&tree, c) < 0)
-		return git_fail("cannot read HEAD's tree");
-	if (n && git_commit_parent((git_commit **)&parents[0], c, 0) < 0) {
-		git_tree_free(tree);
-		return git_fail("cannot read HEAD's parent");
-	}
-	rc = git_commit_create(out, r->git, NULL, git_commit_author(c),
-			       committer, git_commit_message_encoding(c),
-			       message, tree, n, parents);
-	if (n)
-		git_commit_free((git_commit *)parents[0]);
-	git_tree_free(tree);
-	return rc < 0 ? git_fail("cannot write the new commit") : 0;
-}
-
-static int move_ref(struct repo *r, const char *name, const git_oid *new_id,
-		    const git_oid *old, const char *msg)
-{
-	git_reference *ref = NULL;
-	int rc = git_reference_create_matching(&ref, r->git, name, new_id, 1,
-					       old, msg);
-
-	git_reference_free(ref);
-	if (rc == GIT_EMODIFIED)
-		return error_set("%s moved while git disclose was working (another git command?): nothing was changed; run git disclose again",
-				 name);
-	return rc < 0 ? git_fail("cannot update the branch") : 0;
-}
-
-int repo_amend_head(char *new_id, bool *changed, struct repo *r,
-		    const char *message, const char *reflog_msg)
-{
-	git_commit *c = NULL;
-	git_signature *who = NULL;
-	char *ref_name = NULL;
-	git_oid oid, old;
-	int rc = -1;
-
-	*changed = false;
-	if (repo_is_bare(r))
-		return error_set("this is a bare repository: amend needs a branch checked out in a work tree (use git worktree add)");
-	if (repo_check_state(r, false) < 0 || head_commit(&c, r) < 0)
-		return -1;
-	git_oid_cpy(&old, git_commit_id(c));
-	git_oid_tostr(new_id, OID_HEX + 1, &old);
-	if (!strcmp(git_commit_message_raw(c), message)) {
-		rc = 0;
-		goto out;
-	}
-	if (check_amendable(r, c) < 0 || new_committer(&who, r) < 0 ||
-	    head_ref_name(&ref_name, r) < 0 ||
-	    write_commit(&oid, r, c, message, who) < 0 ||
-	    save_backup(r, ref_name, &old, who, reflog_msg) < 0 ||
-	    move_ref(r, ref_name, &oid, &old, reflog_msg) < 0)
-		goto out;
-	git_oid_tostr(new_id, OID_HEX + 1, &oid);
-	*changed = true;
-	rc = 0;
-out:
-	free(ref_name);
-	git_signature_free(who);
-	git_commit_free(c);
-	return rc;
-}
-
 int repo_default_range(char **out, struct repo *r)
 {
 	git_reference *head = NULL, *up = NULL;
@@ -674,5 +523,682 @@ int repo_commit_patch(struct buf *out, struct repo *r, const char *id)
 	git_diff_free(diff);
 	git_tree_free(tree);
 	git_tree_free(parent);
+	return rc;
+}
+
+/*
+ * Rewriting a series. The plan is read and checked in full first (the
+ * range, the new messages, the refusals); then the new commits are
+ * written as objects, oldest first, each on the rewritten parent; only
+ * then do refs move: the backup ref and ORIG_HEAD, and last the branch,
+ * by a compare-and-swap against the tip we started from. A crash at any
+ * point leaves the branch at the old tip (new objects are merely
+ * unreferenced) or at the complete new tip.
+ */
+
+/* The committer of a rewrite, as git rebase makes it: the configured
+ * identity unless GIT_COMMITTER_NAME or GIT_COMMITTER_EMAIL say
+ * otherwise, and now. */
+static int new_committer(git_signature **out, struct repo *r)
+{
+	const char *env_name = getenv("GIT_COMMITTER_NAME");
+	const char *env_email = getenv("GIT_COMMITTER_EMAIL");
+	char *name = NULL, *email = NULL;
+	int rc = -1;
+
+	if (repo_config_get(&name, r, "user.name") < 0 ||
+	    repo_config_get(&email, r, "user.email") < 0)
+		goto out;
+	if (env_name && *env_name) {
+		free(name);
+		name = xstrdup(env_name);
+	}
+	if (env_email && *env_email) {
+		free(email);
+		email = xstrdup(env_email);
+	}
+	if (!name || !*name || !email || !*email) {
+		struct ident id;
+
+		/* repo_identity() words the error */
+		if (repo_identity(&id, r) == 0)
+			ident_release(&id);
+		goto out;
+	}
+	if (git_signature_now(out, name, email) < 0) {
+		git_fail("your identity cannot be used as a committer (check user.name and user.email)");
+		goto out;
+	}
+	rc = 0;
+out:
+	free(name);
+	free(email);
+	return rc;
+}
+
+static const char *short_branch(const char *ref)
+{
+	return strncmp(ref, "refs/heads/", 11) ? ref : ref + 11;
+}
+
+/* Keep the old tip at refs/disclose/backup/<branch>, with a reflog entry
+ * each time so that several backups stay reachable, and at ORIG_HEAD. */
+static int save_backup(char **backup, struct repo *r, const char *branch,
+		       const git_oid *old, const git_signature *who,
+		       const char *msg)
+{
+	git_reference *ref = NULL;
+	git_reflog *log = NULL;
+	struct buf name = BUF_INIT;
+	int rc = -1;
+
+	buf_addf(&name, "refs/disclose/backup/%s", short_branch(branch));
+	if (git_reference_create(&ref, r->git, name.ptr, old, 1, msg) < 0 ||
+	    git_reflog_read(&log, r->git, name.ptr) < 0 ||
+	    git_reflog_append(log, old, who, msg) < 0 ||
+	    git_reflog_write(log) < 0) {
+		git_fail("cannot save the backup ref (the branch was not changed)");
+		goto out;
+	}
+	git_reference_free(ref);
+	ref = NULL;
+	if (git_reference_create(&ref, r->git, "ORIG_HEAD", old, 1, NULL) < 0) {
+		git_fail("cannot set ORIG_HEAD (the branch was not changed)");
+		goto out;
+	}
+	*backup = buf_detach(&name, NULL);
+	rc = 0;
+out:
+	git_reflog_free(log);
+	git_reference_free(ref);
+	buf_release(&name);
+	return rc;
+}
+
+/* The ref that HEAD moves: its branch, or HEAD itself when detached. */
+static int head_ref_name(char **out, struct repo *r)
+{
+	git_reference *head = NULL;
+
+	if (git_reference_lookup(&head, r->git, "HEAD") < 0)
+		return git_fail("cannot read HEAD");
+	*out = xstrdup(git_reference_symbolic_target(head)
+		       ? git_reference_symbolic_target(head) : "HEAD");
+	git_reference_free(head);
+	return 0;
+}
+
+static int move_ref(struct repo *r, const char *name, const git_oid *new_id,
+		    const git_oid *old, const char *msg)
+{
+	git_reference *ref = NULL;
+	int rc = git_reference_create_matching(&ref, r->git, name, new_id, 1,
+					       old, msg);
+
+	git_reference_free(ref);
+	if (rc == GIT_EMODIFIED)
+		return error_set("%s moved while git disclose was working (another git command?): the branch keeps that update and the new commits were not used; run git disclose again",
+				 short_branch(name));
+	if (rc == GIT_ELOCKED)
+		return error_set("%s is locked by another git command (%s.lock): the branch was not changed; wait for it to finish (or remove a stale lock file), then run git disclose again",
+				 short_branch(name), name);
+	return rc < 0 ? git_fail("cannot update the branch (it was not changed)")
+		      : 0;
+}
+
+/* What a rewrite works on, read before anything is written. */
+struct plan {
+	git_oid *ids;		/* the range, oldest first */
+	char **msgs;		/* the new message, NULL: unchanged */
+	size_t *lens;
+	size_t nr;
+	size_t first;		/* the first commit to rewrite, nr: none */
+	git_oid head;
+	git_oid tip;		/* the tip of the range as given */
+	char *ref;		/* the ref to move */
+};
+
+static void plan_release(struct plan *p)
+{
+	for (size_t i = 0; p->msgs && i < p->nr; i++)
+		free(p->msgs[i]);
+	free(p->msgs);
+	free(p->lens);
+	free(p->ids);
+	free(p->ref);
+}
+
+/* The first line of a commit's message, for error messages. */
+static char *subject_of(git_commit *c)
+{
+	const char *s = git_commit_summary(c);
+
+	return xstrdup(s ? s : "");
+}
+
+static int refuse_commit(git_commit *c, const char *fmt)
+{
+	char id[13];
+	char *subj = subject_of(c);
+
+	git_oid_tostr(id, sizeof(id), git_commit_id(c));
+	error_set(fmt, id, subj);
+	free(subj);
+	return -1;
+}
+
+static void plan_push(struct plan *p, const git_oid *id, size_t *cap)
+{
+	if (p->nr == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		p->ids = xrealloc(p->ids, *cap * sizeof(*p->ids));
+	}
+	git_oid_cpy(&p->ids[p->nr++], id);
+}
+
+/*
+ * The tip of the range must be HEAD: when it is written as a branch
+ * name, that must be HEAD's branch, else a different branch would be
+ * rewritten while HEAD's moves.
+ */
+static int check_tip(struct repo *r, const struct plan *p, const char *range,
+		     const git_oid *tip)
+{
+	const char *dots = strstr(range, "..");
+	const char *name = dots ? dots + 2 : range;
+	git_reference *ref = NULL;
+	char id[13];
+
+	if (*name && git_reference_dwim(&ref, r->git, name) == 0) {
+		bool other = git_reference_is_branch(ref) &&
+			     strcmp(git_reference_name(ref), p->ref);
+
+		git_reference_free(ref);
+		if (other)
+			return error_set("the range ends at the branch '%s', but HEAD is on '%s': switch to it first (git switch %s), then run again",
+					 name, short_branch(p->ref), name);
+	}
+	if (git_oid_equal(tip, &p->head))
+		return 0;
+	git_oid_tostr(id, sizeof(id), tip);
+	return error_set("the range '%s' ends at %s, not at HEAD: only the checked-out branch can be rewritten; switch to the branch the range ends at, or end the range at HEAD",
+			 range, id);
+}
+
+/* The commits of range, oldest first; a linear series ending at HEAD. */
+static int plan_range(struct plan *p, struct repo *r, const char *range)
+{
+	git_revwalk *w = NULL;
+	git_revspec spec = { 0 };
+	git_oid oid;
+	size_t cap = 0;
+	int rc = -1;
+
+	if (git_revparse(&spec, r->git, range) < 0)
+		return error_set("'%s' is not a revision or range here: give base..HEAD or a commit (see git log --oneline)",
+				 range);
+	if (spec.flags & GIT_REVSPEC_MERGE_BASE) {
+		error_set("'%s' is a symmetric range (A...B), which is not one series: give base..HEAD",
+			  range);
+		goto out;
+	}
+	git_oid_cpy(&p->tip, git_object_id(spec.flags & GIT_REVSPEC_SINGLE ?
+					    spec.from : spec.to));
+	if (git_revwalk_new(&w, r->git) < 0) {
+		git_fail("cannot walk the history");
+		goto out;
+	}
+	git_revwalk_sorting(w, GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE);
+	if (walk_push_range(w, r, range) < 0)
+		goto out;
+	while ((rc = git_revwalk_next(&oid, w)) == 0)
+		plan_push(p, &oid, &cap);
+	if (rc != GIT_ITEROVER) {
+		git_fail("cannot walk the history");
+		rc = -1;
+		goto out;
+	}
+	rc = 0;
+	if (!p->nr)
+		rc = error_set("the range '%s' has no commits: nothing to rewrite; give base..HEAD where base is an older commit of the branch",
+			       range);
+out:
+	git_revwalk_free(w);
+	git_object_free(spec.from);
+	git_object_free(spec.to);
+	return rc;
+}
+
+/* Each commit has one parent, the commit before it (or is a root). */
+static int check_linear(struct repo *r, const struct plan *p)
+{
+	for (size_t i = 0; i < p->nr; i++) {
+		git_commit *c = NULL;
+		int rc = 0;
+
+		if (git_commit_lookup(&c, r->git, &p->ids[i]) < 0)
+			return git_fail("cannot read a commit of the range");
+		if (git_commit_parentcount(c) > 1)
+			rc = refuse_commit(c, "commit %s (%s) in the range is a merge commit: git disclose rewrites linear series only; start the range after the merge (<merge>..HEAD), or add the trailers to the merge with git commit --amend");
+		else if (i && (!git_commit_parentcount(c) ||
+			       !git_oid_equal(git_commit_parent_id(c, 0),
+					      &p->ids[i - 1])))
+			rc = refuse_commit(c, "commit %s (%s) does not follow the previous commit of the range: the range is not one linear series; give base..HEAD with base an ancestor of HEAD");
+		git_commit_free(c);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Ask fn for every new message; note the first commit that changes. */
+static int plan_messages(struct plan *p, struct repo *r, repo_reword_fn fn,
+			 void *data)
+{
+	struct buf b = BUF_INIT;
+	int rc = 0;
+
+	p->msgs = xcalloc(p->nr, sizeof(*p->msgs));
+	p->lens = xcalloc(p->nr, sizeof(*p->lens));
+	p->first = p->nr;
+	for (size_t i = 0; i < p->nr && rc == 0; i++) {
+		git_commit *c = NULL;
+		struct commit_info *ci;
+
+		if (git_commit_lookup(&c, r->git, &p->ids[i]) < 0)
+			return git_fail("cannot read a commit of the range");
+		ci = info_from(c);
+		git_commit_free(c);
+		buf_reset(&b);
+		rc = fn(&b, ci, data);
+		if (rc == 0 && b.len && (b.len != ci->message_len ||
+					 memcmp(b.ptr, ci->message, b.len))) {
+			p->msgs[i] = buf_detach(&b, &p->lens[i]);
+			if (p->first == p->nr)
+				p->first = i;
+		}
+		commit_info_free(ci);
+	}
+	buf_release(&b);
+	return rc < 0 ? -1 : 0;
+}
+
+static bool is_signed(git_commit *c)
+{
+	git_buf sig = { 0 };
+	bool yes = git_commit_header_field(&sig, c, "gpgsig") == 0 ||
+		   git_commit_header_field(&sig, c, "gpgsig-sha256") == 0;
+
+	git_buf_dispose(&sig);
+	return yes;
+}
+
+static int check_signatures(struct repo *r, const struct plan *p)
+{
+	for (size_t i = p->first; i < p->nr; i++) {
+		git_commit *c = NULL;
+		int rc = 0;
+
+		if (git_commit_lookup(&c, r->git, &p->ids[i]) < 0)
+			return git_fail("cannot read a commit of the range");
+		if (is_signed(c))
+			rc = refuse_commit(c, "commit %s (%s) is signed (gpgsig) and rewriting it would lose the signature: pass --drop-signatures, then re-sign (git rebase --exec 'git commit --amend --no-edit -S')");
+		git_commit_free(c);
+		if (rc < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* A remote-tracking branch that already has commit id, NULL if none. */
+static int find_remote_with(char **out, struct repo *r, const git_oid *id)
+{
+	git_reference_iterator *it = NULL;
+	git_reference *ref;
+	int rc;
+
+	*out = NULL;
+	if (git_reference_iterator_glob_new(&it, r->git, "refs/remotes/*") < 0)
+		return git_fail("cannot list the remote-tracking branches");
+	while (!*out && (rc = git_reference_next(&ref, it)) == 0) {
+		const git_oid *t = git_reference_target(ref);
+
+		if (t && (git_oid_equal(t, id) ||
+			  git_graph_descendant_of(r->git, t, id) == 1))
+			*out = xstrdup(git_reference_shorthand(ref));
+		git_reference_free(ref);
+	}
+	git_reference_iterator_free(it);
+	return 0;
+}
+
+static int check_remotes(struct rewrite_result *out, struct repo *r,
+			 const struct plan *p, bool force)
+{
+	char *remote = NULL;
+	char id[13];
+
+	if (find_remote_with(&remote, r, &p->ids[p->first]) < 0)
+		return -1;
+	if (!remote)
+		return 0;
+	git_oid_tostr(id, sizeof(id), &p->ids[p->first]);
+	if (!force) {
+		error_set("commit %s and the ones after it are already on %s: rewriting them breaks the history others have; rewrite only unpublished commits (give a range after %s), or pass --force",
+			  id, remote, remote);
+		free(remote);
+		return -1;
+	}
+	{
+		struct buf w = BUF_INIT;
+
+		buf_addf(&w, "commit %s and the ones after it are already on %s: rewriting them anyway (--force); others who have them must rebase",
+			 id, remote);
+		out->warning = buf_detach(&w, NULL);
+	}
+	free(remote);
+	return 0;
+}
+
+/* "Name <email> " of the new committer, and its date " 123 +0100". */
+static void format_committer(struct buf *ident, struct buf *date,
+			     const git_signature *who)
+{
+	int off = who->when.offset;
+	char sign = off < 0 || (off == 0 && who->when.sign == '-') ? '-' : '+';
+
+	if (off < 0)
+		off = -off;
+	buf_addf(ident, "committer %s <%s>", who->name, who->email);
+	buf_addf(date, " %lld %c%02d%02d", (long long)who->when.time, sign,
+		 off / 60, off % 60);
+}
+
+static bool field_is(const char *line, size_t len, const char *key)
+{
+	size_t k = strlen(key);
+
+	return len > k && !memcmp(line, key, k) && line[k] == ' ';
+}
+
+/*
+ * The raw header of a commit with the parent replaced (when parent is
+ * not NULL), a new committer and, when asked, the signature dropped;
+ * every other header (tree, author, encoding, mergetag, ...) is kept
+ * byte for byte.
+ */
+static void rewrite_header(struct buf *out, const char *hdr, size_t len,
+			   const git_oid *parent, const struct buf *ident,
+			   const struct buf *date, bool drop_sig)
+{
+	const char *p = hdr, *end = hdr + len;
+	bool skipping = false;
+
+	while (p < end) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		size_t n = e ? (size_t)(e - p) : (size_t)(end - p);
+		char hex[OID_HEX + 1];
+
+		if (*p == ' ') {	/* continuation of the field above */
+			if (!skipping)
+				buf_add(out, p, n + 1);
+		} else if (field_is(p, n, "parent") && parent) {
+			skipping = false;
+			git_oid_tostr(hex, sizeof(hex), parent);
+			buf_addf(out, "parent %s\n", hex);
+		} else if (field_is(p, n, "committer")) {
+			const char *gt = memrchr(p, '>', n);
+
+			skipping = false;
+			buf_add(out, ident->ptr, ident->len);
+			if (date->len || !gt)
+				buf_add(out, date->ptr, date->len);
+			else
+				buf_add(out, gt + 1, n - (size_t)(gt + 1 - p));
+			buf_addch(out, '\n');
+		} else if (drop_sig && (field_is(p, n, "gpgsig") ||
+					field_is(p, n, "gpgsig-sha256"))) {
+			skipping = true;
+		} else {
+			skipping = false;
+			buf_add(out, p, n + 1);
+		}
+		p += n + 1;
+	}
+}
+
+/* Write the new commit for the old one id on parent (NULL: same). */
+static int write_rewritten(git_oid *out, git_odb *odb, const git_oid *id,
+			   const git_oid *parent, const char *msg,
+			   size_t msg_len, const struct buf *ident,
+			   const struct buf *date, bool drop_sig)
+{
+	git_odb_object *obj = NULL;
+	struct buf b = BUF_INIT;
+	const char *raw, *sep;
+	size_t len;
+	int rc = -1;
+
+	if (git_odb_read(&obj, odb, id) < 0)
+		return git_fail("cannot read a commit of the range");
+	raw = git_odb_object_data(obj);
+	len = git_odb_object_size(obj);
+	sep = memmem(raw, len, "\n\n", 2);
+	if (!sep) {
+		error_set("commit %s has no message separator: it cannot be rewritten; check it with git fsck",
+			  git_oid_tostr_s(id));
+		goto out;
+	}
+	rewrite_header(&b, raw, (size_t)(sep - raw) + 1, parent, ident, date,
+		       drop_sig);
+	buf_addch(&b, '\n');
+	if (msg)
+		buf_add(&b, msg, msg_len);
+	else
+		buf_add(&b, sep + 2, len - (size_t)(sep + 2 - raw));
+	if (git_odb_write(out, odb, b.ptr, b.len, GIT_OBJECT_COMMIT) < 0) {
+		git_fail("cannot write a new commit (the branch was not changed)");
+		goto out;
+	}
+	rc = 0;
+out:
+	buf_release(&b);
+	git_odb_object_free(obj);
+	return rc;
+}
+
+/* Test only: wait for the file named by DISCLOSE_TEST_PAUSE_BEFORE_REF. */
+static void test_pause(void)
+{
+	const char *path = getenv("DISCLOSE_TEST_PAUSE_BEFORE_REF");
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+
+	if (!path || !*path)
+		return;
+	for (int i = 0; i < 6000 && access(path, F_OK) < 0; i++)
+		nanosleep(&ts, NULL);
+}
+
+static void fill_entries(struct rewrite_result *out, const struct plan *p,
+			 const git_oid *new_ids)
+{
+	out->entries = xcalloc(p->nr, sizeof(*out->entries));
+	for (size_t i = 0; i < p->nr; i++) {
+		struct rewrite_entry *e = &out->entries[i];
+
+		git_oid_tostr(e->old_id, sizeof(e->old_id), &p->ids[i]);
+		e->message_changed = p->msgs[i] != NULL;
+		e->rewritten = i >= p->first;
+		if (!e->rewritten)
+			memcpy(e->new_id, e->old_id, sizeof(e->new_id));
+		else if (new_ids)
+			git_oid_tostr(e->new_id, sizeof(e->new_id),
+				      &new_ids[i - p->first]);
+		out->nr_changed += e->message_changed;
+		out->nr_rewritten += e->rewritten;
+	}
+}
+
+/* Write the commits from p->first on, each on the rewritten parent. */
+static int write_series(git_oid *new_ids, struct repo *r,
+			const struct plan *p, const git_signature *who,
+			bool keep_date, bool drop_sig)
+{
+	struct buf ident = BUF_INIT, date = BUF_INIT, unused = BUF_INIT;
+	git_odb *odb = NULL;
+	int rc = -1;
+
+	format_committer(&ident, keep_date ? &unused : &date, who);
+	if (git_repository_odb(&odb, r->git) < 0) {
+		git_fail("cannot open the object database");
+		goto out;
+	}
+	for (size_t i = p->first; i < p->nr; i++) {
+		const git_oid *parent = i > p->first ?
+					&new_ids[i - p->first - 1] : NULL;
+
+		if (write_rewritten(&new_ids[i - p->first], odb, &p->ids[i],
+				    parent, p->msgs[i], p->lens[i], &ident,
+				    &date, drop_sig) < 0)
+			goto out;
+	}
+	rc = 0;
+out:
+	git_odb_free(odb);
+	buf_release(&ident);
+	buf_release(&date);
+	buf_release(&unused);
+	return rc;
+}
+
+/* The checks that need no range: a work tree, no operation, HEAD. */
+static int plan_start(struct plan *p, struct repo *r, bool detached)
+{
+	git_commit *c = NULL;
+
+	if (repo_is_bare(r))
+		return error_set("this is a bare repository: rewriting needs a branch checked out in a work tree (use git worktree add)");
+	if (repo_check_state(r, false) < 0 || head_commit(&c, r) < 0)
+		return -1;
+	git_oid_cpy(&p->head, git_commit_id(c));
+	git_commit_free(c);
+	if (head_ref_name(&p->ref, r) < 0)
+		return -1;
+	if (!strcmp(p->ref, "HEAD") && !detached)
+		return error_set("HEAD is detached: switch to the branch to rewrite (git switch <branch>), or pass --detached to move HEAD alone");
+	return 0;
+}
+
+static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
+			       const struct rewrite_opts *o, struct plan *p,
+			       const char *range, repo_reword_fn fn,
+			       void *data)
+{
+	git_signature *who = NULL;
+	git_oid *new_ids = NULL;
+	const git_oid *tip;
+	struct buf msg = BUF_INIT;
+	int rc = -1;
+
+	/* the messages first: their errors say more than the tip's */
+	if (plan_range(p, r, range) < 0 || check_linear(r, p) < 0 ||
+	    plan_messages(p, r, fn, data) < 0 ||
+	    check_tip(r, p, range, &p->tip) < 0)
+		return -1;
+	git_oid_tostr(out->old_tip, sizeof(out->old_tip), &p->head);
+	memcpy(out->new_tip, out->old_tip, sizeof(out->new_tip));
+	out->nr_commits = p->nr;
+	if (p->first == p->nr) {	/* nothing changes */
+		fill_entries(out, p, NULL);
+		return 0;
+	}
+	if ((!o->drop_signatures && check_signatures(r, p) < 0) ||
+	    check_remotes(out, r, p, o->force) < 0)
+		return -1;
+	if (o->dry_run) {
+		fill_entries(out, p, NULL);
+		out->new_tip[0] = '\0';
+		return 0;
+	}
+	if (new_committer(&who, r) < 0)
+		return -1;
+	new_ids = xcalloc(p->nr - p->first, sizeof(*new_ids));
+	if (write_series(new_ids, r, p, who, o->keep_committer_date,
+			 o->drop_signatures) < 0)
+		goto out;
+	tip = &new_ids[p->nr - p->first - 1];
+	if (o->reflog_msg)
+		buf_adds(&msg, o->reflog_msg);
+	else
+		buf_addf(&msg, "disclose: rewrite %s", range);
+	test_pause();
+	if (save_backup(&out->backup_ref, r, p->ref, &p->head, who,
+			msg.ptr) < 0 ||
+	    move_ref(r, p->ref, tip, &p->head, msg.ptr) < 0)
+		goto out;
+	git_oid_tostr(out->new_tip, sizeof(out->new_tip), tip);
+	fill_entries(out, p, new_ids);
+	rc = 0;
+out:
+	buf_release(&msg);
+	free(new_ids);
+	git_signature_free(who);
+	return rc;
+}
+
+int repo_rewrite(struct rewrite_result *out, struct repo *r,
+		 const struct rewrite_opts *opts, repo_reword_fn fn,
+		 void *data)
+{
+	struct plan p = { 0 };
+	char *def = NULL;
+	int rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	if (plan_start(&p, r, opts->detached) < 0)
+		goto out;
+	if (!opts->range && repo_default_range(&def, r) < 0)
+		goto out;
+	out->range = xstrdup(opts->range ? opts->range : def);
+	out->ref = xstrdup(p.ref);
+	rc = rewrite_commit_plan(out, r, opts, &p, out->range, fn, data);
+out:
+	free(def);
+	plan_release(&p);
+	return rc;
+}
+
+void rewrite_result_release(struct rewrite_result *res)
+{
+	free(res->ref);
+	free(res->backup_ref);
+	free(res->entries);
+	free(res->range);
+	free(res->warning);
+	memset(res, 0, sizeof(*res));
+}
+
+/* HEAD alone is the series of one commit. */
+static int reword_to(struct buf *out, const struct commit_info *c, void *data)
+{
+	buf_adds(out, data);
+	return 0;
+}
+
+int repo_amend_head(char *new_id, bool *changed, struct repo *r,
+		    const char *message, const char *reflog_msg)
+{
+	struct rewrite_opts opts = { .range = "HEAD",
+				     .reflog_msg = reflog_msg };
+	struct rewrite_result res;
+	int rc;
+
+	*changed = false;
+	rc = repo_rewrite(&res, r, &opts, reword_to, (void *)message);
+	if (rc == 0) {
+		memcpy(new_id, res.new_tip, OID_HEX + 1);
+		*changed = res.nr_rewritten > 0;
+	}
+	rewrite_result_release(&res);
 	return rc;
 }

@@ -126,6 +126,14 @@ struct rewrite_opts {
 	bool dry_run;			/* compute, write nothing */
 };
 
+/* One commit of the range, oldest first. */
+struct rewrite_entry {
+	char old_id[OID_HEX + 1];
+	char new_id[OID_HEX + 1];	/* "" in a dry run */
+	bool message_changed;
+	bool rewritten;			/* gets a new id (message or parent) */
+};
+
 struct rewrite_result {
 	size_t nr_commits;
 	size_t nr_changed;
@@ -133,8 +141,24 @@ struct rewrite_result {
 	char new_tip[OID_HEX + 1];
 	char *ref;			/* the branch moved, "HEAD" if detached */
 	char *backup_ref;		/* NULL when nothing changed */
+	/* Added with the range rewrite: */
+	size_t nr_rewritten;		/* commits that got a new id */
+	struct rewrite_entry *entries;	/* nr_commits, oldest first */
+	char *range;			/* the range as resolved ("HEAD", ...) */
+	char *warning;			/* one line to show, or NULL */
 };
 
+/*
+ * Refusals (each a one-line error): a bare repository, an operation in
+ * progress, a detached HEAD unless opts->detached, a range whose tip is
+ * not HEAD, an empty range, a merge in the range, gpgsig commits to
+ * rewrite unless opts->drop_signatures, commits already on a
+ * remote-tracking branch unless opts->force (then out->warning says so).
+ * The index and the work tree are never touched. Test only: when
+ * DISCLOSE_TEST_PAUSE_BEFORE_REF names a file, the rewrite waits (up to
+ * 60 s) for that file to exist after writing the objects and before
+ * moving any ref.
+ */
 int repo_rewrite(struct rewrite_result *out, struct repo *r,
 		 const struct rewrite_opts *opts, repo_reword_fn fn,
 		 void *data);
