@@ -193,7 +193,8 @@ static void add_undo(struct buf *b, const struct entry *e)
 	const char *opt = "";
 
 	if (!strcmp(e->scope, "command")) {
-		buf_addf(b, "drop -c %s from the command line", e->key);
+		buf_addf(b, "drop -c %s from the command line",
+			 display_key(e->key));
 		return;
 	}
 	if (!strcmp(e->scope, "global"))
@@ -202,7 +203,7 @@ static void add_undo(struct buf *b, const struct entry *e)
 		opt = " --system";
 	else if (!strcmp(e->scope, "worktree"))
 		opt = " --worktree";
-	buf_addf(b, "git config%s --unset-all %s", opt, e->key);
+	buf_addf(b, "git config%s --unset-all %s", opt, display_key(e->key));
 }
 
 struct report {
