@@ -104,40 +104,123 @@ static const struct cat_agent *agent_by_model_name(const struct catalogue *c,
 	return a;
 }
 
-bool lint_is_ai_ident(const struct catalogue *c, const struct ident *id,
-		      const struct cat_agent **agent, char **model)
+static const struct cat_agent *ai_ident(const struct catalogue *c,
+					const struct ident *id, char **model)
 {
 	const struct cat_agent *a;
-	char *m = NULL;
 	const char *name = id->name && *id->name ? id->name : NULL;
 
-	a = catalogue_identity(c, name, id->email, &m);
+	*model = NULL;
+	a = catalogue_identity(c, name, id->email, model);
 	if (!a && name)
 		a = catalogue_agent(c, name);
 	if (!a && name && !strpbrk(name, " \t")) {
 		a = catalogue_agent_for_model(c, name, NULL);
 		if (a)
-			m = xstrdup(name);
+			*model = xstrdup(name);
 	}
 	if (!a && name)
-		a = agent_by_model_name(c, name, &m);
+		a = agent_by_model_name(c, name, model);
+	return a;
+}
+
+#define CACHE_SLOTS 256
+
+struct cache_slot {
+	char *key;		/* "name\nemail" */
+	const struct cat_agent *agent;
+	char *model;
+};
+
+struct lint_cache {
+	struct cache_slot slots[CACHE_SLOTS];
+};
+
+struct lint_cache *lint_cache_new(void)
+{
+	return xcalloc(1, sizeof(struct lint_cache));
+}
+
+void lint_cache_free(struct lint_cache *cache)
+{
+	if (!cache)
+		return;
+	for (size_t i = 0; i < CACHE_SLOTS; i++) {
+		free(cache->slots[i].key);
+		free(cache->slots[i].model);
+	}
+	free(cache);
+}
+
+static size_t slot_of(const char *key)
+{
+	size_t h = 5381;
+
+	for (; *key; key++)
+		h = h * 33 + (unsigned char)*key;
+	return h % CACHE_SLOTS;
+}
+
+/* The verdict for id, from the cache when it has it. */
+static const struct cat_agent *cached_ai_ident(struct lint_cache *cache,
+					       const struct catalogue *c,
+					       const struct ident *id,
+					       const char **model)
+{
+	struct buf key = BUF_INIT;
+	struct cache_slot *s;
+
+	buf_addf(&key, "%s\n%s", id->name ? id->name : "",
+		 id->email ? id->email : "\n");
+	s = &cache->slots[slot_of(key.ptr)];
+	if (!s->key || strcmp(s->key, key.ptr)) {
+		free(s->key);
+		free(s->model);
+		s->key = buf_detach(&key, NULL);
+		s->agent = ai_ident(c, id, &s->model);
+	}
+	buf_release(&key);
+	*model = s->model;
+	return s->agent;
+}
+
+static bool is_ai_ident(const struct lint_opts *o, const struct ident *id,
+			const struct cat_agent **agent, char **model)
+{
+	const struct cat_agent *a;
+	const char *m;
+	char *own = NULL;
+
+	if (o->cache) {
+		a = cached_ai_ident(o->cache, o->cat, id, &m);
+	} else {
+		a = ai_ident(o->cat, id, &own);
+		m = own;
+	}
 	if (agent)
 		*agent = a;
 	if (model)
-		*model = m;
-	else
-		free(m);
+		*model = m ? xstrdup(m) : NULL;
+	free(own);
 	return a != NULL;
 }
 
-static bool value_is_ai(const struct catalogue *c, const char *value,
+bool lint_is_ai_ident(const struct catalogue *c, const struct ident *id,
+		      const struct cat_agent **agent, char **model)
+{
+	struct lint_opts o = { FORM_AGENT_MODEL, c, NULL };
+
+	return is_ai_ident(&o, id, agent, model);
+}
+
+static bool value_is_ai(const struct lint_opts *o, const char *value,
 			const struct cat_agent **agent, char **model)
 {
 	struct ident id;
 	bool ai;
 
 	ident_parse(&id, value);
-	ai = lint_is_ai_ident(c, &id, agent, model);
+	ai = is_ai_ident(o, &id, agent, model);
 	ident_release(&id);
 	return ai;
 }
@@ -539,7 +622,7 @@ static void ident_signal(struct lint *l, const struct ident *id)
 	const struct cat_agent *a;
 	char *model = NULL;
 
-	if (!id || !lint_is_ai_ident(l->o->cat, id, &a, &model))
+	if (!id || !is_ai_ident(l->o, id, &a, &model))
 		return;
 	l->res->guess.signals = true;
 	guess_offer(&l->res->guess, a, model);
@@ -563,7 +646,7 @@ static void scan_signals(struct lint *l)
 			continue;
 		if ((trailer_is(t, COAUTHOR_KEY) || trailer_is(t, SOB_KEY) ||
 		     trailer_is(t, CODEV_KEY)) &&
-		    value_is_ai(c, t->value, &a, &model)) {
+		    value_is_ai(l->o, t->value, &a, &model)) {
 			g->signals = true;
 			guess_offer(g, a, model);
 		} else if ((v = vendor_trailer(c, t))) {
@@ -652,7 +735,7 @@ static void check_codev(struct lint *l, size_t i)
 	struct ident who;
 	char *text;
 
-	if (value_is_ai(l->o->cat, t->value, NULL, NULL)) {
+	if (value_is_ai(l->o, t->value, NULL, NULL)) {
 		ai_finding(l, i, "AI_CO_DEVELOPER", "Co-developed-by:",
 			   "names an AI: Co-developed-by: is for people who can certify the DCO; an AI is disclosed with Assisted-by:");
 		return;
@@ -682,14 +765,14 @@ static void check_entry(struct lint *l, size_t i)
 	if (trailer_is(t, ASSISTED_KEY)) {
 		check_assisted(l, i);
 	} else if (trailer_is(t, SOB_KEY) &&
-		   value_is_ai(c, t->value, NULL, NULL)) {
+		   value_is_ai(l->o, t->value, NULL, NULL)) {
 		ai_finding(l, i, "AI_SIGNOFF", "Signed-off-by:",
 			   "is an AI: only a human certifies the Developer's Certificate of Origin");
 		return;
 	} else if (trailer_is(t, CODEV_KEY)) {
 		check_codev(l, i);
 	} else if ((trailer_is(t, COAUTHOR_KEY) &&
-		    value_is_ai(c, t->value, NULL, NULL)) ||
+		    value_is_ai(l->o, t->value, NULL, NULL)) ||
 		   vendor_trailer(c, t)) {
 		ai_finding(l, i, "VENDOR_TRAILER", "the trailer",
 			   "is what an AI tool writes instead of a disclosure: the kernel asks for Assisted-by:");
@@ -723,7 +806,7 @@ static void footer_finding(const struct message *m, size_t start, size_t len,
 
 static bool is_ai(struct lint *l, const struct ident *id)
 {
-	return lint_is_ai_ident(l->o->cat, id, NULL, NULL);
+	return is_ai_ident(l->o, id, NULL, NULL);
 }
 
 /* Index of the last trailer (not a plain line) of the block. */
@@ -760,7 +843,7 @@ static void check_signoffs(struct lint *l)
 		const struct trailer *t = &m->trailers[i];
 
 		if (!trailer_is(t, SOB_KEY) ||
-		    value_is_ai(l->o->cat, t->value, NULL, NULL))
+		    value_is_ai(l->o, t->value, NULL, NULL))
 			continue;
 		human_sobs++;
 		if (f && f->author && same_signer(t->value, f->author))

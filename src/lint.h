@@ -63,9 +63,16 @@ struct lint_result {
 	bool has_assisted;		/* some Assisted-by: line exists */
 };
 
+/* Remembered identity verdicts: a range repeats the same few people. */
+struct lint_cache;
+
+struct lint_cache *lint_cache_new(void);
+void lint_cache_free(struct lint_cache *cache);
+
 struct lint_opts {
 	enum policy_form form;
 	const struct catalogue *cat;
+	struct lint_cache *cache;	/* NULL: none; tied to cat */
 };
 
 /* Check message m (its trailer block and body lines) with facts. */
@@ -74,7 +81,8 @@ void lint_message(struct lint_result *out, const struct message *m,
 void lint_result_release(struct lint_result *res);
 
 const char *severity_name(enum severity s);
-/* Is this identity an AI agent (vendor identity, agent or model name)? */
+/* Is this identity an AI agent (vendor identity, agent or model name)?
+ * agent and model may be NULL; *model is the caller's to free. */
 bool lint_is_ai_ident(const struct catalogue *c, const struct ident *id,
 		      const struct cat_agent **agent, char **model);
 /* Is body line [s, s + n) a vendor footer? Returns its agent or NULL. */

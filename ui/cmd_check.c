@@ -30,15 +30,17 @@ static const char check_usage[] =
 	"  --message FILE     check the message in FILE (- for standard input)\n"
 	"  --json             one JSON object per commit per line (NDJSON)\n"
 	"  --policy P         kernel (AGENT:MODEL, default) or kernel-llm (LLM)\n"
+	"  --no-spdx          check messages only, not the files commits add\n"
 	"\n"
 	"Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage\n"
 	"or environment error.\n";
 
-enum { OPT_JSON = OPT_CLI_LAST, OPT_MESSAGE };
+enum { OPT_JSON = OPT_CLI_LAST, OPT_MESSAGE, OPT_NO_SPDX };
 
 struct check {
 	bool json;
 	bool color;
+	bool no_spdx;
 	const char *message;
 	const char *range;
 	char *policy;
@@ -47,6 +49,7 @@ struct check {
 	struct repo *repo;
 	struct catalogue *cat;
 	struct spdx_ids *licenses;
+	struct lint_cache *cache;
 	size_t commits, errors, warnings;
 	struct buf line;
 };
@@ -150,7 +153,7 @@ static int check_message(struct check *ck)
 	struct buf in = BUF_INIT;
 	struct message *m = NULL;
 	struct lint_result res;
-	struct lint_opts lo = { ck->form, ck->cat };
+	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
 	struct lint_facts facts = { 0 };
 	struct ident author = { 0 }, committer = { 0 };
 	bool have_author, have_committer;
@@ -191,10 +194,10 @@ static int check_commit(const struct commit_info *c, void *data)
 	size_t nr = 0;
 	struct message *m;
 	struct lint_result res;
-	struct lint_opts lo = { ck->form, ck->cat };
+	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
 
 	/* a merge is checked for its message only */
-	if (c->nr_parents <= 1 && repo_added_files(&files, &nr, ck->repo,
+	if (!ck->no_spdx && c->nr_parents <= 1 && repo_added_files(&files, &nr, ck->repo,
 						    c->id) < 0)
 		return -1;
 	facts.files = files;
@@ -213,6 +216,7 @@ static int parse_options(struct check *ck, int argc, char **argv)
 {
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, OPT_JSON },
+		{ "no-spdx", no_argument, NULL, OPT_NO_SPDX },
 		{ "message", required_argument, NULL, OPT_MESSAGE },
 		{ "policy", required_argument, NULL, OPT_POLICY },
 		{ "help", no_argument, NULL, 'h' },
@@ -224,6 +228,7 @@ static int parse_options(struct check *ck, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
 		case OPT_JSON: ck->json = true; break;
+		case OPT_NO_SPDX: ck->no_spdx = true; break;
 		case OPT_MESSAGE: ck->message = optarg; break;
 		case OPT_POLICY:
 			free(ck->policy);
@@ -272,6 +277,7 @@ static int run(struct check *ck)
 	}
 	if (resolve_policy(ck) < 0 || catalogue_load(&ck->cat) < 0)
 		return -1;
+	ck->cache = lint_cache_new();
 	if (ck->message)
 		return check_message(ck);
 	spdx_ids_load(&ck->licenses, repo_workdir(ck->repo));
@@ -301,6 +307,7 @@ int cmd_check(int argc, char **argv)
 		rc = ck.errors ? EXIT_POLICY : 0;
 out:
 	spdx_ids_free(ck.licenses);
+	lint_cache_free(ck.cache);
 	catalogue_free(ck.cat);
 	repo_free(ck.repo);
 	free(ck.policy);

@@ -73,6 +73,8 @@ has "  + Assisted-by: Claude:claude-opus-4-6"
 has "  + Assisted-by: Codex:gpt-5.5"
 has "WARNING: ASSISTED_BY_BASIC_TOOL"
 has "ERROR: SPDX_MISSING: c.c:"
+expect_rc 1 "$D" check --no-spdx HEAD~1
+lacks "SPDX"
 expect_rc 1 "$D" check HEAD
 has "ERROR: AI_SIGNOFF: line 3:"
 has "WARNING: SPDX_STYLE: d.c"
