@@ -1,0 +1,59 @@
+/*
+ * The assistant's progress for one series, kept in
+ * <gitdir>/disclose/session.json (written atomically, mode 0600) so that
+ * leaving and coming back resumes where the human was. A session belongs
+ * to a series: the range as given and the ids of its commits; for any
+ * other series a fresh one starts.
+ */
+#ifndef DISCLOSE_SESSION_H
+#define DISCLOSE_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define SESSION_FILE "disclose/session.json"
+
+enum review_state {
+	REVIEW_NONE,
+	REVIEW_DONE,		/* the human reviewed the commit */
+	REVIEW_NO_AI,		/* the human says it has no AI-generated code */
+};
+
+struct session {
+	char *range;
+	char **ids;		/* the series, oldest first */
+	size_t nr;
+	enum review_state *review;	/* one per commit */
+	char **certified;	/* ids of the human items certified */
+	char *agent, *model;	/* answers typed or chosen; NULL: none */
+	char **tools;		/* NULL-terminated; NULL: not answered */
+	bool remove_ai;		/* remove AI sign-offs and vendor trailers */
+	char *screen;		/* where the human was */
+	bool resumed;		/* loaded from the file */
+	char *note;		/* why a saved session was not resumed */
+};
+
+/*
+ * The session for the series (range, ids[nr] oldest first) in gitdir:
+ * the saved one when it is for the same series, else a fresh one (a
+ * broken file is not an error: s->note says it was started afresh).
+ */
+int session_load(struct session **out, const char *gitdir,
+		 const char *range, char *const *ids, size_t nr);
+/* Write it atomically with mode 0600, creating <gitdir>/disclose. */
+int session_save(const struct session *s, const char *gitdir);
+/* Remove the file (after the series was written). */
+int session_remove(const char *gitdir);
+void session_free(struct session *s);
+
+/* The session as JSON text, and back (for the tests and the file). */
+char *session_to_json(const struct session *s);
+int session_from_json(struct session *s, const char *text, size_t len,
+		      const char *origin);
+
+bool session_certified(const struct session *s, const char *item);
+void session_certify(struct session *s, const char *item, bool on);
+void session_set_str(char **field, const char *value);
+void session_set_tools(struct session *s, char *const *tools);
+
+#endif

@@ -1,0 +1,136 @@
+/*
+ * The boot screen (kernel trees): the last verdict for the series tip,
+ * and b to build and boot it in QEMU with a progress bar. The verdict is
+ * recorded by the core in <gitdir>/disclose/boot.json.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "boot.h"
+#include "tui.h"
+
+struct boot_view {
+	struct boot_verdict *verdict;
+	char stage[128];
+	int done, total;
+	bool running;
+};
+
+static int boot_open(struct view *v)
+{
+	struct boot_view *b = xcalloc(1, sizeof(*b));
+	struct tui_model *m = v->m;
+
+	v->priv = b;
+	if (boot_last_verdict(&b->verdict, repo_git_dir(m->repo),
+			      m->commits[m->nr - 1].info->id) < 0) {
+		b->verdict = NULL;
+		tui_message("%s", error_last());
+		error_clear();
+	}
+	return 0;
+}
+
+static void boot_draw(struct view *v, int top, int rows, int cols)
+{
+	struct boot_view *b = v->priv;
+	const struct boot_verdict *vd = b->verdict;
+	int row = top;
+
+	tui_put(row++, 0, cols, CL_META, A_BOLD,
+		TUI_LIT("Build and boot the series tip in QEMU (TCG): minutes"));
+	row++;
+	if (b->running) {
+		int width = cols - 10, fill = b->total ?
+			    width * b->done / b->total : 0;
+
+		tui_putf(row++, 0, cols, CL_TEXT, 0, "%s", b->stage);
+		attrset(tui_color(CL_OK) | A_REVERSE);
+		mvhline(row, 1, ' ', fill);
+		attrset(A_NORMAL);
+		tui_putf(row++, width + 2, 8, CL_TEXT, 0, "%d/%d", b->done,
+			 b->total);
+	} else if (vd) {
+		tui_putf(row++, 0, cols, vd->pass ? CL_OK : CL_BAD, A_BOLD,
+			 "Verdict: %s", vd->status);
+		if (vd->summary)
+			tui_put(row++, 0, cols, CL_TEXT, 0, vd->summary,
+				strlen(vd->summary));
+		if (vd->detail)
+			tui_put(row++, 0, cols, CL_TEXT, 0, vd->detail,
+				strlen(vd->detail));
+		tui_putf(row++, 0, cols, CL_DIM, 0,
+			 "build %.0f s, boot %.1f s, %s", vd->build_s,
+			 vd->boot_s, vd->accel ? vd->accel : "");
+	} else {
+		tui_put(row++, 0, cols, CL_TEXT, 0,
+			TUI_LIT("Not run for this tip yet."));
+	}
+	tui_put(top + rows - 1, 0, cols, CL_DIM, 0,
+		TUI_LIT("b: build and boot now   q: back"));
+}
+
+static void on_progress(void *data, const char *stage, int done, int total)
+{
+	struct boot_view *b = data;
+
+	snprintf(b->stage, sizeof(b->stage), "%s", stage ? stage : "");
+	b->done = done;
+	b->total = total;
+	tui_redraw();
+}
+
+static void run_boot(struct view *v)
+{
+	struct boot_view *b = v->priv;
+	struct boot_opts o = { 0 };
+
+	o.range = v->m->range_given ? v->m->range : NULL;
+	o.tree = repo_workdir(v->m->repo);
+	o.progress = on_progress;
+	o.progress_data = b;
+	b->running = true;
+	snprintf(b->stage, sizeof(b->stage), "starting");
+	tui_redraw();
+	if (b->verdict)
+		boot_verdict_free(b->verdict);
+	b->verdict = NULL;
+	if (boot_run(&b->verdict, &o) < 0) {
+		tui_message("boot: %s", error_last());
+		error_clear();
+		b->verdict = NULL;
+	}
+	b->running = false;
+}
+
+static enum tui_request boot_key(struct view *v, int key, bool is_key)
+{
+	if (is_key)
+		return REQ_NONE;
+	if (key == 'b')
+		run_boot(v);
+	else if (key == 'q')
+		return REQ_BACK;
+	return REQ_NONE;
+}
+
+static void boot_done(struct view *v)
+{
+	struct boot_view *b = v->priv;
+
+	if (b->verdict)
+		boot_verdict_free(b->verdict);
+	free(b);
+}
+
+const struct view_ops screen_boot = {
+	.name = "boot",
+	.title = "Boot",
+	.keys = "b\tbuild and boot the series tip in QEMU\n"
+		"q\tback to the checklist\n",
+	.step = 2,
+	.open = boot_open,
+	.draw = boot_draw,
+	.key = boot_key,
+	.done = boot_done,
+};

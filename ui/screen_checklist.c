@@ -1,0 +1,190 @@
+/*
+ * The checklist screen: the items of the policy pack. Human items need an
+ * explicit key each (nothing is ticked for the human); automatic items
+ * say why they pass or fail.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "dco.h"
+#include "tui.h"
+
+struct checklist_view {
+	int cursor, top;
+	bool dco_read;
+};
+
+static int checklist_open(struct view *v)
+{
+	v->priv = xcalloc(1, sizeof(struct checklist_view));
+	return 0;
+}
+
+static const char *state_badge(const struct policy_item *it,
+			       enum item_state st)
+{
+	if (!it->automatic)
+		return st == ITEM_DONE ? "[x]" : "[ ]";
+	switch (st) {
+	case ITEM_DONE: return "ok";
+	case ITEM_FAILED: return "FAIL";
+	case ITEM_NA: return "n/a";
+	default: return "open";
+	}
+}
+
+static int state_color(enum item_state st)
+{
+	return st == ITEM_DONE ? CL_OK : st == ITEM_FAILED ? CL_BAD :
+	       st == ITEM_NA ? CL_DIM : CL_WARN;
+}
+
+static void checklist_draw(struct view *v, int top, int rows, int cols)
+{
+	struct checklist_view *c = v->priv;
+	const struct policy *p = v->m->policy;
+	struct buf why = BUF_INIT;
+	int list_rows = (int)p->nr_items, row = top;
+	const char *s, *e, *hint;
+
+	tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s)", p->title,
+		 p->document ? p->document : p->name);
+	for (int i = 0; i < list_rows; i++) {
+		const struct policy_item *it = &p->items[i];
+		enum item_state st = model_item_state(v->m, it, NULL);
+		bool cur = i == c->cursor;
+		const char *badge = state_badge(it, st);
+
+		if (cur)
+			tui_clear_line(row, CL_CURSOR);
+		tui_putf(row, 0, 2, cur ? CL_CURSOR : CL_TEXT, 0, "%c",
+			 cur ? '>' : ' ');
+		tui_put(row, 2, 5, cur ? CL_CURSOR : state_color(st), A_BOLD,
+			badge, strlen(badge));
+		tui_putf(row, 7, cols - 7, cur ? CL_CURSOR : CL_TEXT, 0,
+			 "%s%s", it->text, it->optional ? " (optional)" : "");
+		row++;
+	}
+	row++;
+	model_item_state(v->m, &p->items[c->cursor], &why);
+	tui_putf(row++, 0, cols, CL_META, 0, "%s (%s):",
+		 p->items[c->cursor].id,
+		 p->items[c->cursor].automatic ? "checked by the tool" :
+		 "you answer");
+	for (s = buf_cstr(&why); *s && row < top + rows - 1;
+	     s = *e ? e + 1 : e) {
+		e = strchrnul(s, '\n');
+		tui_put(row++, 2, cols - 2, CL_TEXT, 0, s, (size_t)(e - s));
+	}
+	buf_release(&why);
+	hint = model_checklist_done(v->m) ?
+	       "Checklist complete. c: agent and model   Enter: details" :
+	       "Space: certify   Enter: details   c: agent and model";
+	tui_put(top + rows - 1, 0, cols, CL_DIM, 0, hint, strlen(hint));
+}
+
+static void show_details(struct view *v, const struct policy_item *it)
+{
+	struct checklist_view *c = v->priv;
+	struct buf text = BUF_INIT;
+	bool from_tree;
+
+	if (it->source == SOURCE_DCO) {
+		dco_text(&text, &from_tree, repo_workdir(v->m->repo));
+		c->dco_read = true;
+	} else {
+		buf_addf(&text, "%s\n\n", it->text);
+		model_item_state(v->m, it, &text);
+	}
+	tui_show_text(v->m, it->text, text.ptr,
+		      it->automatic ? NULL : it->id);
+	buf_release(&text);
+}
+
+static void toggle(struct view *v, const struct policy_item *it)
+{
+	struct checklist_view *c = v->priv;
+	bool on = !session_certified(v->m->session, it->id);
+
+	if (it->automatic) {
+		tui_message("%s is checked by the tool: Enter shows why", it->id);
+		return;
+	}
+	/* The DCO is certified after reading it. */
+	if (on && it->source == SOURCE_DCO && !c->dco_read) {
+		show_details(v, it);
+		tui_message("read the DCO, then press y to certify it");
+		return;
+	}
+	session_certify(v->m->session, it->id, on);
+	tui_save(v->m, "checklist");
+}
+
+static enum tui_request checklist_key(struct view *v, int key, bool is_key)
+{
+	struct checklist_view *c = v->priv;
+	const struct policy *p = v->m->policy;
+	const struct policy_item *it = &p->items[c->cursor];
+
+	if (list_key(&c->cursor, (int)p->nr_items, key, is_key))
+		return REQ_NONE;
+	if (is_key) {
+		if (key == KEY_ENTER)
+			show_details(v, it);
+		else if (key == KEY_BTAB)
+			return REQ_BACK;
+		return REQ_NONE;
+	}
+	switch (key) {
+	case ' ':
+	case 'y':
+		toggle(v, it);
+		break;
+	case '\n':
+	case '\r':
+		show_details(v, it);
+		break;
+	case 'x':
+		v->m->session->remove_ai = !v->m->session->remove_ai;
+		tui_message(v->m->session->remove_ai ?
+			    "AI sign-offs and vendor trailers will be removed when writing" :
+			    "AI sign-offs and vendor trailers will be kept");
+		tui_save(v->m, "checklist");
+		break;
+	case 'b':
+		if (v->m->boot && v->m->kernel_tree)
+			tui_push(v->m, &screen_boot, 0);
+		else
+			tui_message("boot validation is not available here: it needs a kernel tree");
+		break;
+	case 'c':
+	case '\t':
+		tui_save(v->m, "agent");
+		tui_push(v->m, &screen_agent, 0);
+		break;
+	case 'q':
+		return REQ_BACK;
+	}
+	return REQ_NONE;
+}
+
+static void checklist_done(struct view *v)
+{
+	free(v->priv);
+}
+
+const struct view_ops screen_checklist = {
+	.name = "checklist",
+	.title = "Checklist",
+	.keys = "Space, y\tcertify a human item (again: withdraw)\n"
+		"Enter\tdetails: the DCO text, why an item passes or fails\n"
+		"x\tremove AI sign-offs and vendor trailers when writing\n"
+		"b\tbuild and boot the series (kernel trees)\n"
+		"c, Tab\tgo on to agent and model\n"
+		"q, Shift-Tab\tback to the series\n",
+	.step = 2,
+	.open = checklist_open,
+	.draw = checklist_draw,
+	.key = checklist_key,
+	.done = checklist_done,
+};

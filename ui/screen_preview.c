@@ -1,0 +1,422 @@
+/*
+ * The preview screen: each commit's message as it will be written, the
+ * added and removed lines highlighted. Actions: write into the commits,
+ * print the git commit --trailer arguments, save the trailer lines to a
+ * file, or go back. After writing, a summary with the backup and undo.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "place.h"
+#include "tui.h"
+
+#pragma weak repo_rewrite
+#pragma weak rewrite_result_release
+
+struct preview_view {
+	struct pager p;
+	bool prompt;		/* typing the file name to save to */
+	struct field path;
+};
+
+/* Lines of a message, for the line diff. */
+struct lines {
+	const char **s;
+	size_t *n;
+	size_t nr;
+};
+
+static void split(struct lines *l, const char *text)
+{
+	const char *s = text, *e;
+
+	memset(l, 0, sizeof(*l));
+	while (*s) {
+		e = strchrnul(s, '\n');
+		l->s = xrealloc(l->s, (l->nr + 1) * sizeof(*l->s));
+		l->n = xrealloc(l->n, (l->nr + 1) * sizeof(*l->n));
+		l->s[l->nr] = s;
+		l->n[l->nr++] = (size_t)(e - s);
+		s = *e ? e + 1 : e;
+	}
+}
+
+static bool same_line(const struct lines *a, size_t i, const struct lines *b,
+		      size_t j)
+{
+	return a->n[i] == b->n[j] && !memcmp(a->s[i], b->s[j], a->n[i]);
+}
+
+/* A line diff (longest common subsequence; messages are short). */
+static void add_diff(struct pager *p, const char *old, const char *new)
+{
+	struct lines a, b;
+	size_t *len, i, j, w;
+
+	split(&a, old);
+	split(&b, new);
+	w = b.nr + 1;
+	len = xcalloc((a.nr + 1) * w, sizeof(*len));
+	for (i = a.nr; i-- > 0;)
+		for (j = b.nr; j-- > 0;)
+			len[i * w + j] = same_line(&a, i, &b, j) ?
+				len[(i + 1) * w + j + 1] + 1 :
+				len[(i + 1) * w + j] > len[i * w + j + 1] ?
+				len[(i + 1) * w + j] : len[i * w + j + 1];
+	for (i = 0, j = 0; i < a.nr || j < b.nr;) {
+		if (i < a.nr && j < b.nr && same_line(&a, i, &b, j)) {
+			pager_addf(p, CL_TEXT, 0, "  %.*s", (int)a.n[i], a.s[i]);
+			i++, j++;
+		} else if (j < b.nr && (i == a.nr ||
+					len[i * w + j + 1] > len[(i + 1) * w + j])) {
+			pager_addf(p, CL_ADD, A_BOLD, "+ %.*s", (int)b.n[j],
+				   b.s[j]);
+			j++;
+		} else {
+			pager_addf(p, CL_DEL, A_BOLD, "- %.*s", (int)a.n[i],
+				   a.s[i]);
+			i++;
+		}
+	}
+	free(len);
+	free(a.s);
+	free(a.n);
+	free(b.s);
+	free(b.n);
+}
+
+static void fill(struct view *v)
+{
+	struct preview_view *pv = v->priv;
+	struct tui_model *m = v->m;
+	size_t changed = 0;
+
+	pager_release(&pv->p);
+	for (size_t i = 0; i < m->nr; i++)
+		if (strcmp(m->commits[i].new_message, m->commits[i].info->message))
+			changed++;
+	pager_addf(&pv->p, CL_META, A_BOLD, "%zu of %zu commits change", changed,
+		   m->nr);
+	if (!m->rewrite && m->nr > 1)
+		pager_add(&pv->p, CL_WARN, 0,
+			  TUI_LIT("Note: the series rewrite is not in this build: w writes HEAD only (repo_amend_head)."));
+	if (!m->checker)
+		pager_add(&pv->p, CL_WARN, 0,
+			  TUI_LIT("Note: checker not available: vendor trailers and AI sign-offs are kept."));
+	else if (!m->session->remove_ai)
+		pager_add(&pv->p, CL_DIM, 0,
+			  TUI_LIT("AI sign-offs and vendor trailers are kept (x on the checklist removes them)."));
+	if (!model_checklist_done(m))
+		pager_add(&pv->p, CL_BAD, 0,
+			  TUI_LIT("The checklist is not complete: finish it before writing."));
+	for (size_t i = 0; i < m->nr; i++) {
+		const struct series_commit *sc = &m->commits[i];
+
+		pager_add(&pv->p, CL_TEXT, 0, TUI_LIT(""));
+		pager_addf(&pv->p, CL_META, A_BOLD, "%zu/%zu %.7s %s", i + 1, m->nr,
+			   sc->info->id, sc->subject);
+		add_diff(&pv->p, sc->info->message, sc->new_message);
+	}
+}
+
+static int preview_open(struct view *v)
+{
+	struct preview_view *pv;
+
+	if (model_preview(v->m) < 0)
+		return -1;
+	pv = xcalloc(1, sizeof(*pv));
+	v->priv = pv;
+	fill(v);
+	return 0;
+}
+
+static void preview_draw(struct view *v, int top, int rows, int cols)
+{
+	struct preview_view *pv = v->priv;
+
+	pager_draw(&pv->p, top, rows - 1, cols);
+	tui_clear_line(top + rows - 1, CL_STATUS);
+	if (pv->prompt) {
+		tui_put(top + rows - 1, 0, 9, CL_STATUS, 0, TUI_LIT(" Save to"));
+		field_draw(&pv->path, top + rows - 1, 9, cols - 9, true);
+	} else if (v->m->written) {
+		tui_put(top + rows - 1, 0, cols, CL_STATUS, 0,
+			TUI_LIT(" Written.  q: back   Esc: leave"));
+	} else {
+		tui_put(top + rows - 1, 0, cols, CL_STATUS, 0,
+			TUI_LIT(" w: write   a: --trailer args   s: save lines   q: back"));
+	}
+}
+
+static char *trailer_lines(const struct tui_model *m, bool args)
+{
+	struct buf out = BUF_INIT, line = BUF_INIT;
+	char *why = NULL, *v;
+	struct assisted *a = model_assisted(m, &why);
+
+	free(why);
+	if (!a)
+		return NULL;
+	v = assisted_format(a, m->policy->form);
+	buf_addf(&line, "%s: %s", ASSISTED_KEY, v);
+	if (args) {
+		buf_adds(&out, "--trailer ");
+		shell_quote(&out, line.ptr);
+	} else {
+		buf_addf(&out, "%s\n", line.ptr);
+	}
+	if (m->have_human) {
+		char *sob = signoff_line(&m->human);
+
+		if (args) {
+			buf_adds(&out, " --trailer ");
+			shell_quote(&out, sob);
+		} else {
+			buf_addf(&out, "%s\n", sob);
+		}
+		free(sob);
+	}
+	if (args)
+		buf_addch(&out, '\n');
+	free(v);
+	assisted_free(a);
+	buf_release(&line);
+	return buf_detach(&out, NULL);
+}
+
+static void show_args(struct view *v)
+{
+	char *args = trailer_lines(v->m, true);
+	struct buf text = BUF_INIT;
+
+	if (!args)
+		return;
+	buf_addf(&text, "git commit %s\n"
+		 "Use these with git commit instead of -s: with -s, or with a\n"
+		 "message that already has your Signed-off-by, git duplicates it\n"
+		 "(git disclose commit avoids both).\n\n"
+		 "They are printed again on standard output when you leave.\n",
+		 args);
+	buf_addf(&v->m->after, "git commit %s", args);
+	tui_show_text(v->m, "git commit --trailer arguments", text.ptr, NULL);
+	free(args);
+	buf_release(&text);
+}
+
+static void save_lines(struct view *v)
+{
+	struct preview_view *pv = v->priv;
+	char *lines = trailer_lines(v->m, false);
+	const char *path = buf_cstr(&pv->path.text);
+
+	pv->prompt = false;
+	v->typing = false;
+	if (!lines || !*path)
+		goto out;
+	if (write_file_atomic(path, lines, strlen(lines), 0644) < 0) {
+		tui_message("not saved: %s", error_last());
+		error_clear();
+	} else {
+		tui_message("trailer lines saved to %s", path);
+	}
+out:
+	free(lines);
+}
+
+static int reword(struct buf *out, const struct commit_info *c, void *data)
+{
+	const struct tui_model *m = data;
+
+	for (size_t i = 0; i < m->nr; i++)
+		if (!strcmp(m->commits[i].info->id, c->id)) {
+			buf_adds(out, m->commits[i].new_message);
+			return 0;
+		}
+	return 0;
+}
+
+static void summary_line(struct pager *p, const struct series_commit *sc,
+			 const char *new_id)
+{
+	pager_addf(p, CL_TEXT, 0, "  %.12s -> %.12s  %s", sc->info->id, new_id,
+		   sc->subject);
+}
+
+static int write_series(struct view *v, struct pager *sum)
+{
+	struct tui_model *m = v->m;
+	struct rewrite_opts o = { 0 };
+	struct rewrite_result res;
+	struct buf reflog = BUF_INIT;
+	int rc;
+
+	buf_addf(&reflog, "disclose: amend %s", m->range);
+	o.range = m->range_given ? m->range : NULL;
+	o.reflog_msg = reflog.ptr;
+	memset(&res, 0, sizeof(res));
+	rc = repo_rewrite(&res, m->repo, &o, reword, m);
+	buf_release(&reflog);
+	if (rc < 0)
+		return -1;
+	pager_addf(sum, CL_OK, A_BOLD, "Written: %zu of %zu commits changed (%s)",
+		   res.nr_changed, res.nr_commits, res.ref ? res.ref : "HEAD");
+	pager_addf(sum, CL_TEXT, 0, "  tip %.12s -> %.12s", res.old_tip,
+		   res.new_tip);
+	if (res.backup_ref) {
+		pager_addf(sum, CL_TEXT, 0, "Backup: %s (the old tip %.12s)",
+			   res.backup_ref, res.old_tip);
+		pager_addf(sum, CL_TEXT, 0, "Undo:   git reset --soft %s",
+			   res.backup_ref);
+	}
+	rewrite_result_release(&res);
+	return 0;
+}
+
+/* Without the series rewrite: HEAD only, and say so. */
+static int write_head(struct view *v, struct pager *sum)
+{
+	struct tui_model *m = v->m;
+	struct series_commit *last = &m->commits[m->nr - 1];
+	struct commit_info *head = NULL;
+	char new_id[OID_HEX + 1];
+	bool changed;
+	int rc;
+
+	if (repo_head(&head, m->repo) < 0)
+		return -1;
+	rc = strcmp(head->id, last->info->id);
+	commit_info_free(head);
+	if (rc)
+		return error_set("the series does not end at HEAD, and this build can only write HEAD: check out its tip, or use git disclose amend");
+	if (repo_amend_head(new_id, &changed, m->repo, last->new_message,
+			    "disclose: amend HEAD") < 0)
+		return -1;
+	pager_addf(sum, CL_OK, A_BOLD, "Written: HEAD only (%s)",
+		   changed ? "changed" : "already had these trailers");
+	if (changed)
+		summary_line(sum, last, new_id);
+	if (m->nr > 1)
+		pager_addf(sum, CL_WARN, 0,
+			   "The other %zu commits are unchanged: the series rewrite is not in this build.",
+			   m->nr - 1);
+	if (changed) {
+		pager_add(sum, CL_TEXT, 0, TUI_LIT("Backup: refs/disclose/backup/<branch> and ORIG_HEAD"));
+		pager_add(sum, CL_TEXT, 0, TUI_LIT("Undo:   git reset --soft ORIG_HEAD"));
+	}
+	return 0;
+}
+
+static void do_write(struct view *v)
+{
+	struct preview_view *pv = v->priv;
+	struct tui_model *m = v->m;
+	struct pager sum = { 0 };
+	char *why = NULL;
+	struct assisted *a;
+	struct buf open = BUF_INIT;
+
+	if (m->written) {
+		tui_message("already written");
+		return;
+	}
+	if (!model_checklist_done(m)) {
+		model_open_items(m, &open);
+		tui_message("not written: the checklist is not complete (%s)",
+			    open.ptr);
+		buf_release(&open);
+		return;
+	}
+	if (!m->have_human) {
+		tui_message("not written: %s", m->human_error);
+		return;
+	}
+	if ((m->rewrite ? write_series(v, &sum) : write_head(v, &sum)) < 0) {
+		tui_message("not written: %s", error_last());
+		error_clear();
+		pager_release(&sum);
+		return;
+	}
+	m->written = true;
+	a = model_assisted(m, &why);
+	if (a && answers_save(a, m->policy->form, m->repo) < 0) {
+		pager_addf(&sum, CL_WARN, 0, "answers not remembered: %s",
+			   error_last());
+		error_clear();
+	} else if (a) {
+		pager_add(&sum, CL_DIM, 0,
+			  TUI_LIT("Your answers are remembered in git config (disclose.*)."));
+	}
+	assisted_free(a);
+	free(why);
+	session_remove(repo_git_dir(m->repo));
+	pager_add(&sum, CL_TEXT, 0, TUI_LIT(""));
+	pager_add(&sum, CL_META, A_BOLD, TUI_LIT("What changed:"));
+	for (size_t i = 0; i < pv->p.nr; i++)
+		if (pv->p.lines[i].color == CL_ADD ||
+		    pv->p.lines[i].color == CL_DEL ||
+		    (pv->p.lines[i].color == CL_META && i > 0))
+			pager_add(&sum, pv->p.lines[i].color, pv->p.lines[i].attr,
+				  pv->p.lines[i].text, strlen(pv->p.lines[i].text));
+	pager_release(&pv->p);
+	pv->p = sum;
+	buf_adds(&m->after, "git disclose: trailers written; undo with the backup ref shown (git log refs/disclose/backup/)\n");
+}
+
+static enum tui_request preview_key(struct view *v, int key, bool is_key)
+{
+	struct preview_view *pv = v->priv;
+
+	if (pv->prompt) {
+		if (!is_key && (key == '\n' || key == '\r'))
+			save_lines(v);
+		else if (!is_key && key == KEY_ESC)
+			pv->prompt = v->typing = false;
+		else
+			field_key(&pv->path, key, is_key);
+		return REQ_NONE;
+	}
+	if (pager_key(&pv->p, key, is_key) || is_key)
+		return REQ_NONE;
+	switch (key) {
+	case 'w':
+		do_write(v);
+		break;
+	case 'a':
+		show_args(v);
+		break;
+	case 's':
+		pv->prompt = v->typing = true;
+		if (!pv->path.text.len)
+			field_set(&pv->path, "disclose-trailers.txt");
+		break;
+	case 'q':
+		return REQ_BACK;
+	}
+	return REQ_NONE;
+}
+
+static void preview_done(struct view *v)
+{
+	struct preview_view *pv = v->priv;
+
+	pager_release(&pv->p);
+	buf_release(&pv->path.text);
+	free(pv);
+}
+
+const struct view_ops screen_preview = {
+	.name = "preview",
+	.title = "Preview",
+	.keys = "j/k, Space/b\tscroll\n"
+		"w\twrite the trailers into the commits (backup kept)\n"
+		"a\tshow the git commit --trailer arguments\n"
+		"s\tsave the trailer lines to a file\n"
+		"q\tback to the tools\n",
+	.step = 5,
+	.open = preview_open,
+	.draw = preview_draw,
+	.key = preview_key,
+	.done = preview_done,
+};

@@ -1,0 +1,201 @@
+/*
+ * The review screen: a commit's message and diff in a pager, coloured
+ * like git diff, with the SPDX findings of the files it adds; the human
+ * marks it reviewed, or says it has no AI-generated code.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui.h"
+
+struct review_view {
+	struct pager p;
+};
+
+static int diff_color(const char *s, size_t n, bool *in_header)
+{
+	if (n >= 10 && !strncmp(s, TUI_LIT("diff --git"))) {
+		*in_header = true;
+		return CL_META;
+	}
+	if (n >= 2 && !strncmp(s, TUI_LIT("@@"))) {
+		*in_header = false;
+		return CL_HUNK;
+	}
+	if (*in_header)
+		return CL_META;
+	if (n && s[0] == '+')
+		return CL_ADD;
+	if (n && s[0] == '-')
+		return CL_DEL;
+	return CL_TEXT;
+}
+
+static void add_patch(struct pager *p, const char *patch,
+		      const struct tui_model *m, const struct series_commit *sc)
+{
+	const char *s = patch, *e;
+	bool header = false;
+
+	while (*s) {
+		size_t n;
+
+		e = strchrnul(s, '\n');
+		n = (size_t)(e - s);
+		pager_add(p, diff_color(s, n, &header),
+			  header ? A_BOLD : 0, s, n);
+		/* mark an added file that the checker flags */
+		if (m->checker && n > 6 && !strncmp(s, TUI_LIT("+++ b/"))) {
+			char *path = xstrndup(s + 6, n - 6);
+
+			for (size_t j = 0; j < sc->lint.nr; j++) {
+				const struct finding *f = &sc->lint.findings[j];
+
+				if (!strncmp(f->id, TUI_LIT("SPDX_")) &&
+				    (strstr(f->message, path) ||
+				     (f->text && strstr(f->text, path))))
+					pager_addf(p, CL_BAD, A_BOLD,
+						   "!! %s: %s", f->id,
+						   f->message);
+			}
+			free(path);
+		}
+		s = *e ? e + 1 : e;
+	}
+}
+
+static void fill(struct view *v)
+{
+	struct review_view *r = v->priv;
+	struct tui_model *m = v->m;
+	struct series_commit *sc = &m->commits[v->arg];
+	struct buf patch = BUF_INIT;
+	size_t spdx = 0;
+
+	pager_release(&r->p);
+	pager_addf(&r->p, CL_META, A_BOLD, "commit %s (%d/%zu)", sc->info->id,
+		   v->arg + 1, m->nr);
+	pager_addf(&r->p, CL_TEXT, 0, "Author: %s <%s>", sc->info->author_name,
+		   sc->info->author_email);
+	pager_add(&r->p, CL_TEXT, 0, TUI_LIT(""));
+	pager_add_text(&r->p, CL_TEXT, sc->info->message);
+	pager_add(&r->p, CL_TEXT, 0, TUI_LIT(""));
+	if (!m->checker) {
+		pager_add(&r->p, CL_DIM, 0, TUI_LIT("SPDX: checker not available in this build"));
+	} else {
+		for (size_t j = 0; j < sc->lint.nr; j++) {
+			const struct finding *f = &sc->lint.findings[j];
+
+			if (strncmp(f->id, TUI_LIT("SPDX_")))
+				continue;
+			pager_addf(&r->p, CL_BAD, A_BOLD, "SPDX: %s: %s",
+				   f->id, f->message);
+			spdx++;
+		}
+		if (!spdx)
+			pager_addf(&r->p, CL_OK, 0, "SPDX: %zu added file(s), no findings",
+				   sc->nr_files);
+	}
+	pager_add(&r->p, CL_TEXT, 0, TUI_LIT(""));
+	if (repo_commit_patch(&patch, m->repo, sc->info->id) < 0) {
+		pager_addf(&r->p, CL_BAD, 0, "diff not available: %s",
+			   error_last());
+		error_clear();
+	} else {
+		add_patch(&r->p, buf_cstr(&patch), m, sc);
+	}
+	buf_release(&patch);
+}
+
+static int review_open(struct view *v)
+{
+	v->priv = xcalloc(1, sizeof(struct review_view));
+	fill(v);
+	return 0;
+}
+
+static void review_draw(struct view *v, int top, int rows, int cols)
+{
+	struct review_view *r = v->priv;
+	enum review_state st = v->m->session->review[v->arg];
+
+	pager_draw(&r->p, top, rows - 1, cols);
+	tui_clear_line(top + rows - 1, CL_STATUS);
+	tui_putf(top + rows - 1, 0, cols, CL_STATUS, 0,
+		 " %s  r: reviewed  a: no AI code  [ ]: prev/next  %d%%",
+		 st == REVIEW_DONE ? "REVIEWED" :
+		 st == REVIEW_NO_AI ? "NO AI CODE" : "NOT REVIEWED",
+		 r->p.nr <= (size_t)(rows - 1) ? 100 :
+		 (int)((r->p.top + rows - 1) * 100 / (int)r->p.nr));
+}
+
+static void mark(struct view *v, enum review_state st)
+{
+	enum review_state *cur = &v->m->session->review[v->arg];
+
+	*cur = *cur == st ? REVIEW_NONE : st;
+	tui_message("commit %d/%zu: %s", v->arg + 1, v->m->nr,
+		    *cur == REVIEW_DONE ? "marked reviewed" :
+		    *cur == REVIEW_NO_AI ? "marked as without AI-generated code" :
+		    "not reviewed");
+	tui_save(v->m, "series");
+}
+
+static enum tui_request review_key(struct view *v, int key, bool is_key)
+{
+	struct review_view *r = v->priv;
+
+	if (pager_key(&r->p, key, is_key))
+		return REQ_NONE;
+	if (is_key)
+		return REQ_NONE;
+	switch (key) {
+	case 'r':
+		mark(v, REVIEW_DONE);
+		break;
+	case 'a':
+		mark(v, REVIEW_NO_AI);
+		break;
+	case ']':
+	case 'n':
+		if ((size_t)v->arg + 1 < v->m->nr) {
+			v->arg++;
+			fill(v);
+		}
+		break;
+	case '[':
+	case 'p':
+		if (v->arg > 0) {
+			v->arg--;
+			fill(v);
+		}
+		break;
+	case 'q':
+		return REQ_BACK;
+	}
+	return REQ_NONE;
+}
+
+static void review_done(struct view *v)
+{
+	struct review_view *r = v->priv;
+
+	pager_release(&r->p);
+	free(r);
+}
+
+const struct view_ops screen_review = {
+	.name = "review",
+	.title = "Review",
+	.keys = "j/k, Space/b\tscroll a line, a page\n"
+		"g/G\ttop, bottom\n"
+		"r\tmark the commit reviewed (again: unmark)\n"
+		"a\tthe commit has no AI-generated code\n"
+		"] or n, [ or p\tnext, previous commit\n"
+		"q\tback to the series\n",
+	.step = 1,
+	.open = review_open,
+	.draw = review_draw,
+	.key = review_key,
+	.done = review_done,
+};
