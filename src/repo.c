@@ -590,16 +590,23 @@ static int save_backup(char **backup, struct repo *r, const char *branch,
 	git_reference *ref = NULL;
 	git_reflog *log = NULL;
 	struct buf name = BUF_INIT;
+	size_t n;
 	int rc = -1;
 
 	buf_addf(&name, "refs/disclose/backup/%s", short_branch(branch));
+	/* libgit2 logs refs/disclose/ only once its reflog exists */
+	if (git_reflog_read(&log, r->git, name.ptr) < 0)
+		goto fail;
+	n = git_reflog_entrycount(log);
+	git_reflog_free(log);
+	log = NULL;
 	if (git_reference_create(&ref, r->git, name.ptr, old, 1, msg) < 0 ||
-	    git_reflog_read(&log, r->git, name.ptr) < 0 ||
-	    git_reflog_append(log, old, who, msg) < 0 ||
-	    git_reflog_write(log) < 0) {
-		git_fail("cannot save the backup ref (the branch was not changed)");
-		goto out;
-	}
+	    git_reflog_read(&log, r->git, name.ptr) < 0)
+		goto fail;
+	if (git_reflog_entrycount(log) == n &&
+	    (git_reflog_append(log, old, who, msg) < 0 ||
+	     git_reflog_write(log) < 0))
+		goto fail;
 	git_reference_free(ref);
 	ref = NULL;
 	if (git_reference_create(&ref, r->git, "ORIG_HEAD", old, 1, NULL) < 0) {
@@ -608,6 +615,9 @@ static int save_backup(char **backup, struct repo *r, const char *branch,
 	}
 	*backup = buf_detach(&name, NULL);
 	rc = 0;
+	goto out;
+fail:
+	git_fail("cannot save the backup ref (the branch was not changed)");
 out:
 	git_reflog_free(log);
 	git_reference_free(ref);
