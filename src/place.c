@@ -73,11 +73,45 @@ static enum fate fate_of(const struct message *m, size_t i,
 	return KEEP;
 }
 
-static void add_raw(struct buf *out, const struct message *m,
-		    const struct trailer *t)
+/*
+ * Where the block's trailing whitespace-only lines start (trailer_end when
+ * there are none). git counts such lines ("\r" of a CRLF message, " ") as
+ * continuation lines of the last trailer, but as a paragraph break once a
+ * line follows them: they are written after the new lines, so that the
+ * block stays one paragraph.
+ */
+static size_t block_content_end(const struct message *m)
 {
-	buf_add(out, m->text + t->start, t->end - t->start);
-	if (t->end == t->start || m->text[t->end - 1] != '\n')
+	size_t off = m->trailer_start, end = m->trailer_start;
+
+	while (off < m->trailer_end) {
+		size_t eol = off;
+		bool blank = true;
+
+		while (eol < m->trailer_end && m->text[eol] != '\n') {
+			if (!git_isspace((unsigned char)m->text[eol]))
+				blank = false;
+			eol++;
+		}
+		if (eol < m->trailer_end)
+			eol++;
+		if (!blank)
+			end = eol;
+		off = eol;
+	}
+	return end;
+}
+
+/* Entry t up to byte limit, ending with a newline. */
+static void add_raw(struct buf *out, const struct message *m,
+		    const struct trailer *t, size_t limit)
+{
+	size_t end = t->end < limit ? t->end : limit;
+
+	if (t->start >= end)
+		return;
+	buf_add(out, m->text + t->start, end - t->start);
+	if (m->text[end - 1] != '\n')
 		buf_addch(out, '\n');
 }
 
@@ -121,7 +155,8 @@ static bool has_content(const struct message *m)
 /* The new lines at the end of the block: Assisted-by, then the human's
  * Co-developed-by/Signed-off-by pair (moved or added). */
 static void add_tail(struct buf *out, const struct message *m,
-		     const struct place_request *req, const enum fate *fates)
+		     const struct place_request *req, const enum fate *fates,
+		     size_t limit)
 {
 	const struct trailer *sob = NULL, *codev = NULL;
 
@@ -138,9 +173,9 @@ static void add_tail(struct buf *out, const struct message *m,
 		free(v);
 	}
 	if (codev)
-		add_raw(out, m, codev);
+		add_raw(out, m, codev, limit);
 	if (sob) {
-		add_raw(out, m, sob);
+		add_raw(out, m, sob, limit);
 	} else if (req->human) {
 		char *line = signoff_line(req->human);
 
@@ -149,13 +184,39 @@ static void add_tail(struct buf *out, const struct message *m,
 	}
 }
 
+/*
+ * Does git still see the block that starts at out[head] as the trailer
+ * block? Dropping trailers (fix) can bring a block with prose lines in it
+ * below git's 25% rule; the lines written would then be body text, and
+ * the next run would add the sign-off a second time.
+ */
+static bool block_holds(const struct buf *out, size_t base, size_t head,
+			char cc)
+{
+	struct message *check;
+	bool holds;
+
+	message_parse_commit(&check, out->ptr + base, out->len - base, cc);
+	holds = check->trailer_start == head - base &&
+		check->trailer_end == out->len - base;
+	message_free(check);
+	return holds;
+}
+
 int place_trailers(struct buf *out, const struct message *m,
 		   const struct place_request *req)
 {
 	enum fate *fates;
+	size_t base = out->len, head, kept, limit;
 
 	if (!has_content(m))
 		return error_set("the message is empty: write a subject and a body first");
+	/* nothing to add and no block to edit: the message stays as it is
+	 * (no blank separator line is added, so that re-running is a no-op) */
+	if (!message_has_block(m) && !req->assisted && !req->human) {
+		buf_add(out, m->text, m->len);
+		return 0;
+	}
 	fates = xcalloc(m->nr_trailers + 1, sizeof(*fates));
 	for (size_t i = 0; i < m->nr_trailers; i++)
 		fates[i] = fate_of(m, i, req);
@@ -164,11 +225,22 @@ int place_trailers(struct buf *out, const struct message *m,
 		buf_addch(out, '\n');
 	if (!message_has_block(m) && !ends_with_blank_line(out))
 		buf_addch(out, '\n');
+	limit = block_content_end(m);
+	head = out->len;
 	for (size_t i = 0; i < m->nr_trailers; i++)
 		if (fates[i] == KEEP)
-			add_raw(out, m, &m->trailers[i]);
-	add_tail(out, m, req, fates);
-	buf_add(out, m->text + m->trailer_end, m->len - m->trailer_end);
+			add_raw(out, m, &m->trailers[i], limit);
+	kept = out->len;
+	add_tail(out, m, req, fates, limit);
+	if (out->len > kept && !block_holds(out, base, head, m->comment_char)) {
+		/* the new lines go into a paragraph of their own */
+		out->len = kept;
+		out->ptr[kept] = '\0';
+		if (kept > head)
+			buf_addch(out, '\n');
+		add_tail(out, m, req, fates, limit);
+	}
+	buf_add(out, m->text + limit, m->len - limit);
 	free(fates);
 	return 0;
 }

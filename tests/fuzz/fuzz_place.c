@@ -1,0 +1,269 @@
+/*
+ * The placement rule (DESIGN section 3). The first byte chooses the
+ * request (policy form, disclosure, human, drop of vendor trailers,
+ * divider mode, comment character); the rest is the message.
+ *
+ * Properties: placing again on the output changes nothing (idempotent);
+ * with a human, the last entry of the output's block is the human's
+ * Signed-off-by; every input entry that is not replaced or dropped is
+ * still there, byte for byte, and the ones that are not moved keep
+ * their order; the text before the block and after it is kept.
+ */
+#include <string.h>
+
+#include "fuzz.h"
+#include "message.h"
+#include "place.h"
+#include "util.h"
+
+struct human_case {
+	const char *name;
+	const char *email;
+};
+
+static const struct human_case humans[] = {
+	{ "Hu Man", "hu@example.org" },
+	{ "hu man", "HU@example.org" },
+	{ "Hu Man", NULL },
+	{ "", "hu@example.org" },
+};
+
+static const char *const values[][2] = {
+	{ "Claude:claude-opus-4-5 coccinelle", "LLM coccinelle" },
+	{ "Codex:gpt-5", "LLM" },
+	{ "Claude:claude-3-opus sparse smatch", "LLM sparse smatch" },
+	{ "Gemini:gemini-2.5-pro", "LLM clang-tidy" },
+};
+
+/* fix removes vendor trailers: here, every Co-authored-by. */
+static bool drop_coauthor(const struct message *m, size_t i, void *data)
+{
+	return trailer_is(&m->trailers[i], "Co-authored-by");
+}
+
+/*
+ * A last line "---..." without a newline is text to git, but becomes the
+ * patch divider once the newline before the new trailers is added: git
+ * interpret-trailers is not idempotent there either, so it is no bug.
+ */
+static bool ends_in_open_divider(const char *text, size_t len)
+{
+	size_t bol = len;
+
+	if (!len || text[len - 1] == '\n')
+		return false;
+	while (bol > 0 && text[bol - 1] != '\n')
+		bol--;
+	return len - bol >= 3 && !memcmp(text + bol, "---", 3);
+}
+
+static void parse(struct message **m, const char *text, size_t len,
+		  char cc, bool divider)
+{
+	if (divider)
+		message_parse(m, text, len, cc);
+	else
+		message_parse_commit(m, text, len, cc);
+}
+
+/*
+ * The raw bytes of entry t, without trailing whitespace-only lines (the
+ * placement writes those after the block), ending in a newline; empty
+ * when the entry is only such lines.
+ */
+static void entry_text(struct buf *b, const struct message *m,
+		       const struct trailer *t)
+{
+	size_t end = t->end, keep = t->start;
+
+	for (size_t i = t->start; i < end; i++)
+		if (!git_isspace((unsigned char)m->text[i]))
+			keep = i + 1;
+	if (keep == t->start) {
+		buf_reset(b);
+		return;
+	}
+	while (keep < end && m->text[keep] != '\n')
+		keep++;
+	if (keep < end)
+		keep++;
+	buf_reset(b);
+	buf_add(b, m->text + t->start, keep - t->start);
+	if (b->len && b->ptr[b->len - 1] != '\n')
+		buf_addch(b, '\n');
+}
+
+static bool is_human(const struct trailer *t, const char *key,
+		     const struct ident *h)
+{
+	struct ident id;
+	bool same;
+
+	if (!h || !trailer_is(t, key))
+		return false;
+	ident_parse(&id, t->value);
+	same = ident_same(&id, h);
+	ident_release(&id);
+	return same;
+}
+
+/*
+ * Find entry text of the input in the output from *from (advance: in
+ * order) or anywhere. The text, not the output's block: a drop can make
+ * git's 25% rule no longer see a block, and the lines are still there.
+ */
+static bool find_entry(const struct buf *out, size_t *from,
+		       const struct buf *want, bool advance)
+{
+	size_t at = advance ? *from : 0;
+	const char *hit;
+
+	if (at > out->len)
+		return false;
+	hit = memmem(out->ptr + at, out->len - at, want->ptr, want->len);
+	if (!hit)
+		return false;
+	if (advance)
+		*from = (size_t)(hit - out->ptr) + want->len;
+	return true;
+}
+
+static void check_kept(const struct message *in, const struct buf *out,
+		       const struct place_request *req)
+{
+	struct buf want = BUF_INIT;
+	size_t from = in->trailer_start;
+
+	for (size_t i = 0; i < in->nr_trailers; i++) {
+		const struct trailer *t = &in->trailers[i];
+		bool moved;
+
+		if (req->drop && req->drop(in, i, req->drop_data))
+			continue;
+		if (place_replaces(t, req->assisted, req->form))
+			continue;
+		moved = is_human(t, "Signed-off-by", req->human) ||
+			is_human(t, "Co-developed-by", req->human);
+		entry_text(&want, in, t);
+		if (!want.len)
+			continue;
+		if (moved && trailer_is(t, "Signed-off-by"))
+			continue;	/* a duplicate is dropped: checked below */
+		FUZZ_CHECK(find_entry(out, &from, &want, !moved));
+	}
+	buf_release(&want);
+}
+
+static bool all_dropped(const struct message *m,
+			const struct place_request *req)
+{
+	for (size_t i = 0; i < m->nr_trailers; i++)
+		if (!req->drop || !req->drop(m, i, req->drop_data))
+			return false;
+	return true;
+}
+
+static void check_last_sob(const struct message *out,
+			   const struct place_request *req)
+{
+	const struct trailer *last;
+
+	if (!req->human)
+		return;
+	FUZZ_CHECK(out->nr_trailers > 0);
+	last = &out->trailers[out->nr_trailers - 1];
+	FUZZ_CHECK(is_human(last, "Signed-off-by", req->human));
+}
+
+/* FUZZ_PLACE_DUMP=FILE: write the first output there (to study a crash). */
+static void dump(const struct buf *out)
+{
+	const char *path = getenv("FUZZ_PLACE_DUMP");
+	FILE *f = path ? fopen(path, "wb") : NULL;
+
+	if (!f)
+		return;
+	fwrite(out->ptr, 1, out->len, f);
+	fclose(f);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char ccs[] = { '#', '\001' };
+	struct place_request req = { 0 };
+	struct buf out = BUF_INIT, again = BUF_INIT;
+	struct message *m, *m2;
+	struct assisted *a = NULL;
+	struct ident human;
+	const struct human_case *hc;
+	const char *text;
+	size_t len;
+	bool divider;
+	char cc;
+	uint8_t f;
+
+	if (size < 2)
+		return 0;
+	f = data[0];
+	text = (const char *)data + 2;
+	len = size - 2;
+	req.form = f & 1 ? FORM_LLM : FORM_AGENT_MODEL;
+	divider = data[1] & 4;
+	if (divider && ends_in_open_divider(text, len))
+		return 0;
+	if (!(f & 2))
+		FUZZ_CHECK(assisted_parse(&a, values[(f >> 2) & 3][req.form ==
+					  FORM_LLM], req.form) == 0);
+	req.assisted = a;
+	hc = &humans[(f >> 4) & 3];
+	human.name = (char *)hc->name;
+	human.email = (char *)hc->email;
+	if (!(data[1] & 1))
+		req.human = &human;
+	if (data[1] & 2)
+		req.drop = drop_coauthor;
+	cc = ccs[(data[1] >> 3) & 1];
+
+	parse(&m, text, len, cc, divider);
+	if (place_trailers(&out, m, &req) < 0) {
+		message_free(m);
+		assisted_free(a);
+		return 0;
+	}
+	/* the text before the block is kept, and so is what follows it */
+	FUZZ_CHECK(out.len >= m->trailer_start &&
+		   !memcmp(out.ptr, m->text, m->trailer_start));
+	FUZZ_CHECK(out.len >= m->len - m->trailer_end &&
+		   !memcmp(out.ptr + out.len - (m->len - m->trailer_end),
+			   m->text + m->trailer_end, m->len - m->trailer_end));
+
+	dump(&out);
+	parse(&m2, out.ptr, out.len, cc, divider);
+	check_last_sob(m2, &req);
+	check_kept(m, &out, &req);
+	/*
+	 * Without a disclosure or a human, dropping every entry of the block
+	 * makes the paragraph above it the last one: a second run may drop
+	 * there too (fix converges, one paragraph per run). Every command
+	 * that writes trailers adds one, so idempotence is checked then.
+	 */
+	if (!req.assisted && !req.human && message_has_block(m) &&
+	    all_dropped(m, &req))
+		goto out;
+	FUZZ_CHECK(place_trailers(&again, m2, &req) == 0);
+	if (again.len != out.len || memcmp(again.ptr, out.ptr, out.len)) {
+		fputs("--- first\n", stderr);
+		fwrite(out.ptr, 1, out.len, stderr);
+		fputs("--- second\n", stderr);
+		fwrite(again.ptr, 1, again.len, stderr);
+		fputs("---\n", stderr);
+		FUZZ_CHECK(!"placing again changed the message");
+	}
+out:
+	message_free(m);
+	message_free(m2);
+	assisted_free(a);
+	buf_release(&out);
+	buf_release(&again);
+	return 0;
+}

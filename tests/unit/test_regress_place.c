@@ -1,0 +1,111 @@
+/*
+ * Regression tests for placement bugs the fuzzer (tests/fuzz/fuzz_place.c)
+ * found; each case is the smallest input that showed it.
+ */
+#include "unit.h"
+
+#include "message.h"
+#include "place.h"
+
+static struct ident human = { "Hu Man", "hu@example.org" };
+
+static bool drop_coauthor(const struct message *m, size_t i, void *data)
+{
+	return trailer_is(&m->trailers[i], "Co-authored-by");
+}
+
+/* Place with req on text; the result is the caller's. */
+static char *place(const char *text, const struct place_request *req)
+{
+	struct buf out = BUF_INIT;
+	struct message *m;
+
+	message_parse_commit(&m, text, strlen(text), '#');
+	assert_int_equal(place_trailers(&out, m, req), 0);
+	message_free(m);
+	return buf_detach(&out, NULL);
+}
+
+/* Placing on the output again gives the output. */
+static void assert_idempotent(const char *once, const struct place_request *req)
+{
+	char *twice = place(once, req);
+
+	assert_string_equal(once, twice);
+	free(twice);
+}
+
+/* The last trailer of text is the human's sign-off. */
+static void assert_sob_last(const char *text)
+{
+	struct message *m;
+	const struct trailer *t;
+
+	message_parse_commit(&m, text, strlen(text), '#');
+	assert_true(m->nr_trailers > 0);
+	t = &m->trailers[m->nr_trailers - 1];
+	assert_true(trailer_is(t, "Signed-off-by"));
+	assert_string_equal(t->value, "Hu Man <hu@example.org>");
+	message_free(m);
+}
+
+/* Bug 1: nothing to add (no disclosure, --no-signoff) and no block:
+ * every run appended one more blank line. */
+static void test_nothing_to_add_keeps_message(void **state)
+{
+	struct place_request req = { 0 };
+	char *out = place("Fix the thing\n", &req);
+
+	assert_string_equal(out, "Fix the thing\n");
+	free(out);
+}
+
+/* Bug 2: a CRLF message whose block ends in a "\r" line. git counts that
+ * line as a continuation of the last trailer, but as a paragraph break
+ * once a line follows it: the new sign-off went into a paragraph of its
+ * own, away from the chain. */
+static void test_crlf_blank_line_after_block(void **state)
+{
+	struct place_request req = { .human = &human };
+	char *out = place("Subject\r\n\r\nBody\r\n\r\n"
+			  "Signed-off-by: Ada <ada@example.org>\r\n\r\n", &req);
+
+	assert_string_equal(out, "Subject\r\n\r\nBody\r\n\r\n"
+			    "Signed-off-by: Ada <ada@example.org>\r\n"
+			    "Signed-off-by: Hu Man <hu@example.org>\n\r\n");
+	assert_sob_last(out);
+	assert_idempotent(out, &req);
+	free(out);
+}
+
+/* Bug 3: fix drops vendor trailers from a block that holds prose lines;
+ * with fewer trailers git's 25% rule no longer saw a block, so the new
+ * sign-off was body text and the next run added a second one. */
+static void test_drop_keeps_block_recognized(void **state)
+{
+	struct place_request req = { .human = &human, .drop = drop_coauthor };
+	const char *in = "Subject\n\nBody.\n\n"
+			 "Signed-off-by: Ada <ada@example.org>\n"
+			 "note 1\nnote 2\nnote 3\nnote 4\nnote 5\nnote 6\nnote 7\n"
+			 "Co-authored-by: A <a@example.org>\n"
+			 "Co-authored-by: B <b@example.org>\n"
+			 "Co-authored-by: C <c@example.org>\n";
+	char *out = place(in, &req);
+
+	assert_sob_last(out);
+	assert_non_null(strstr(out, "note 7\n\nSigned-off-by: Hu Man"));
+	assert_null(strstr(out, "Co-authored-by"));
+	assert_idempotent(out, &req);
+	free(out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nothing_to_add_keeps_message),
+		cmocka_unit_test(test_crlf_blank_line_after_block),
+		cmocka_unit_test(test_drop_keeps_block_recognized),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
