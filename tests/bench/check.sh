@@ -5,6 +5,8 @@
 #
 #   sh tests/bench/check.sh build/git-disclose [COMMITS]
 #
+# ALT=/path/to/another/git-disclose times that build too (to compare a
+# change on the same repository).
 # The repository is made with git fast-import: every commit changes one
 # file, every 100th adds a C file (with or without an SPDX line), messages
 # carry sign-offs, a tenth an Assisted-by, some vendor trailers, footers
@@ -110,6 +112,14 @@ measure "git disclose check --json $range" "$bin" check --json $range
 # flat memory: a tenth of the range should need about the same RSS
 tenth=$(git rev-parse "main~$((n / 10))")
 measure "git disclose check $tenth..main (1/10)" "$bin" check $tenth..main
+measure "git disclose check --no-spdx $range" "$bin" check --no-spdx $range
+nospdx=$secs
+if [ -n "${ALT:-}" ]; then
+	measure "ALT check $range" "$ALT" check $range
+	measure "ALT check --no-spdx $range" "$ALT" check --no-spdx $range
+	measure "ALT check $tenth..main (1/10)" "$ALT" check $tenth..main
+fi
+printf 'ratio --no-spdx/peer: %s\n' "$(echo "scale=2; $nospdx / $peer" | bc)"
 printf 'ratio ours/peer: %s (goal <= 1)\n' \
 	"$(echo "scale=2; $ours / $peer" | bc)"
 "$bin" check $range | tail -n 1

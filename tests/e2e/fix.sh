@@ -134,7 +134,32 @@ expect_rc 0 "$D" fix --dry-run --model claude-opus-4-5 "$first"
 has "+Assisted-by: Claude:claude-opus-4-5"
 [ "$(git rev-parse HEAD)" = "$new" ] || fail "a refused fix moved HEAD"
 
-# 6 usage errors
+# 6 a whole range (when this build rewrites ranges; else HEAD only)
+r2=$TMPDIR/range
+git init -q -b main "$r2" && cd "$r2" || exit 2
+git config user.name 'Jane Dev' && git config user.email jane@example.org
+printf 'base\n' >base && git add base && git commit -q -m 'base
+
+Signed-off-by: Jane Dev <jane@example.org>'
+for i in 1 2 3; do
+	printf '%s\n' $i >f$i && git add f$i && git commit -q -m "change $i
+
+Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>"
+done
+expect_rc 0 "$D" fix --dry-run HEAD~3..HEAD
+[ "$(grep -c '^+Assisted-by: Claude:claude-opus-4-5' "$TMPDIR/out")" = 3 ] || fail "dry-run of a range"
+"$D" fix HEAD~3..HEAD >"$TMPDIR/out" 2>"$TMPDIR/err"; rc=$?
+if grep -q "rewrites HEAD only" "$TMPDIR/err"; then
+	[ $rc = 1 ] || fail "HEAD-only fix of a range: exit $rc"
+else
+	[ $rc = 0 ] || { fail "range fix exit $rc"; cat "$TMPDIR/err"; }
+	has "fixed 3 of 3 commits"
+	[ "$(git log --format=%B HEAD~3..HEAD | grep -c '^Assisted-by: Claude:claude-opus-4-5$')" = 3 ] || fail "range not rewritten"
+	[ "$(git log --format=%B HEAD~3..HEAD | grep -c '^Co-Authored-By')" = 0 ] || fail "vendor trailers left"
+	expect_rc 0 "$D" check HEAD~3..HEAD
+fi
+
+# 7 usage errors
 expect_rc 2 "$D" fix --bogus
 expect_rc 2 "$D" fix a b
 expect_rc 2 "$D" fix --message "$TMPDIR/none"
