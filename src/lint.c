@@ -1036,9 +1036,31 @@ void lint_sanitize(struct buf *out, const char *s, size_t len)
 		buf_adds(out, "");
 }
 
+/* JSON text must be UTF-8: invalid bytes become U+FFFD. */
 static cJSON *str_or_null(const char *s)
 {
-	return s ? cJSON_CreateString(s) : cJSON_CreateNull();
+	struct buf b = BUF_INIT;
+	size_t len, i = 0;
+	cJSON *item;
+
+	if (!s)
+		return cJSON_CreateNull();
+	len = strlen(s);
+	while (i < len) {
+		unsigned cp;
+		size_t k = utf8_char((const unsigned char *)s + i, len - i, &cp);
+
+		if (k == 0) {
+			buf_adds(&b, "\xef\xbf\xbd");
+			i++;
+		} else {
+			buf_add(&b, s + i, k);
+			i += k;
+		}
+	}
+	item = cJSON_CreateString(buf_cstr(&b));
+	buf_release(&b);
+	return item;
 }
 
 char *lint_json_line(const char *commit, const char *subject,
@@ -1061,7 +1083,7 @@ char *lint_json_line(const char *commit, const char *subject,
 		else
 			cJSON_AddNullToObject(o, "line");
 		cJSON_AddItemToObject(o, "text", str_or_null(f->text));
-		cJSON_AddStringToObject(o, "message", f->message);
+		cJSON_AddItemToObject(o, "message", str_or_null(f->message));
 		cJSON_AddItemToObject(o, "fix", str_or_null(f->fix));
 		cJSON_AddItemToArray(arr, o);
 	}

@@ -224,14 +224,16 @@ static int rewrite_range(struct fixer *fx)
 	opts.range = fx->range;
 	opts.reflog_msg = "disclose: fix";
 	rc = repo_rewrite(&res, fx->repo, &opts, reword, fx);
-	if (rc == 0) {
-		printf("fixed %zu of %zu commits", res.nr_changed,
-		       res.nr_commits);
-		if (res.nr_changed)
-			printf(": %s %.12s -> %.12s\n", res.ref ? res.ref : "HEAD",
-			       res.old_tip, res.new_tip);
-		else
-			printf("\n");
+	if (rc == 0 && res.warning)
+		fprintf(stderr, "git disclose: warning: %s\n", res.warning);
+	if (rc == 0 && !res.nr_changed) {
+		printf("nothing to fix in %zu commit%s\n", res.nr_commits,
+		       res.nr_commits == 1 ? "" : "s");
+	} else if (rc == 0) {
+		printf("fixed %zu of %zu commit%s: %s %.12s -> %.12s\n",
+		       res.nr_changed, res.nr_commits,
+		       res.nr_commits == 1 ? "" : "s",
+		       res.ref ? res.ref : "HEAD", res.old_tip, res.new_tip);
 		if (res.backup_ref)
 			printf("undo: git reset --keep %s\n", res.backup_ref);
 	}
@@ -248,11 +250,12 @@ static int fix_range(struct fixer *fx)
 		return -1;
 	memcpy(fx->head, head->id, sizeof(fx->head));
 	commit_info_free(head);
-	if (!fx->dry_run && repo_rewrite && rewrite_result_release &&
-	    fx->range && strcmp(fx->range, "HEAD"))
-		return rewrite_range(fx);
+	/* every fix is computed first: a commit that needs an option
+	 * stops everything before anything is written */
 	if (repo_walk(fx->repo, fx->range, walk_one, fx) < 0)
 		goto out;
+	if (!fx->dry_run && repo_rewrite && rewrite_result_release)
+		return rewrite_range(fx);
 	if (fx->dry_run) {
 		fprintf(stderr, "%zu commits, %zu would change\n",
 			fx->nr_commits, fx->nr_changed);

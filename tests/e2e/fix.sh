@@ -106,7 +106,7 @@ expect_rc 0 "$D" fix --dry-run
 has "--- a/$old"
 [ "$(git rev-parse HEAD)" = "$old" ] || fail "--dry-run moved HEAD"
 expect_rc 0 "$D" fix HEAD
-has "fixed HEAD"
+grep -q "fixed HEAD\|fixed 1 of 1 commit" "$TMPDIR/out" || fail "HEAD not fixed"
 git log -1 --format=%B >"$TMPDIR/head"
 cat >"$TMPDIR/want" <<'EOM'
 Add frob
@@ -122,6 +122,8 @@ cmp -s "$TMPDIR/head" "$TMPDIR/want" || { fail "HEAD message differs"; diff "$TM
 [ "$(git rev-parse HEAD^{tree})" = "$(git rev-parse $old^{tree})" ] || fail "tree changed"
 [ "$(git rev-parse ORIG_HEAD)" = "$old" ] || fail "ORIG_HEAD not kept"
 expect_rc 0 "$D" fix HEAD
+has "nothing to fix"
+expect_rc 0 "$D" fix
 has "nothing to fix"
 # the first commit needs --model (its agent's model is unknown): refused, nothing written
 new=$(git rev-parse HEAD)

@@ -307,7 +307,11 @@ static void test_json(void **state)
 	assert_non_null(strstr(line, "{\"commit\":null,\"subject\":\"Subject \\\"q\\\"\",\"findings\":[{\"id\":\"AI_SIGNOFF\",\"severity\":\"error\",\"line\":5,"));
 	assert_non_null(strstr(line, "\"id\":\"MISSING_SIGNOFF\",\"severity\":\"error\",\"line\":null,\"text\":null,"));
 	assert_int_equal(line[strlen(line) - 1], '\n');
-	assert_null(strchr(line, '\n') + 1 - line == (long)strlen(line) ? NULL : "x");
+	assert_true(strchr(line, '\n') + 1 - line == (long)strlen(line));
+	free(line);
+	/* invalid UTF-8 becomes U+FFFD: the line stays valid JSON */
+	line = lint_json_line("abc", "caf\xe9 \xc3\xa9", &res);
+	assert_non_null(strstr(line, "\"subject\":\"caf\xef\xbf\xbd \xc3\xa9\""));
 	free(line);
 	lint_result_release(&res);
 	message_free(m);
