@@ -34,6 +34,18 @@ static void store(struct view *v)
 	tui_save(v->m, "agent");
 }
 
+/* Put the model cursor on the model of the text field, if listed. */
+static void find_model(struct view *v)
+{
+	struct agent_view *a = v->priv;
+	const struct cat_agent *ag = chosen_agent(v);
+
+	a->model_cursor = 0;
+	for (size_t i = 0; ag && i < ag->nr_models; i++)
+		if (!strcmp(ag->models[i].id, buf_cstr(&a->model.text)))
+			a->model_cursor = (int)i;
+}
+
 static int agent_open(struct view *v)
 {
 	struct agent_view *a = xcalloc(1, sizeof(*a));
@@ -46,10 +58,9 @@ static int agent_open(struct view *v)
 		if (v->m->session->agent &&
 		    !strcmp(c->agents[i].name, v->m->session->agent))
 			a->agent_cursor = (int)i;
+	find_model(v);
+	/* The cursor starts on the first thing still to choose. */
 	a->focus = v->m->session->agent ? F_MODELS : F_AGENTS;
-	if (v->m->session->agent && v->m->session->model)
-		a->focus = F_MODEL;
-	v->typing = a->focus == F_AGENT || a->focus == F_MODEL;
 	return 0;
 }
 
@@ -135,7 +146,7 @@ static void agent_draw(struct view *v, int top, int rows, int cols)
 		   a->focus == F_MODEL);
 	row++;
 	if (a->agent.text.len)
-		draw_check(row, 0, half - 1,
+		draw_check(row, 0, half - 2,
 			   assisted_check_agent(buf_cstr(&a->agent.text)),
 			   ag ? "known agent" : "not in the catalogue: allowed");
 	if (a->model.text.len)
@@ -181,7 +192,7 @@ static void pick_agent(struct view *v)
 		field_set(&a->agent, ag->name);
 		if (a->model.text.len && !catalogue_model(ag, a->model.text.ptr))
 			field_set(&a->model, "");
-		a->model_cursor = 0;
+		find_model(v);
 		free(v->m->prefill_source);
 		v->m->prefill_source = NULL;
 	}
@@ -189,7 +200,10 @@ static void pick_agent(struct view *v)
 	set_focus(v, F_MODELS);
 }
 
-static void pick_model(struct view *v)
+static enum tui_request accept(struct view *v);
+
+/* Space chooses the model under the cursor; Enter also goes on. */
+static enum tui_request pick_model(struct view *v, bool go_on)
 {
 	struct agent_view *a = v->priv;
 	const struct cat_agent *ag = chosen_agent(v);
@@ -197,7 +211,13 @@ static void pick_model(struct view *v)
 	if (ag && ag->nr_models)
 		field_set(&a->model, ag->models[a->model_cursor].id);
 	store(v);
-	set_focus(v, F_MODEL);
+	if (!go_on)
+		return REQ_NONE;
+	a->focus = F_MODEL;
+	accept(v);
+	if (a->focus == F_MODEL)
+		a->focus = F_MODELS;
+	return REQ_NONE;
 }
 
 /* Enter in a text field: canonical agent name, then on. */
@@ -272,7 +292,7 @@ static enum tui_request agent_key(struct view *v, int key, bool is_key)
 				   is_key))
 			return REQ_NONE;
 		if (is_enter(key, is_key) || (!is_key && key == ' '))
-			pick_model(v);
+			return pick_model(v, is_enter(key, is_key));
 		break;
 	default:
 		if (is_enter(key, is_key))

@@ -93,7 +93,6 @@ static void show_details(struct view *v, const struct policy_item *it)
 		dco_text(&text, &from_tree, repo_workdir(v->m->repo));
 		c->dco_read = true;
 	} else {
-		buf_addf(&text, "%s\n\n", it->text);
 		model_item_state(v->m, it, &text);
 	}
 	tui_show_text(v->m, it->text, text.ptr,

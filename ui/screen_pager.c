@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sanitize.h"
 #include "tui.h"
 
 struct pager_view {
@@ -15,13 +16,41 @@ struct pager_view {
 
 static struct pager_view *pending;
 
+/* Add text with its long lines broken at blanks to fit width columns. */
+static void add_wrapped(struct pager *p, const char *text, size_t width)
+{
+	const char *s = text, *e;
+
+	while (*s) {
+		size_t n, cut;
+
+		e = strchrnul(s, '\n');
+		n = (size_t)(e - s);
+		while (sanitize_width(s, n) > width) {
+			size_t fit = sanitize_fit(s, n, width, NULL);
+
+			for (cut = fit; cut > fit / 2 && s[cut] != ' '; cut--)
+				;
+			if (s[cut] != ' ')
+				cut = fit ? fit : 1;
+			pager_add(p, CL_TEXT, 0, s, cut);
+			while (cut < n && s[cut] == ' ')
+				cut++;
+			s += cut;
+			n -= cut;
+		}
+		pager_add(p, CL_TEXT, 0, s, n);
+		s = *e ? e + 1 : e;
+	}
+}
+
 /* Open a pager on text; certify names the item y certifies (or NULL). */
 int tui_show_text(struct tui_model *m, const char *title, const char *text,
 		  const char *certify)
 {
 	struct pager_view *pv = xcalloc(1, sizeof(*pv));
 
-	pager_add_text(&pv->p, CL_TEXT, text);
+	add_wrapped(&pv->p, text, COLS > 20 ? (size_t)COLS - 1 : 20);
 	pv->certify = certify;
 	pv->title = xstrdup(title);
 	pending = pv;

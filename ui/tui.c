@@ -720,10 +720,14 @@ void tui_redraw(void)
 		draw();
 }
 
-/* The screen as text, one line per row, trailing blanks cut. */
-static int dump(const char *path)
+/*
+ * The screen as text, one line per row, trailing blanks cut; a relative
+ * name goes into $DISCLOSE_TUI_DUMP_DIR when that is set.
+ */
+static int dump(const char *name)
 {
-	struct buf b = BUF_INIT;
+	const char *dir = getenv("DISCLOSE_TUI_DUMP_DIR");
+	struct buf b = BUF_INIT, path = BUF_INIT;
 	wchar_t *row = xcalloc((size_t)COLS + 1, sizeof(*row));
 	char mb[MB_LEN_MAX];
 	int rc;
@@ -745,9 +749,13 @@ static int dump(const char *path)
 			b.len--;
 		buf_addch(&b, '\n');
 	}
-	rc = write_file_atomic(path, b.ptr, b.len, 0644);
+	if (dir && *dir && name[0] != '/')
+		buf_addf(&path, "%s/", dir);
+	buf_adds(&path, name);
+	rc = write_file_atomic(path.ptr, b.ptr, b.len, 0644);
 	free(row);
 	buf_release(&b);
+	buf_release(&path);
 	return rc;
 }
 
