@@ -351,3 +351,16 @@ void checkpatch_report_release(struct checkpatch_report *rep)
 	free(rep->script);
 	memset(rep, 0, sizeof(*rep));
 }
+
+const struct checkpatch_msg *checkpatch_msgs_for(
+	const struct checkpatch_report *rep, const char *id, size_t *nr)
+{
+	size_t i = 0, n = 0;
+
+	while (i < rep->nr_msgs && strcmp(rep->msgs[i].commit, id))
+		i++;
+	while (i + n < rep->nr_msgs && !strcmp(rep->msgs[i + n].commit, id))
+		n++;
+	*nr = n;
+	return n ? &rep->msgs[i] : NULL;
+}

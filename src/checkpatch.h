@@ -54,6 +54,13 @@ int checkpatch_run(struct checkpatch_report *out, struct repo *r,
 void checkpatch_report_release(struct checkpatch_report *rep);
 
 /*
+ * The messages about commit id (full hex): *nr of them, contiguous from
+ * the pointer returned (NULL and 0 when there are none).
+ */
+const struct checkpatch_msg *checkpatch_msgs_for(
+	const struct checkpatch_report *rep, const char *id, size_t *nr);
+
+/*
  * Read checkpatch's --emacs --show-types output for one patch file
  * (named path in it) into rep, for commit id whose message is msg.
  * Exported for the unit tests.
