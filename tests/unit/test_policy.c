@@ -1,0 +1,182 @@
+/* Policy packs from JSON, and the DCO text of the dco item. */
+#include "unit.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "dco.h"
+#include "policy.h"
+#include "util.h"
+
+static void test_builtin(void **state)
+{
+	struct policy_set *s;
+	const struct policy *k, *llm;
+	size_t human = 0;
+
+	assert_int_equal(policy_load_builtin(&s), 0);
+	k = policy_find(s, "kernel");
+	llm = policy_find(s, "kernel-llm");
+	assert_non_null(k);
+	assert_non_null(llm);
+	assert_null(policy_find(s, "nope"));
+	assert_int_equal(k->form, FORM_AGENT_MODEL);
+	assert_int_equal(llm->form, FORM_LLM);
+	for (size_t i = 0; i < k->nr_items; i++) {
+		if (!k->items[i].automatic)
+			human++;
+		if (!strcmp(k->items[i].id, "dco"))
+			assert_int_equal(k->items[i].source, SOURCE_DCO);
+		if (!strcmp(k->items[i].id, "boot"))
+			assert_true(k->items[i].optional);
+	}
+	assert_int_equal(human, 3);	/* license, dco, responsibility */
+	policy_set_free(s);
+}
+
+static void test_broken(void **state)
+{
+	static const struct {
+		const char *json;
+		const char *why;
+	} cases[] = {
+		{ "{}", "policies" },
+		{ "{\"policies\": [1]}", "not an object" },
+		{ "{\"policies\": [{}]}", "name" },
+		{ "{\"policies\": [{\"name\": \"x\", \"form\": \"other\"}]}", "form" },
+		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"id\": \"a\", \"kind\": \"maybe\", \"text\": \"t\"}]}]}", "kind" },
+		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"id\": \"a\", \"kind\": \"auto\", \"text\": \"t\"}]}]}", "no source" },
+		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"id\": \"a\", \"kind\": \"auto\", \"source\": \"magic\", \"text\": \"t\"}]}]}", "magic" },
+		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"id\": \"a\", \"kind\": \"human\", \"text\": \"t\", \"optional\": 1}]}]}", "optional" },
+		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"kind\": \"human\", \"text\": \"t\"}]}]}", "id" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct policy_set *s = xcalloc(1, sizeof(*s));
+
+		print_message("case %zu\n", i);
+		assert_int_equal(policy_add_json(s, cases[i].json,
+						 strlen(cases[i].json),
+						 "my-policy.json"), -1);
+		assert_non_null(strstr(error_last(), "my-policy.json"));
+		assert_non_null(strstr(error_last(), cases[i].why));
+		policy_set_free(s);
+	}
+}
+
+/* A user pack replaces items by id, appends new ones, adds packs. */
+static void test_extend(void **state)
+{
+	static const char json[] =
+		"{\"policies\": [{\"name\": \"kernel\", \"checklist\": ["
+		"{\"id\": \"license\", \"kind\": \"human\", \"text\": \"GPL-2.0 or later is fine too.\"},"
+		"{\"id\": \"tests\", \"kind\": \"human\", \"text\": \"You ran the selftests.\"}]},"
+		"{\"name\": \"ours\", \"form\": \"llm\"}]}";
+	struct policy_set *s;
+	const struct policy *k;
+	size_t before;
+
+	assert_int_equal(policy_load_builtin(&s), 0);
+	k = policy_find(s, "kernel");
+	before = k->nr_items;
+	assert_int_equal(policy_add_json(s, json, strlen(json), "user"), 0);
+	k = policy_find(s, "kernel");
+	assert_int_equal(k->nr_items, before + 1);
+	assert_int_equal(k->form, FORM_AGENT_MODEL);
+	assert_string_equal(k->items[1].text, "GPL-2.0 or later is fine too.");
+	assert_string_equal(k->items[before].id, "tests");
+	assert_int_equal(policy_find(s, "ours")->form, FORM_LLM);
+	assert_int_equal(policy_find(s, "ours")->nr_items, 0);
+	policy_set_free(s);
+}
+
+static void test_user_dir(void **state)
+{
+	char tmpl[] = "/tmp/disclose-policy-XXXXXX";
+	struct buf p = BUF_INIT;
+	struct policy_set *s;
+	const char *good = "{\"policies\": [{\"name\": \"team\"}]}";
+
+	assert_non_null(mkdtemp(tmpl));
+	setenv("XDG_CONFIG_HOME", tmpl, 1);
+	buf_addf(&p, "%s/git-disclose", tmpl);
+	mkdir(p.ptr, 0700);
+	buf_addf(&p, "/team-policy.json");
+	assert_int_equal(write_file_atomic(p.ptr, good, strlen(good), 0644), 0);
+	assert_int_equal(policy_load(&s), 0);
+	assert_non_null(policy_find(s, "team"));
+	policy_set_free(s);
+	assert_int_equal(write_file_atomic(p.ptr, "{", 1, 0644), 0);
+	assert_int_equal(policy_load(&s), -1);
+	assert_null(s);
+	assert_non_null(strstr(error_last(), "team-policy.json"));
+	unlink(p.ptr);
+	buf_reset(&p);
+	buf_addf(&p, "%s/git-disclose", tmpl);
+	rmdir(p.ptr);
+	rmdir(tmpl);
+	unsetenv("XDG_CONFIG_HOME");
+	buf_release(&p);
+}
+
+/* The section of submitting-patches.rst, found by its title. This text
+ * only has the shape of the real document. */
+static void test_dco_extract(void **state)
+{
+	static const char rst[] =
+		"Sign your work\n"
+		"--------------\n"
+		"\n"
+		"Some words first.\n"
+		"\n"
+		"Developer's Certificate of Origin 1.1\n"
+		"^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+		"\n"
+		"Clause one.\n"
+		"        (a) sub clause\n"
+		"\n"
+		"then you just add a line saying::\n"
+		"\n"
+		"\tSigned-off-by: Random J Developer <random@developer.example.org>\n";
+	struct buf out = BUF_INIT;
+
+	assert_int_equal(dco_extract(&out, rst, strlen(rst)), 0);
+	assert_string_equal(out.ptr,
+			    "Developer's Certificate of Origin 1.1\n"
+			    "^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+			    "\n"
+			    "Clause one.\n"
+			    "        (a) sub clause\n");
+	buf_release(&out);
+	assert_int_equal(dco_extract(&out, "no such thing\n", 14), -1);
+	buf_release(&out);
+}
+
+static void test_dco_text(void **state)
+{
+	struct buf out = BUF_INIT;
+	bool from_tree = true;
+
+	dco_text(&out, &from_tree, "/nonexistent");
+	assert_false(from_tree);
+	assert_non_null(strstr(out.ptr, DCO_DOCUMENT));
+	buf_release(&out);
+	dco_text(&out, &from_tree, NULL);
+	assert_false(from_tree);
+	buf_release(&out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_builtin),
+		cmocka_unit_test(test_broken),
+		cmocka_unit_test(test_extend),
+		cmocka_unit_test(test_user_dir),
+		cmocka_unit_test(test_dco_extract),
+		cmocka_unit_test(test_dco_text),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
