@@ -1,0 +1,83 @@
+# The whole flow in a real terminal: the binary runs in tmux, keys go in
+# with send-keys, the screen comes back with capture-pane; then git checks
+# the written commits.
+. "$TOP/tests/e2e/lib.sh"
+. "$TOP/tests/tui/series.sh"
+command -v tmux >/dev/null || { echo "tmux is not installed"; exit 77; }
+make_series "$TMPDIR/r" >/dev/null || fail "series"
+sock=$TMPDIR/tmux.sock
+cat >"$TMPDIR/run.sh" <<RUN
+cd "$TMPDIR/r" || exit 1
+LC_ALL=C.UTF-8 HOME="$HOME" XDG_CONFIG_HOME="$HOME/.config" GIT_CONFIG_NOSYSTEM=1 "$D"
+echo \$? >"$TMPDIR/rc"
+RUN
+T() { tmux -S "$sock" "$@"; }
+trap 'T kill-server 2>/dev/null' EXIT
+T -f /dev/null new-session -d -s t -x 80 -y 24 "sh $TMPDIR/run.sh" ||
+	fail "tmux new-session"
+T set-option -t t remain-on-exit on >/dev/null
+
+# wait_for TEXT: until the screen shows TEXT (5 s at most).
+wait_for() {
+	i=0
+	while ! T capture-pane -p -t t | grep -qF -- "$1"; do
+		i=$((i + 1))
+		if [ $i -gt 50 ]; then
+			T capture-pane -p -t t >&2
+			fail "timeout waiting for '$1'"
+		fi
+		sleep 0.1
+	done
+}
+keys() {
+	for k in "$@"; do
+		T send-keys -t t "$k"
+		sleep 0.05
+	done
+}
+
+wait_for "Step 1/5 Series"
+wait_for "frob: use it in twice()"
+keys Enter
+wait_for "NOT REVIEWED"
+keys r
+wait_for "REVIEWED  r:"
+keys ']' r ']' r q
+wait_for "Step 1/5 Series | open: 3 to certify"
+keys c
+wait_for "Step 2/5 Checklist"
+keys j Space j j Space
+wait_for "NOT CERTIFIED  y: I certify this"
+keys y j x j Space
+wait_for "Checklist complete"
+keys c
+wait_for "Step 3/5 Agent and model"
+wait_for "Assisted-by: Claude:claude-opus-4-5"
+keys Enter
+wait_for "Step 4/5 Analysis tools"
+keys Space j Space Enter
+wait_for "Step 5/5 Preview"
+wait_for "+ Assisted-by: Claude:claude-opus-4-5 coccinelle sparse"
+keys w
+wait_for "Written: 3 of 3 commits changed"
+T capture-pane -p -t t >"$TMPDIR/written.txt"
+keys Escape
+i=0
+while [ ! -s "$TMPDIR/rc" ]; do
+	i=$((i + 1))
+	[ $i -gt 50 ] && fail "the assistant did not leave"
+	sleep 0.1
+done
+expect_eq "exit status" 0 "$(cat "$TMPDIR/rc")"
+expect_eq "terminal back from the alternate screen" 0 \
+	"$(T display-message -p -t t '#{alternate_on}')"
+
+cd "$TMPDIR/r" || fail "cd"
+for c in HEAD~2 HEAD~1 HEAD; do
+	expect_eq "trailers of $c" "Assisted-by: Claude:claude-opus-4-5 coccinelle sparse
+$HUMAN_SOB" "$(git log -1 --format=%B "$c" | git interpret-trailers --parse)"
+done
+git log --format=%B -3 | grep -qi "anthropic" && fail "vendor traces left"
+expect_eq "backup" "$(git rev-parse refs/disclose/backup/main^{tree})" \
+	"$(git rev-parse HEAD^{tree})"
+expect_grep "Undo:   git reset --soft refs/disclose/backup/main" "$TMPDIR/written.txt"
