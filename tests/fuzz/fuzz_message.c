@@ -84,7 +84,7 @@ static void check_lines(const struct message *m, size_t pick)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct message *m;
-	const char *text;
+	const char *text, *nul;
 	size_t len;
 	char cc;
 	int rc;
@@ -105,7 +105,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(m->trailer_start <= m->trailer_end);
 	FUZZ_CHECK(m->trailer_end <= m->patch_start);
 	FUZZ_CHECK(m->patch_start <= m->len);
-	FUZZ_CHECK((data[0] & 4) == 0 || m->patch_start == m->len);
+	/* a commit has no divider; git stops at the first NUL byte */
+	nul = memchr(text, '\0', len);
+	FUZZ_CHECK(m->patch_start <= (nul ? (size_t)(nul - text) : len));
+	FUZZ_CHECK((data[0] & 4) == 0 ||
+		   m->patch_start == (nul ? (size_t)(nul - text) : len));
 	FUZZ_CHECK(m->trailer_start == m->trailer_end ||
 		   m->trailer_start == 0 || m->text[m->trailer_start - 1] == '\n');
 	check_entries(m);

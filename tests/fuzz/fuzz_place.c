@@ -42,14 +42,20 @@ static bool drop_coauthor(const struct message *m, size_t i, void *data)
 }
 
 /*
- * A last line "---..." without a newline is text to git, but becomes the
- * patch divider once the newline before the new trailers is added: git
- * interpret-trailers is not idempotent there either, so it is no bug.
+ * A last line "---..." without a newline (or before a NUL byte) is text
+ * to git, but becomes the patch divider once the newline before the new
+ * trailers is added: git interpret-trailers is not idempotent there
+ * either, so it is no bug.
  */
 static bool ends_in_open_divider(const char *text, size_t len)
 {
-	size_t bol = len;
+	const char *nul = memchr(text, '\0', len);
+	size_t bol;
 
+	/* git stops at a NUL byte: what follows it is kept as the tail */
+	if (nul)
+		len = (size_t)(nul - text);
+	bol = len;
 	if (!len || text[len - 1] == '\n')
 		return false;
 	while (bol > 0 && text[bol - 1] != '\n')
