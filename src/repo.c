@@ -7,6 +7,8 @@
 #include "repo.h"
 
 #include <git2.h>
+#include <git2/sys/mempack.h>
+#include <git2/sys/odb_backend.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -16,6 +18,7 @@
 
 struct repo {
 	git_repository *git;
+	git_odb_backend *mempack;	/* the rewrite's writer; the odb owns it */
 	char *git_dir;
 	char *workdir;
 };
@@ -977,8 +980,63 @@ static void rewrite_header(struct buf *out, const char *hdr, size_t len,
 	}
 }
 
+/*
+ * The new commits are collected in memory and written as one pack (and
+ * its index), fsynced, before any ref moves: two files instead of one
+ * per commit, and a crash leaves at most an unused temporary file.
+ */
+static int open_writer(git_odb_backend **out, struct repo *r, git_odb *odb)
+{
+	if (!r->mempack) {
+		if (git_mempack_new(&r->mempack) < 0)
+			return git_fail("cannot set up the object writer");
+		if (git_odb_add_backend(odb, r->mempack, 1000) < 0) {
+			r->mempack->free(r->mempack);
+			r->mempack = NULL;
+			return git_fail("cannot set up the object writer");
+		}
+	}
+	git_mempack_reset(r->mempack);
+	*out = r->mempack;
+	return 0;
+}
+
+static int write_object(git_oid *out, git_odb_backend *w, const char *data,
+			size_t len)
+{
+	if (git_odb_hash(out, data, len, GIT_OBJECT_COMMIT) < 0 ||
+	    w->write(w, out, data, len, GIT_OBJECT_COMMIT) < 0)
+		return git_fail("cannot make a new commit (the branch was not changed)");
+	return 0;
+}
+
+/* Write the new commits (held by the memory backend) as one pack. */
+static int flush_writer(struct repo *r, const git_oid *ids, size_t nr)
+{
+	git_packbuilder *pb = NULL;
+	int rc = -1;
+
+	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
+	if (git_packbuilder_new(&pb, r->git) < 0)
+		goto fail;
+	git_packbuilder_set_threads(pb, 1);
+	for (size_t i = 0; i < nr; i++)
+		if (git_packbuilder_insert(pb, &ids[i], NULL) < 0)
+			goto fail;
+	if (git_packbuilder_write(pb, NULL, 0, NULL, NULL) < 0)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	git_fail("cannot write the new commits to the object database (the branch was not changed)");
+out:
+	git_packbuilder_free(pb);
+	return rc;
+}
+
 /* Write the new commit for the old one id on parent (NULL: same). */
-static int write_rewritten(git_oid *out, git_odb *odb, const git_oid *id,
+static int write_rewritten(git_oid *out, git_odb *odb, git_odb_backend *w,
+			   const git_oid *id,
 			   const git_oid *parent, const char *msg,
 			   size_t msg_len, const struct buf *ident,
 			   const struct buf *date, bool drop_sig)
@@ -1006,11 +1064,7 @@ static int write_rewritten(git_oid *out, git_odb *odb, const git_oid *id,
 		buf_add(&b, msg, msg_len);
 	else
 		buf_add(&b, sep + 2, len - (size_t)(sep + 2 - raw));
-	if (git_odb_write(out, odb, b.ptr, b.len, GIT_OBJECT_COMMIT) < 0) {
-		git_fail("cannot write a new commit (the branch was not changed)");
-		goto out;
-	}
-	rc = 0;
+	rc = write_object(out, w, b.ptr, b.len);
 out:
 	buf_release(&b);
 	git_odb_object_free(obj);
@@ -1023,8 +1077,14 @@ static void test_pause(void)
 	const char *path = getenv("DISCLOSE_TEST_PAUSE_BEFORE_REF");
 	struct timespec ts = { 0, 10 * 1000 * 1000 };
 
+	struct buf waiting = BUF_INIT;
+
 	if (!path || !*path)
 		return;
+	/* tell the test that the objects are written and we wait */
+	buf_addf(&waiting, "%s.waiting", path);
+	write_file_atomic(waiting.ptr, "", 0, 0644);
+	buf_release(&waiting);
 	for (int i = 0; i < 6000 && access(path, F_OK) < 0; i++)
 		nanosleep(&ts, NULL);
 }
@@ -1055,6 +1115,7 @@ static int write_series(git_oid *new_ids, struct repo *r,
 			bool keep_date, bool drop_sig)
 {
 	struct buf ident = BUF_INIT, date = BUF_INIT, unused = BUF_INIT;
+	git_odb_backend *w = NULL;
 	git_odb *odb = NULL;
 	int rc = -1;
 
@@ -1063,17 +1124,21 @@ static int write_series(git_oid *new_ids, struct repo *r,
 		git_fail("cannot open the object database");
 		goto out;
 	}
+	if (open_writer(&w, r, odb) < 0)
+		goto out;
 	for (size_t i = p->first; i < p->nr; i++) {
 		const git_oid *parent = i > p->first ?
 					&new_ids[i - p->first - 1] : NULL;
 
-		if (write_rewritten(&new_ids[i - p->first], odb, &p->ids[i],
+		if (write_rewritten(&new_ids[i - p->first], odb, w, &p->ids[i],
 				    parent, p->msgs[i], p->lens[i], &ident,
 				    &date, drop_sig) < 0)
 			goto out;
 	}
-	rc = 0;
+	rc = flush_writer(r, new_ids, p->nr - p->first);
 out:
+	if (w)
+		git_mempack_reset(w);
 	git_odb_free(odb);
 	buf_release(&ident);
 	buf_release(&date);

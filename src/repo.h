@@ -157,7 +157,7 @@ struct rewrite_result {
  * The index and the work tree are never touched. Test only: when
  * DISCLOSE_TEST_PAUSE_BEFORE_REF names a file, the rewrite waits (up to
  * 60 s) for that file to exist after writing the objects and before
- * moving any ref.
+ * moving any ref, and creates "<file>.waiting" when it starts waiting.
  */
 int repo_rewrite(struct rewrite_result *out, struct repo *r,
 		 const struct rewrite_opts *opts, repo_reword_fn fn,
