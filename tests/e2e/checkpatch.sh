@@ -40,7 +40,7 @@ git add scripts && git commit -q -m "scripts: checkpatch" -m "$HUMAN_SOB"
 git tag tree
 
 # a clean patch: no signature message from checkpatch
-echo 'int a;' >a.c && git add a.c
+printf '// SPDX-License-Identifier: GPL-2.0-only\nint a;\n' >a.c && git add a.c
 git commit -q -F - <<EOM
 mm: clean
 
@@ -52,7 +52,7 @@ expect_eq "clean: no checkpatch message" "" \
 	"$(grep -E 'BAD_SIGN_OFF|MISSING_SIGN_OFF|NO_AUTHOR_SIGN_OFF' "$TMPDIR/out")"
 
 # checkpatch's own view of broken signatures is reported
-echo 'int b;' >b.c && git add b.c
+printf '// SPDX-License-Identifier: GPL-2.0-only\nint b;\n' >b.c && git add b.c
 git commit -q -F - <<EOM
 mm: broken signatures
 
@@ -60,7 +60,7 @@ Assisted-by: claude-opus-4-6
 Signed-Off-by: Hu Man <hu@example.org>
 Signed-off-by: Hu Man <hu@example.org>
 EOM
-echo 'int c;' >c.c && git add c.c
+printf '// SPDX-License-Identifier: GPL-2.0-only\nint c;\n' >c.c && git add c.c
 git commit -q -m "mm: no sign-off at all"
 before=$(repo_state)
 "$D" check --checkpatch tree..HEAD >"$TMPDIR/out" 2>"$TMPDIR/err"
