@@ -1,28 +1,42 @@
 #!/bin/sh
-# make demo: a throwaway repository with an AI-assisted commit, and
-# git disclose amend on it, showing the message before and after.
+# make demo: a throwaway repository with a three-commit AI-assisted series
+# (vendor trailers, a Claude Code footer, an AI Signed-off-by). On a
+# terminal it opens the guided assistant on it; elsewhere (CI) it shows
+# the series before and after with the non-interactive commands.
 set -eu
 bin=$1
+top=$(cd "$(dirname "$0")/.." && pwd)
 dir=$(mktemp -d "${TMPDIR:-/tmp}/disclose-demo.XXXXXX")
-cd "$dir"
-git init -q -b main demo && cd demo
-git config user.name "Ada Lovelace"
-git config user.email "ada@example.org"
-printf 'int frob(void)\n{\n\treturn 42;\n}\n' >frob.c
-git add frob.c
-git commit -q -F - <<'MSG'
-frob: return the answer
+. "$top/tests/tui/series.sh"
+make_series "$dir/demo" >/dev/null
 
-The frobnicator returned garbage on the first call.
+show() {
+	git log --reverse --format='--- %h %s%n%b' upstream-base..HEAD
+}
 
-Generated with [Claude Code](https://claude.com/claude-code)
-
-Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>
-MSG
-echo "== before =="
-git log -1 --format=%B
-echo "== git disclose amend --agent Claude --model claude-opus-4-5 --tool sparse =="
-"$bin" amend --agent Claude --model claude-opus-4-5 --tool sparse
-echo "== after =="
-git log -1 --format=%B
+if [ -t 0 ] && [ -t 1 ]; then
+	echo "A throwaway repository with a three-commit AI-assisted series:"
+	echo "  $dir/demo"
+	echo "Opening the guided assistant (q goes back, ? shows the keys)..."
+	sleep 1
+	"$bin" || true
+	echo
+	echo "== the series now =="
+	show
+else
+	echo "== before: what the AI tool left in the series =="
+	show
+	echo "== git disclose check =="
+	"$bin" check || true
+	echo "== git disclose fix --agent Claude --model claude-opus-4-5 (converts vendor trailers, drops the AI sign-off) =="
+	if "$bin" fix --help >/dev/null 2>&1; then
+		"$bin" fix --agent Claude --model claude-opus-4-5 || true
+	else
+		"$bin" amend --agent Claude --model claude-opus-4-5 --tool sparse
+	fi
+	echo "== after =="
+	show
+	echo "== git disclose check =="
+	"$bin" check || true
+fi
 echo "(the demo repository is $dir/demo)"

@@ -267,7 +267,7 @@ static int write_series(struct view *v, struct pager *sum)
 	if (res.backup_ref) {
 		pager_addf(sum, CL_TEXT, 0, "Backup: %s (the old tip %.12s)",
 			   res.backup_ref, res.old_tip);
-		pager_addf(sum, CL_TEXT, 0, "Undo:   git reset --soft %s",
+		pager_addf(sum, CL_TEXT, 0, "Undo:   git reset --keep %s",
 			   res.backup_ref);
 	}
 	rewrite_result_release(&res);
