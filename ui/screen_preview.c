@@ -107,6 +107,9 @@ static void fill(struct view *v)
 	else if (!m->session->remove_ai)
 		pager_add(&pv->p, CL_DIM, 0,
 			  TUI_LIT("AI sign-offs and vendor trailers are kept (x on the checklist removes them)."));
+	if (m->policy->form == FORM_LLM && m->kernel_tree)
+		pager_add(&pv->p, CL_WARN, 0, TUI_LIT(
+			  "Note: kernel-llm writes 'Assisted-by: LLM' (no colon): a checkpatch that still checks for AGENT:MODEL warns (BAD_SIGN_OFF)."));
 	if (!model_checklist_done(m))
 		pager_add(&pv->p, CL_BAD, 0,
 			  TUI_LIT("The checklist is not complete: finish it before writing."));
@@ -321,6 +324,9 @@ static void do_write(struct view *v)
 		tui_message("already written");
 		return;
 	}
+	if (m->policy->form == FORM_LLM && m->kernel_tree)
+		pager_add(&pv->p, CL_WARN, 0, TUI_LIT(
+			  "Note: kernel-llm writes 'Assisted-by: LLM' (no colon): a checkpatch that still checks for AGENT:MODEL warns (BAD_SIGN_OFF)."));
 	if (!model_checklist_done(m)) {
 		model_open_items(m, &open);
 		tui_message("not written: the checklist is not complete (%s)",
