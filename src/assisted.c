@@ -118,11 +118,20 @@ char *assisted_format(const struct assisted *a, enum policy_form form)
 	return buf_detach(&b, NULL);
 }
 
-static bool has_blank_or_control(const char *s)
+static bool has_blank(const char *s)
 {
 	for (; *s; s++)
-		if (git_isspace((unsigned char)*s) || (unsigned char)*s < 0x20 ||
-		    *s == 0x7f)
+		if (git_isspace((unsigned char)*s))
+			return true;
+	return false;
+}
+
+/* C0 controls, DEL, and the C1 controls as UTF-8 (U+0080..U+009F). */
+static bool has_control(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p < 0x20 || *p == 0x7f ||
+		    (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f))
 			return true;
 	return false;
 }
@@ -131,8 +140,11 @@ int assisted_check_agent(const char *agent)
 {
 	if (!agent || !*agent)
 		return error_set("the agent name is empty: give the AI tool's name with --agent (e.g. --agent Claude)");
-	if (has_blank_or_control(agent))
+	if (has_blank(agent))
 		return error_set("agent '%s' contains whitespace: AGENT_NAME is one word (e.g. Claude, not 'Claude Code')",
+				 agent);
+	if (has_control(agent))
+		return error_set("agent '%s' contains a control character: type the agent's name as plain text (e.g. --agent Claude)",
 				 agent);
 	if (strchr(agent, ':'))
 		return error_set("agent '%s' contains ':', which separates AGENT_NAME from MODEL_VERSION: pass them apart with --agent and --model",
@@ -144,8 +156,11 @@ int assisted_check_model(const char *model)
 {
 	if (!model || !*model)
 		return error_set("the model version is empty: give the specific model with --model (e.g. --model claude-opus-4-5)");
-	if (has_blank_or_control(model))
+	if (has_blank(model))
 		return error_set("model '%s' contains whitespace: MODEL_VERSION is one word (e.g. claude-opus-4-5)",
+				 model);
+	if (has_control(model))
+		return error_set("model '%s' contains a control character: type the model's name as plain text (e.g. --model claude-opus-4-5)",
 				 model);
 	return 0;
 }
@@ -156,8 +171,11 @@ int assisted_check_tool(const struct catalogue *c, const char *tool)
 
 	if (!tool || !*tool)
 		return error_set("a tool name is empty");
-	if (has_blank_or_control(tool))
+	if (has_blank(tool))
 		return error_set("tool '%s' is not a single word: pass each tool with its own --tool",
+				 tool);
+	if (has_control(tool))
+		return error_set("tool '%s' contains a control character: type the tool's name as plain text (e.g. --tool sparse)",
 				 tool);
 	t = catalogue_tool(c, tool);
 	if (t && t->basic)

@@ -21,35 +21,55 @@ static void position(const char *text, size_t off, size_t *line, size_t *col)
 	}
 }
 
-/* Nesting depth by a scan that skips strings, so deep input is refused
- * before cJSON recurses into it. */
-static size_t max_depth(const char *s, size_t len, size_t *where)
-{
-	size_t depth = 0, max = 0;
-	bool in_str = false;
+/* What a scan that skips strings sees of the brackets. */
+struct nesting {
+	size_t max;		/* deepest nesting */
+	size_t where;		/* first bracket deeper than JSON_MAX_DEPTH */
+	size_t open;		/* brackets still open at the end */
+	bool in_string;		/* the text ends inside a string */
+};
 
+/* Deep input is refused before cJSON recurses into it; a text that
+ * ends with brackets or a string open was cut short. */
+static void scan_nesting(struct nesting *n, const char *s, size_t len)
+{
+	memset(n, 0, sizeof(*n));
 	for (size_t i = 0; i < len; i++) {
 		char c = s[i];
 
-		if (in_str) {
+		if (n->in_string) {
 			if (c == '\\')
 				i++;
 			else if (c == '"')
-				in_str = false;
+				n->in_string = false;
 			continue;
 		}
 		if (c == '"') {
-			in_str = true;
+			n->in_string = true;
 		} else if (c == '{' || c == '[') {
-			if (++depth > max) {
-				max = depth;
-				*where = i;
+			if (++n->open > n->max) {
+				n->max = n->open;
+				if (n->max == JSON_MAX_DEPTH + 1)
+					n->where = i;
 			}
-		} else if ((c == '}' || c == ']') && depth) {
-			depth--;
+		} else if ((c == '}' || c == ']') && n->open) {
+			n->open--;
 		}
 	}
-	return max;
+}
+
+static bool is_json_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/* Does nothing but JSON whitespace follow off? */
+static bool only_blanks_from(const char *text, size_t len, size_t off)
+{
+	for (size_t i = off; i < len; i++)
+		if (!is_json_blank(text[i]))
+			return false;
+	return true;
 }
 
 static int check_duplicates(const cJSON *node, const char *origin)
@@ -70,15 +90,20 @@ static int check_duplicates(const cJSON *node, const char *origin)
 int json_parse(cJSON **out, const char *text, size_t len, const char *origin)
 {
 	const char *end = NULL;
-	size_t line, col, where = 0;
+	size_t line, col;
+	struct nesting n;
 	cJSON *root;
 
 	*out = NULL;
 	if (memchr(text, '\0', len))
 		return error_set("%s: contains a NUL byte: it is not a JSON text file",
 				 origin);
-	if (max_depth(text, len, &where) > JSON_MAX_DEPTH) {
-		position(text, where, &line, &col);
+	if (only_blanks_from(text, len, 0))
+		return error_set("%s: the file is empty: write a JSON object ({...}) or remove the file",
+				 origin);
+	scan_nesting(&n, text, len);
+	if (n.max > JSON_MAX_DEPTH) {
+		position(text, n.where, &line, &col);
 		return error_set("%s: line %zu, column %zu: nested deeper than %d levels: flatten the file",
 				 origin, line, col, JSON_MAX_DEPTH);
 	}
@@ -91,8 +116,22 @@ int json_parse(cJSON **out, const char *text, size_t len, const char *origin)
 		position(text, off, &line, &col);
 		return error_set("%s: line %zu, column %zu: %s: fix the JSON syntax there",
 				 origin, line, col,
-				 off >= len ? "the text ends too early (truncated?)"
-					    : "invalid JSON");
+				 n.open || n.in_string ?
+				 "the text ends too early (truncated?)" :
+				 "invalid JSON");
+	}
+	/* cJSON stops after the first value: anything but blanks after it
+	 * (a second object, a stray brace) is an error too */
+	if (end && end >= text && (size_t)(end - text) < len &&
+	    !only_blanks_from(text, len, (size_t)(end - text))) {
+		size_t off = (size_t)(end - text);
+
+		while (off < len && is_json_blank(text[off]))
+			off++;
+		cJSON_Delete(root);
+		position(text, off, &line, &col);
+		return error_set("%s: line %zu, column %zu: text after the end of the JSON object: remove it, or merge it into the object",
+				 origin, line, col);
 	}
 	if (!cJSON_IsObject(root)) {
 		cJSON_Delete(root);
