@@ -627,9 +627,11 @@ int cmd_tui(int argc, char **argv)
 			fputs(tui_usage, stdout);
 			return 0;
 		}
-		if (range)
-			return cli_usage_error(tui_usage, "", "one range only, not '%s' too",
-					       argv[i]);
+		if (range) {
+			fprintf(stderr, "git disclose: one range only, not '%s' too\n%s",
+				argv[i], tui_usage);
+			return EXIT_USAGE;
+		}
 		range = argv[i];
 	}
 	if (!(script && *script) && (!isatty(0) || !isatty(1))) {

@@ -55,7 +55,7 @@ static void series_draw(struct view *v, int top, int rows, int cols)
 	int list_rows = rows - 6, first, row = top;
 
 	tui_put(row++, 0, cols, CL_META, A_BOLD,
-		TUI_LIT("  # Commit  Review Disc SoB  Checker Subject"));
+		TUI_LIT("  # Commit  Review A-by SoB  Checker Subject"));
 	if (list_rows < 1)
 		list_rows = 1;
 	first = list_scroll(s->cursor, list_rows, &s->top);

@@ -229,8 +229,13 @@ static int tui_start(const char *script, const char *size)
 	int cols = 80, rows = 24;
 
 	if (script) {
-		if (script_load(script) < 0)
+		if (script_load(script) < 0) {
+			char *why = xstrdup(error_last());
+
+			error_set("DISCLOSE_TUI_SCRIPT: %s", why);
+			free(why);
 			return -1;
+		}
 		if (size && sscanf(size, "%dx%d", &cols, &rows) != 2)
 			return error_set("DISCLOSE_TUI_SIZE is '%s': use COLSxROWS, e.g. 80x24",
 					 size);
