@@ -17,8 +17,9 @@ static const char dco_summary[] =
 	"An AI agent cannot make this statement: only you can, after reviewing\n"
 	"every change it helped with.\n"
 	"\n"
-	"The full text is in the Linux kernel's " DCO_DOCUMENT "\n"
-	"(section \"Sign your work - the Developer's Certificate of Origin\").\n";
+	"The full text is in the Linux kernel's\n"
+	DCO_DOCUMENT ", section\n"
+	"\"Sign your work - the Developer's Certificate of Origin\".\n";
 
 /* The next line of [p, end): its length without the newline. */
 static size_t line_len(const char *p, const char *end)

@@ -46,6 +46,7 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 	struct buf why = BUF_INIT;
 	int list_rows = (int)p->nr_items, row = top;
 	const char *s, *e, *hint;
+	enum item_state st;
 
 	tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s)", p->title,
 		 p->document ? p->document : p->name);
@@ -66,15 +67,21 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 		row++;
 	}
 	row++;
-	model_item_state(v->m, &p->items[c->cursor], &why);
+	st = model_item_state(v->m, &p->items[c->cursor], &why);
 	tui_putf(row++, 0, cols, CL_META, 0, "%s (%s):",
 		 p->items[c->cursor].id,
 		 p->items[c->cursor].automatic ? "checked by the tool" :
 		 "you answer");
+	row += tui_wrap(row, 2, cols - 2, 3, CL_TEXT, p->items[c->cursor].text);
 	for (s = buf_cstr(&why); *s && row < top + rows - 1;
 	     s = *e ? e + 1 : e) {
+		char *line;
+
 		e = strchrnul(s, '\n');
-		tui_put(row++, 2, cols - 2, CL_TEXT, 0, s, (size_t)(e - s));
+		line = xstrndup(s, (size_t)(e - s));
+		row += tui_wrap(row, 2, cols - 2, top + rows - 1 - row,
+				state_color(st), line);
+		free(line);
 	}
 	buf_release(&why);
 	hint = model_checklist_done(v->m) ?

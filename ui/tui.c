@@ -346,6 +346,36 @@ void tui_putf(int row, int col, int cols, int color, attr_t attr,
 	buf_release(&b);
 }
 
+int tui_wrap(int row, int col, int cols, int max_rows, int color,
+	     const char *text)
+{
+	struct buf b = BUF_INIT;
+	const char *s;
+	int used = 0;
+
+	sanitize(&b, text, strlen(text), SANITIZE_TABS);
+	s = b.ptr;
+	while (*s && used < max_rows && cols > 0) {
+		size_t n = strlen(s), cut = n;
+
+		if (sanitize_width(s, n) > (size_t)cols) {
+			size_t fit = sanitize_fit(s, n, (size_t)cols, NULL);
+
+			for (cut = fit; cut > fit / 2 && s[cut] != ' '; cut--)
+				;
+			if (s[cut] != ' ')
+				cut = fit ? fit : 1;
+		}
+		put_clean(row + used, col, cols, color, 0, s, cut);
+		used++;
+		s += cut;
+		while (*s == ' ')
+			s++;
+	}
+	buf_release(&b);
+	return used;
+}
+
 void tui_clear_line(int row, int color)
 {
 	attrset(tui_color(color) | mono_attr(color));

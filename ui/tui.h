@@ -138,6 +138,9 @@ void tui_put(int row, int col, int cols, int color, attr_t attr,
 void tui_putf(int row, int col, int cols, int color, attr_t attr,
 	      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 void tui_clear_line(int row, int color);
+/* Text broken at blanks over at most max_rows rows; returns rows used. */
+int tui_wrap(int row, int col, int cols, int max_rows, int color,
+	     const char *text);
 int tui_color(int color);
 
 /* A scrollable list of lines: the pager of review, preview and help. */
