@@ -67,7 +67,7 @@ static void boot_draw(struct view *v, int top, int rows, int cols)
 			TUI_LIT("Not run for this tip yet."));
 	}
 	tui_put(top + rows - 1, 0, cols, CL_DIM, 0,
-		TUI_LIT("b: build and boot now   q: back"));
+		TUI_LIT("b: build and boot now (Ctrl-C stops it)   q: back"));
 }
 
 static void on_progress(void *data, const char *stage, int done, int total)
@@ -95,11 +95,16 @@ static void run_boot(struct view *v)
 	if (b->verdict)
 		boot_verdict_free(b->verdict);
 	b->verdict = NULL;
+	/* Minutes of work: let Ctrl-C interrupt it (the signal handler
+	 * restores the terminal) instead of reading it as a key. */
+	noraw();
+	cbreak();
 	if (boot_run(&b->verdict, &o) < 0) {
 		tui_message("boot: %s", error_last());
 		error_clear();
 		b->verdict = NULL;
 	}
+	raw();
 	b->running = false;
 }
 
