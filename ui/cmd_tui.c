@@ -26,6 +26,8 @@
 #pragma weak repo_rewrite
 #pragma weak boot_last_verdict
 #pragma weak fix_message
+#pragma weak lint_cache_new
+#pragma weak lint_cache_free
 
 static const char tui_usage[] =
 	"usage: git disclose [<range>]\n"
@@ -71,20 +73,21 @@ static char *first_line(const char *s, size_t len)
 }
 
 static void run_checker(struct tui_model *m, struct series_commit *sc,
-			const struct spdx_ids *ids)
+			const struct spdx_ids *ids, struct lint_cache *cache)
 {
 	struct ident author = { sc->info->author_name, sc->info->author_email };
 	struct ident committer = { sc->info->committer_name,
 				   sc->info->committer_email };
 	struct lint_facts facts = { &author, &committer, sc->files,
 				    sc->nr_files, ids };
-	struct lint_opts o = { .form = m->policy->form, .cat = m->cat };
+	struct lint_opts o = { .form = m->policy->form, .cat = m->cat,
+			       .cache = cache };
 
 	lint_message(&sc->lint, sc->msg, &facts, &o);
 }
 
 static void describe_commit(struct tui_model *m, struct series_commit *sc,
-			    const struct spdx_ids *ids)
+			    const struct spdx_ids *ids, struct lint_cache *cache)
 {
 	const struct message *msg;
 
@@ -111,7 +114,7 @@ static void describe_commit(struct tui_model *m, struct series_commit *sc,
 		sc->nr_files = 0;
 	}
 	if (m->checker)
-		run_checker(m, sc, ids);
+		run_checker(m, sc, ids, cache);
 }
 
 /* The first vendor trace in the series: its agent, model and where. */
@@ -228,6 +231,7 @@ static int load_series(struct tui_model *m)
 {
 	struct collect col = { NULL, 0 };
 	struct spdx_ids *ids = NULL;
+	struct lint_cache *cache = NULL;
 	char **hex;
 	int rc = -1;
 
@@ -244,17 +248,21 @@ static int load_series(struct tui_model *m)
 	hex = xcalloc(col.nr + 1, sizeof(*hex));
 	if (m->checker)
 		spdx_ids_load(&ids, repo_workdir(m->repo));
+	if (m->checker && lint_cache_new)
+		cache = lint_cache_new();
 	for (size_t i = 0; i < col.nr; i++) {
 		/* repo_walk goes newest first; the series reads oldest first */
 		m->commits[i].info = col.list[col.nr - 1 - i];
 		hex[i] = m->commits[i].info->id;
-		describe_commit(m, &m->commits[i], ids);
+		describe_commit(m, &m->commits[i], ids, cache);
 	}
 	session_load(&m->session, repo_git_dir(m->repo), m->range, hex,
 		     col.nr);
 	free(hex);
 	rc = 0;
 out:
+	if (cache)
+		lint_cache_free(cache);
 	if (ids)
 		spdx_ids_free(ids);
 	free(col.list);
