@@ -59,6 +59,14 @@ for c in $cmds; do
 	done
 done
 [ "$checked" -ge 4 ] || fail "only $checked commands checked"
+# the guided assistant (no command) has a usage of its own once built
+if "$D" -- --help >"$TMPDIR/help" 2>/dev/null && ! grep -q "^commands:" "$TMPDIR/help"; then
+	for o in $(grep -oE -- '--[a-z][a-z0-9-]*' "$TMPDIR/help" | sort -u); do
+		need "$o" "the assistant's --help"
+	done
+	grep -qF "THE GUIDED ASSISTANT" "$TMPDIR/flat" || missing="$missing
+  THE GUIDED ASSISTANT (section)"
+fi
 for o in $(grep -oE -- '--[a-z][a-z0-9-]*' "$TMPDIR/usage" | sort -u) --help --version; do
 	need "$o" "git disclose help"
 done
