@@ -36,8 +36,9 @@ struct boot_suite {
 
 struct boot_verdict {
 	char *tip;		/* commit id of the series tip (hex) */
-	char *status;		/* "pass", "config-failed", "build-failed",
-				   "series-failed", or a console result name */
+	/* "pass", "config-failed", "build-failed", "series-failed", or a
+	 * console result name ("panic", "hang", ...) */
+	char *status;
 	bool pass;
 	char *summary;		/* one line for people */
 	char *detail;		/* error lines, or the console line (NULL) */
