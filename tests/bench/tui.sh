@@ -72,6 +72,7 @@ tui() {
 [ "$(git rev-list --count @{upstream}..HEAD)" = 10 ] || exit 2
 t=$(median_ms tui)
 p=$(median_ms git log --format='%h %s%n%(trailers)' @{upstream}..HEAD)
+echo "BENCH first frame, 10 of $n commits|$t ms|git log of the series|$p ms||median of $runs runs, wall clock: start, first frame on a null 80x24 terminal, exit; target < 50 ms"
 printf '%-34s %8s ms  (target < 50 ms, %d commits, 10 in the series)\n' \
 	"git disclose (first frame)" "$t" "$n"
 printf '%-34s %8s ms  (peer: git log of the series)\n' "git log @{upstream}..HEAD" "$p"
