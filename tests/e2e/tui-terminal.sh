@@ -55,4 +55,27 @@ T capture-pane -e -p -t mono >"$TMPDIR/mono"
 grep -q "$(printf '\033')\[3[0-7]m\|$(printf '\033')\[4[0-7]m\|;3[0-7]m\|;4[0-7]m" "$TMPDIR/mono" &&
 	fail "colours drawn with NO_COLOR=1"
 grep -q "$(printf '\033')\[7m\|;7m" "$TMPDIR/mono" || fail "no reverse video with NO_COLOR=1"
+
+# Ctrl-C is a key: with something done and not written, it asks first.
+start leave
+T send-keys -t leave Enter
+wait_for leave "NOT REVIEWED"
+T send-keys -t leave r
+T send-keys -t leave C-c
+wait_for leave "The trailers are not written yet."
+T send-keys -t leave n
+sleep 0.3
+wait_for leave "REVIEWED  r:"
+T send-keys -t leave C-c
+wait_for leave "y: leave   n: stay"
+T send-keys -t leave y
+i=0
+until [ "$(T display-message -p -t leave '#{pane_dead}')" = 1 ] ||
+      ! T has-session -t leave 2>/dev/null; do
+	i=$((i + 1))
+	[ $i -gt 50 ] && fail "Ctrl-C, y did not leave"
+	sleep 0.1
+done
+grep -q '"reviewed"' "$TMPDIR/r/.git/disclose/session.json" ||
+	fail "the review was not kept for next time"
 :
