@@ -73,7 +73,8 @@ static char *first_line(const char *s, size_t len)
 }
 
 static void run_checker(struct tui_model *m, struct series_commit *sc,
-			const struct spdx_ids *ids, struct lint_cache *cache)
+			const struct spdx_ids *ids,
+			struct lint_cache *cache)
 {
 	struct ident author = { sc->info->author_name, sc->info->author_email };
 	struct ident committer = { sc->info->committer_name,

@@ -190,7 +190,8 @@ static void pick_agent(struct view *v)
 	ag = &c->agents[a->agent_cursor];
 	if (strcmp(buf_cstr(&a->agent.text), ag->name)) {
 		field_set(&a->agent, ag->name);
-		if (a->model.text.len && !catalogue_model(ag, a->model.text.ptr))
+		if (a->model.text.len &&
+		    !catalogue_model(ag, a->model.text.ptr))
 			field_set(&a->model, "");
 		find_model(v);
 		free(v->m->prefill_source);

@@ -68,8 +68,9 @@ static void add_diff(struct pager *p, const char *old, const char *new)
 		if (i < a.nr && j < b.nr && same_line(&a, i, &b, j)) {
 			pager_addf(p, CL_TEXT, 0, "  %.*s", (int)a.n[i], a.s[i]);
 			i++, j++;
-		} else if (j < b.nr && (i == a.nr ||
-					len[i * w + j + 1] > len[(i + 1) * w + j])) {
+		} else if (j < b.nr &&
+			   (i == a.nr ||
+			    len[i * w + j + 1] > len[(i + 1) * w + j])) {
 			pager_addf(p, CL_ADD, A_BOLD, "+ %.*s", (int)b.n[j],
 				   b.s[j]);
 			j++;
@@ -94,7 +95,8 @@ static void fill(struct view *v)
 
 	pager_release(&pv->p);
 	for (size_t i = 0; i < m->nr; i++)
-		if (strcmp(m->commits[i].new_message, m->commits[i].info->message))
+		if (strcmp(m->commits[i].new_message,
+			   m->commits[i].info->message))
 			changed++;
 	pager_addf(&pv->p, CL_META, A_BOLD, "%zu of %zu commits change", changed,
 		   m->nr);
@@ -359,12 +361,14 @@ static void do_write(struct view *v)
 	session_remove(repo_git_dir(m->repo));
 	pager_add(&sum, CL_TEXT, 0, TUI_LIT(""));
 	pager_add(&sum, CL_META, A_BOLD, TUI_LIT("What changed:"));
-	for (size_t i = 0; i < pv->p.nr; i++)
-		if (pv->p.lines[i].color == CL_ADD ||
-		    pv->p.lines[i].color == CL_DEL ||
-		    (pv->p.lines[i].color == CL_META && i > 0))
-			pager_add(&sum, pv->p.lines[i].color, pv->p.lines[i].attr,
-				  pv->p.lines[i].text, strlen(pv->p.lines[i].text));
+	for (size_t i = 1; i < pv->p.nr; i++) {
+		const struct pager_line *l = &pv->p.lines[i];
+
+		if (l->color == CL_ADD || l->color == CL_DEL ||
+		    l->color == CL_META)
+			pager_add(&sum, l->color, l->attr, l->text,
+				  strlen(l->text));
+	}
 	pager_release(&pv->p);
 	pv->p = sum;
 	buf_adds(&m->after, "git disclose: trailers written; undo with the backup ref shown (git log refs/disclose/backup/)\n");

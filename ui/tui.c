@@ -204,11 +204,13 @@ static int script_load(const char *path)
 static void init_colors(void)
 {
 	static const short pairs[][2] = {
-		[CL_TEXT] = { -1, -1 }, [CL_TITLE] = { COLOR_WHITE, COLOR_BLUE },
+		[CL_TEXT] = { -1, -1 },
+		[CL_TITLE] = { COLOR_WHITE, COLOR_BLUE },
 		[CL_STATUS] = { COLOR_BLACK, COLOR_CYAN },
 		[CL_CURSOR] = { COLOR_WHITE, COLOR_BLUE },
 		[CL_ADD] = { COLOR_GREEN, -1 }, [CL_DEL] = { COLOR_RED, -1 },
-		[CL_HUNK] = { COLOR_CYAN, -1 }, [CL_META] = { COLOR_YELLOW, -1 },
+		[CL_HUNK] = { COLOR_CYAN, -1 },
+		[CL_META] = { COLOR_YELLOW, -1 },
 		[CL_OK] = { COLOR_GREEN, -1 }, [CL_BAD] = { COLOR_RED, -1 },
 		[CL_WARN] = { COLOR_YELLOW, -1 }, [CL_DIM] = { COLOR_BLUE, -1 },
 	};
@@ -589,7 +591,8 @@ void field_draw(const struct field *f, int row, int col, int cols,
 	put_clean(row, col, cols, CL_TEXT, A_UNDERLINE | (focus ? A_BOLD : 0),
 		  show, strlen(show));
 	if (focus && (int)w < cols)
-		put_clean(row, col + (int)w, 1, CL_CURSOR, A_REVERSE, TUI_LIT(" "));
+		put_clean(row, col + (int)w, 1, CL_CURSOR, A_REVERSE,
+			  TUI_LIT(" "));
 	buf_release(&b);
 }
 

@@ -56,12 +56,12 @@ struct tui_model {
 	struct ident human;
 	bool have_human;
 	char *human_error;
-	bool checker;			/* the policy checker is in this build */
-	bool rewrite;			/* the series rewrite is in this build */
+	bool checker;			/* the checker is in this build */
+	bool rewrite;			/* the series rewrite is too */
 	bool boot;			/* boot validation is in this build */
 	bool kernel_tree;
-	char *prefill_source;		/* where the agent and model came from */
-	bool dirty;			/* changed since entering, not written */
+	char *prefill_source;		/* where agent and model came from */
+	bool dirty;			/* changed, and not written */
 	bool written;
 	struct buf after;		/* printed on stdout after leaving */
 };
