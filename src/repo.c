@@ -782,25 +782,37 @@ out:
 	return rc;
 }
 
-/* Each commit has one parent, the commit before it (or is a root). */
+/*
+ * One check of a commit of the range: no merge (first pass), or its
+ * parent is the commit before it, prev (second pass; NULL for the first).
+ */
+static int check_one(struct repo *r, const git_oid *id, bool merges,
+		     const git_oid *prev)
+{
+	git_commit *c = NULL;
+	int rc = 0;
+
+	if (git_commit_lookup(&c, r->git, id) < 0)
+		return git_fail("cannot read a commit of the range");
+	if (merges && git_commit_parentcount(c) > 1)
+		rc = refuse_commit(c, "commit %s (%s) in the range is a merge commit: git disclose rewrites linear series only; start the range after the merge (<merge>..HEAD), or add the trailers to the merge with git commit --amend");
+	else if (!merges && prev && (!git_commit_parentcount(c) ||
+		 !git_oid_equal(git_commit_parent_id(c, 0), prev)))
+		rc = refuse_commit(c, "commit %s (%s) does not follow the previous commit of the range: the range is not one linear series; give base..HEAD with base an ancestor of HEAD");
+	git_commit_free(c);
+	return rc;
+}
+
+/* A linear series: merges are named first, being the likely cause. */
 static int check_linear(struct repo *r, const struct plan *p)
 {
-	for (size_t i = 0; i < p->nr; i++) {
-		git_commit *c = NULL;
-		int rc = 0;
-
-		if (git_commit_lookup(&c, r->git, &p->ids[i]) < 0)
-			return git_fail("cannot read a commit of the range");
-		if (git_commit_parentcount(c) > 1)
-			rc = refuse_commit(c, "commit %s (%s) in the range is a merge commit: git disclose rewrites linear series only; start the range after the merge (<merge>..HEAD), or add the trailers to the merge with git commit --amend");
-		else if (i && (!git_commit_parentcount(c) ||
-			       !git_oid_equal(git_commit_parent_id(c, 0),
-					      &p->ids[i - 1])))
-			rc = refuse_commit(c, "commit %s (%s) does not follow the previous commit of the range: the range is not one linear series; give base..HEAD with base an ancestor of HEAD");
-		git_commit_free(c);
-		if (rc < 0)
+	for (size_t i = 0; i < p->nr; i++)
+		if (check_one(r, &p->ids[i], true, NULL) < 0)
 			return -1;
-	}
+	for (size_t i = 0; i < p->nr; i++)
+		if (check_one(r, &p->ids[i], false,
+			      i ? &p->ids[i - 1] : NULL) < 0)
+			return -1;
 	return 0;
 }
 
