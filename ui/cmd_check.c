@@ -16,6 +16,9 @@
 #include "spdx.h"
 #include "util.h"
 
+/* Declared in repo.h once it exists; until then check runs without it. */
+void repo_set_streaming(void) __attribute__((weak));
+
 static const char check_usage[] =
 	"usage: git disclose check [--json] [--policy P] [<range>]\n"
 	"       git disclose check [--json] [--policy P] --message FILE | -\n"
@@ -269,6 +272,8 @@ static bool use_color(void)
 
 static int run(struct check *ck)
 {
+	if (repo_set_streaming)
+		repo_set_streaming();
 	if (repo_open(&ck->repo, NULL) < 0) {
 		if (!ck->message)
 			return -1;
