@@ -31,11 +31,40 @@ static int boot_open(struct view *v)
 	return 0;
 }
 
+/* The last lines of a log file, as many as fit between row and end. */
+static void draw_tail(const char *path, int row, int end, int cols)
+{
+	struct buf text = BUF_INIT;
+	const char *s;
+	int lines = end - row;
+
+	if (!path || lines <= 0 || read_file(&text, path) < 0) {
+		error_clear();
+		return;
+	}
+	s = text.ptr + text.len;
+	while (s > text.ptr && s[-1] == '\n')
+		s--;
+	for (int n = 0; s > text.ptr && n < lines; n++) {
+		s--;
+		while (s > text.ptr && s[-1] != '\n')
+			s--;
+	}
+	while (*s && row < end) {
+		const char *e = strchrnul(s, '\n');
+
+		tui_put(row++, 2, cols - 2, CL_DIM, 0, s, (size_t)(e - s));
+		s = *e ? e + 1 : e;
+	}
+	buf_release(&text);
+}
+
 static void boot_draw(struct view *v, int top, int rows, int cols)
 {
 	struct boot_view *b = v->priv;
 	const struct boot_verdict *vd = b->verdict;
 	int row = top;
+	bool booted;
 
 	tui_put(row++, 0, cols, CL_META, A_BOLD,
 		TUI_LIT("Build and boot the series tip in QEMU (TCG): minutes"));
@@ -62,6 +91,12 @@ static void boot_draw(struct view *v, int top, int rows, int cols)
 		tui_putf(row++, 0, cols, CL_DIM, 0,
 			 "build %.0f s, boot %.1f s, %s", vd->build_s,
 			 vd->boot_s, vd->accel ? vd->accel : "");
+		row++;
+		booted = vd->pass || vd->boot_s > 0;
+		tui_putf(row++, 0, cols, CL_META, 0, "End of the %s log:",
+			 booted ? "console" : "build");
+		draw_tail(booted ? vd->console_log : vd->build_log, row,
+			  top + rows - 1, cols);
 	} else {
 		tui_put(row++, 0, cols, CL_TEXT, 0,
 			TUI_LIT("Not run for this tip yet."));
