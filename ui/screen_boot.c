@@ -3,6 +3,8 @@
  * and b to build and boot it in QEMU with a progress bar. The verdict is
  * recorded by the core in <gitdir>/disclose/boot.json.
  */
+#include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -105,14 +107,19 @@ static void boot_draw(struct view *v, int top, int rows, int cols)
 		TUI_LIT("b: build and boot now (Ctrl-C stops it)   q: back"));
 }
 
+/* The core reports the build's progress from a watcher thread: one
+ * drawer at a time (the main thread waits in boot_run meanwhile). */
 static void on_progress(void *data, const char *stage, int done, int total)
 {
+	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 	struct boot_view *b = data;
 
+	pthread_mutex_lock(&lock);
 	snprintf(b->stage, sizeof(b->stage), "%s", stage ? stage : "");
 	b->done = done;
 	b->total = total;
 	tui_redraw();
+	pthread_mutex_unlock(&lock);
 }
 
 static void run_boot(struct view *v)
