@@ -153,7 +153,13 @@ _git_disclose ()
 			continue
 		fi
 		case $w in
-		--) [ "$sub" = commit ] && return 0 ;;
+		--)
+			# after "commit --" come git commit's own arguments
+			if [ "$sub" = commit ]; then
+				declare -F _git_commit >/dev/null 2>&1 && _git_commit
+				return 0
+			fi
+			;;
 		-*) ;;
 		*) [ -z "$sub" ] && [[ " "$cmds" " == *[[:space:]]"$w"[[:space:]]* ]] && sub=$w ;;
 		esac

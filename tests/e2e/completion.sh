@@ -109,6 +109,8 @@ expect_has "main..topic" git git disclose check main..to
 expect_has "v1" plain git-disclose cover v
 expect_has "HEAD~1..topic" plain git-disclose boot HEAD~1..to
 expect_has "topic" git git disclose to
+# after "commit --", git commit's own options
+expect_has --amend git git disclose commit --agent Claude -- --am
 # a file is left to bash for --message
 expect_comp "<>" git git disclose check --message ""
 echo "completion: all passed"
