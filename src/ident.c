@@ -54,35 +54,47 @@ char *ident_format(const struct ident *id)
 	return buf_detach(&b, NULL);
 }
 
-/* Lower-cased, blanks collapsed to one space, trimmed. */
-static char *fold(const char *s)
+/*
+ * The characters of a string lower-cased, runs of blanks as one space,
+ * blanks at either end dropped (checkpatch's folding), one at a time:
+ * comparing needs no copy (lint compares every pair of signatures).
+ */
+struct folder {
+	const unsigned char *s;
+	bool started;
+};
+
+static int fold_next(struct folder *f)
 {
-	struct buf b = BUF_INIT;
 	bool blank = false;
+	int c;
 
-	for (; *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (git_isspace(c)) {
-			blank = b.len > 0;
-			continue;
-		}
-		if (blank)
-			buf_addch(&b, ' ');
-		blank = false;
-		buf_addch(&b, (c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c);
+	while (*f->s && git_isspace(*f->s)) {
+		f->s++;
+		blank = true;
 	}
-	return buf_detach(&b, NULL);
+	if (!*f->s)
+		return 0;
+	if (blank && f->started)
+		return ' ';
+	f->started = true;
+	c = *f->s++;
+	return (c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c;
 }
 
 bool str_fold_eq(const char *a, const char *b)
 {
-	char *fa = fold(a), *fb = fold(b);
-	bool eq = !strcmp(fa, fb);
+	struct folder fa = { (const unsigned char *)a, false };
+	struct folder fb = { (const unsigned char *)b, false };
+	int ca, cb;
 
-	free(fa);
-	free(fb);
-	return eq;
+	do {
+		ca = fold_next(&fa);
+		cb = fold_next(&fb);
+		if (ca != cb)
+			return false;
+	} while (ca);
+	return true;
 }
 
 bool ident_same(const struct ident *a, const struct ident *b)
