@@ -22,7 +22,7 @@ struct fix_opts {
 	const char *agent;		/* override the inferred agent */
 	const char *model;		/* override the inferred model */
 	char *const *tools;		/* NULL: keep the message's tools */
-	const struct lint_facts *facts;	/* author and committer, or NULL */
+	const struct lint_facts *facts;	/* author, committer, or NULL */
 	bool divider;			/* a "---" line ends the message
 					 * (a patch e-mail, --message) */
 	char comment_char;

@@ -544,10 +544,12 @@ static void scan_assisted(struct lint *l)
 			a = propose(c, t->value, l->o->form);
 		}
 		if (a && l->o->form == FORM_AGENT_MODEL) {
-			const struct cat_agent *ag = catalogue_agent(c, a->agent);
+			const struct cat_agent *ag;
 
-			guess_offer(g, ag ? ag : catalogue_agent_for_model(c,
-					a->model, NULL), a->model);
+			ag = catalogue_agent(c, a->agent);
+			if (!ag)
+				ag = catalogue_agent_for_model(c, a->model, NULL);
+			guess_offer(g, ag, a->model);
 		}
 		assisted_free(a);
 	}
@@ -742,7 +744,8 @@ static void check_codev(struct lint *l, size_t i)
 	}
 	next = i + 1 < m->nr_trailers ? &m->trailers[i + 1] : NULL;
 	ident_parse(&who, t->value);
-	if (!next || !trailer_is(next, SOB_KEY) || !value_is(next->value, &who)) {
+	if (!next || !trailer_is(next, SOB_KEY) ||
+	    !value_is(next->value, &who)) {
 		text = entry_text(m, t);
 		add_finding(l->res, "CO_DEVELOPED_BY_UNPAIRED", SEV_ERROR,
 			    entry_line(m, t), i, text, NULL, ACT_NONE,
@@ -794,7 +797,8 @@ static void footer_finding(const struct message *m, size_t start, size_t len,
 	struct lint *l = data;
 	char *text;
 
-	if (start < m->title_end || !lint_footer(l->o->cat, m->text + start, len))
+	if (start < m->title_end ||
+	    !lint_footer(l->o->cat, m->text + start, len))
 		return;
 	text = xstrndup(m->text + start, len);
 	add_finding(l->res, "VENDOR_FOOTER", SEV_WARNING,
@@ -1048,7 +1052,9 @@ static cJSON *str_or_null(const char *s)
 	len = strlen(s);
 	while (i < len) {
 		unsigned cp;
-		size_t k = utf8_char((const unsigned char *)s + i, len - i, &cp);
+		size_t k;
+
+		k = utf8_char((const unsigned char *)s + i, len - i, &cp);
 
 		if (k == 0) {
 			buf_adds(&b, "\xef\xbf\xbd");

@@ -24,7 +24,7 @@ enum fix_action {
 	ACT_NONE,	/* nothing: a human must act */
 	ACT_REPLACE,	/* the line becomes fix */
 	ACT_REMOVE,	/* the line goes (an AI sign-off, a footer) */
-	ACT_DISCLOSE,	/* the line goes, the Assisted-by line is written */
+	ACT_DISCLOSE,	/* the line goes, the Assisted-by line comes */
 	ACT_PLACE,	/* the sign-off is added or moved by the placement */
 };
 
@@ -32,7 +32,7 @@ struct finding {
 	const char *id;		/* "AI_SIGNOFF" */
 	enum severity severity;
 	size_t line;		/* 1-based line in the message, 0: none */
-	size_t entry;		/* index of the trailer entry, or SIZE_MAX */
+	size_t entry;		/* index of its trailer entry, or SIZE_MAX */
 	char *text;		/* the offending line, or NULL */
 	char *message;		/* what is wrong and why */
 	char *fix;		/* the corrected line, or NULL */

@@ -48,8 +48,8 @@ enum spdx_verdict {
 
 struct spdx_result {
 	enum spdx_verdict verdict;
-	size_t line;		/* 1-based line of the SPDX tag, 0 if none */
-	char *text;		/* that line as found (caller frees), or NULL */
+	size_t line;		/* 1-based line of the SPDX tag, or 0 */
+	char *text;		/* that line as found, or NULL */
 	char *expected;		/* the corrected line, or NULL */
 	char *license;		/* the expression found, or NULL */
 	char *bad_id;		/* SPDX_BAD_LICENSE: the identifier */

@@ -200,8 +200,8 @@ static int check_commit(const struct commit_info *c, void *data)
 	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
 
 	/* a merge is checked for its message only */
-	if (!ck->no_spdx && c->nr_parents <= 1 && repo_added_files(&files, &nr, ck->repo,
-						    c->id) < 0)
+	if (!ck->no_spdx && c->nr_parents <= 1 &&
+	    repo_added_files(&files, &nr, ck->repo, c->id) < 0)
 		return -1;
 	facts.files = files;
 	facts.nr_files = nr;

@@ -187,11 +187,13 @@ int cmd_hook(int argc, char **argv)
 		fputs(hook_usage, stdout);
 		return 0;
 	}
-	if (!what || (strcmp(what, "install") && strcmp(what, "uninstall")))
+	if (!what)
 		return cli_usage_error(hook_usage, "hook",
-				       what ? "unknown action '%s': use install or uninstall" :
-				       "give an action: install or uninstall%s",
-				       what ? what : "");
+				       "give an action: install or uninstall");
+	if (strcmp(what, "install") && strcmp(what, "uninstall"))
+		return cli_usage_error(hook_usage, "hook",
+				       "unknown action '%s': use install or uninstall",
+				       what);
 	if (argc > 2)
 		return cli_usage_error(hook_usage, "hook",
 				       "unexpected argument '%s'", argv[2]);
