@@ -208,9 +208,14 @@ int place_trailers(struct buf *out, const struct message *m,
 {
 	enum fate *fates;
 	size_t base = out->len, head, kept, limit;
+	const char *nul;
 
 	if (!has_content(m))
 		return error_set("the message is empty: write a subject and a body first");
+	nul = memchr(m->text, '\0', m->len);
+	if (nul)
+		return error_set("the message has a NUL byte on line %zu: git does not allow NUL bytes in commit messages; remove it first",
+				 message_line_number(m, (size_t)(nul - m->text)));
 	/* nothing to add and no block to edit: the message stays as it is
 	 * (no blank separator line is added, so that re-running is a no-op) */
 	if (!message_has_block(m) && !req->assisted && !req->human) {

@@ -99,12 +99,30 @@ static void test_drop_keeps_block_recognized(void **state)
 	free(out);
 }
 
+/* Bug 4: a NUL byte ends what git reads, so the trailers went in before
+ * it, into the middle of the subject ("Fix\n\nAssisted-by: ...\0 x");
+ * git refuses such messages anyway: the placement says so. */
+static void test_nul_byte_refused(void **state)
+{
+	static const char text[] = "Fix\0 x\n\nBody.\n";
+	struct place_request req = { .human = &human };
+	struct buf out = BUF_INIT;
+	struct message *m;
+
+	message_parse_commit(&m, text, sizeof(text) - 1, '#');
+	assert_int_equal(place_trailers(&out, m, &req), -1);
+	assert_non_null(strstr(error_last(), "NUL byte on line 1"));
+	message_free(m);
+	buf_release(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nothing_to_add_keeps_message),
 		cmocka_unit_test(test_crlf_blank_line_after_block),
 		cmocka_unit_test(test_drop_keeps_block_recognized),
+		cmocka_unit_test(test_nul_byte_refused),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
