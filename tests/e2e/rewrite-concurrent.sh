@@ -1,0 +1,61 @@
+# Another process moves the branch while a rewrite runs: the
+# compare-and-swap fails, the other update stays, the user is told to run
+# again; a ref held locked by another git is reported the same way. Uses
+# the test-only pause DISCLOSE_TEST_PAUSE_BEFORE_REF (src/repo.h).
+. "$TOP/tests/e2e/lib.sh"
+A="--agent Claude --model claude-opus-4-5"
+new_repo "$TMPDIR/r"
+git tag base
+for i in 1 2 3; do
+	echo "$i" >"f$i" && git add "f$i" && git commit -q -m "change $i"
+done
+old=$(git rev-parse main)
+
+# start_paused: run amend in the background, wait until it has written
+# its objects and waits before moving any ref
+start_paused() {
+	rm -f "$TMPDIR/go" "$TMPDIR/go.waiting"
+	DISCLOSE_TEST_PAUSE_BEFORE_REF="$TMPDIR/go" "$D" amend $A base.. \
+		>"$TMPDIR/out" 2>"$TMPDIR/err" &
+	pid=$!
+	n=0
+	while [ ! -e "$TMPDIR/go.waiting" ]; do
+		n=$((n + 1))
+		[ $n -lt 3000 ] || fail "the rewrite never paused: $(cat "$TMPDIR/err")"
+		sleep 0.01
+	done
+}
+
+# 1 another commit lands while we work
+start_paused
+git commit -q --allow-empty -m "from another terminal" || fail "commit"
+other=$(git rev-parse main)
+touch "$TMPDIR/go"
+wait $pid
+rc=$?
+[ $rc -eq 2 ] || fail "amend exited $rc, expected 2: $(cat "$TMPDIR/out" "$TMPDIR/err")"
+expect_grep "main moved while git disclose was working" "$TMPDIR/err"
+expect_grep "run git disclose again" "$TMPDIR/err"
+expect_eq "the other update stays" "$other" "$(git rev-parse main)"
+expect_eq "HEAD still on main" "refs/heads/main" "$(git symbolic-ref HEAD)"
+git fsck --strict --no-dangling >"$TMPDIR/fsck" 2>&1 || fail "fsck: $(cat "$TMPDIR/fsck")"
+# running again works, on top of the other update
+expect_status 0 "$D" amend $A base..
+expect_grep "rewrote 4 of 4" "$TMPDIR/out"
+git log --format=%s base.. | grep -qx "from another terminal" ||
+	fail "the other commit was lost"
+git log -1 --format=%B | grep -qF "Assisted-by: Claude:claude-opus-4-5" ||
+	fail "not rewritten on the second run"
+
+# 2 another git holds the branch's lock
+git reset -q --hard "$old"
+start_paused
+: >.git/refs/heads/main.lock
+touch "$TMPDIR/go"
+wait $pid
+rc=$?
+rm -f .git/refs/heads/main.lock
+[ $rc -eq 2 ] || fail "amend exited $rc with the lock held"
+expect_grep "main is locked by another git command" "$TMPDIR/err"
+expect_eq "branch kept" "$old" "$(git rev-parse main)"
+echo "rewrite-concurrent: all passed"
