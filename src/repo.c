@@ -6,6 +6,8 @@
  */
 #include "repo.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <git2.h>
 #include <git2/sys/mempack.h>
 #include <git2/sys/odb_backend.h>
@@ -297,20 +299,91 @@ int repo_lookup(struct commit_info **out, struct repo *r, const char *rev)
 	return 0;
 }
 
+/* The remote-tracking ref that remote's fetch refspecs map merge to. */
+static char *fetch_target(git_config *cfg, const char *remote,
+			  const char *merge)
+{
+	git_config_iterator *it = NULL;
+	git_config_entry *e;
+	struct buf key = BUF_INIT;
+	char *found = NULL;
+
+	buf_addf(&key, "remote.%s.fetch", remote);
+	if (git_config_multivar_iterator_new(&it, cfg, key.ptr, NULL) == 0) {
+		while (!found && git_config_next(&e, it) == 0) {
+			git_refspec *spec = NULL;
+			git_buf b = { 0 };
+
+			if (git_refspec_parse(&spec, e->value, 1) == 0 &&
+			    git_refspec_src_matches(spec, merge) &&
+			    git_refspec_transform(&b, spec, merge) == 0)
+				found = xstrdup(b.ptr);
+			git_buf_dispose(&b);
+			git_refspec_free(spec);
+		}
+	}
+	git_config_iterator_free(it);
+	buf_release(&key);
+	return found;
+}
+
+/*
+ * The upstream of branch (a full ref name) as git finds it, from
+ * branch.<name>.remote and .merge and the remote's fetch refspecs; NULL
+ * when it has none or it does not exist. Done by hand because
+ * git_branch_upstream() leaks in libgit2 1.5 (git_remote_lookup).
+ */
+static char *upstream_of(struct repo *r, const char *branch)
+{
+	git_config *cfg = NULL;
+	git_reference *ref = NULL;
+	struct buf key = BUF_INIT;
+	char *remote = NULL, *merge = NULL, *up = NULL;
+
+	buf_addf(&key, "branch.%s.remote", branch + 11);
+	if (repo_config_get(&remote, r, key.ptr) < 0 || !remote)
+		goto out;
+	buf_reset(&key);
+	buf_addf(&key, "branch.%s.merge", branch + 11);
+	if (repo_config_get(&merge, r, key.ptr) < 0 || !merge)
+		goto out;
+	if (!strcmp(remote, "."))
+		up = xstrdup(merge);
+	else if (git_repository_config_snapshot(&cfg, r->git) == 0)
+		up = fetch_target(cfg, remote, merge);
+	if (up && git_reference_lookup(&ref, r->git, up) < 0) {
+		free(up);
+		up = NULL;
+	}
+out:
+	error_clear();
+	git_reference_free(ref);
+	git_config_free(cfg);
+	buf_release(&key);
+	free(remote);
+	free(merge);
+	return up;
+}
+
 int repo_default_range(char **out, struct repo *r)
 {
-	git_reference *head = NULL, *up = NULL;
-	int rc;
+	git_reference *head = NULL;
+	char *up = NULL;
+	struct buf b = BUF_INIT;
 
 	*out = NULL;
 	if (git_repository_head_unborn(r->git) == 1)
 		return unborn_error(r);
 	if (git_repository_head(&head, r->git) < 0)
 		return git_fail("cannot read HEAD");
-	rc = git_reference_is_branch(head) ?
-		git_branch_upstream(&up, head) : GIT_ENOTFOUND;
-	*out = xstrdup(rc == 0 ? "@{upstream}..HEAD" : "HEAD");
-	git_reference_free(up);
+	if (git_reference_is_branch(head))
+		up = upstream_of(r, git_reference_name(head));
+	if (up)
+		buf_addf(&b, "%s..HEAD", up);
+	else
+		buf_adds(&b, "HEAD");
+	*out = buf_detach(&b, NULL);
+	free(up);
 	git_reference_free(head);
 	return 0;
 }
@@ -1022,12 +1095,41 @@ static int write_object(git_oid *out, git_odb_backend *w, const char *data,
 	return 0;
 }
 
+/*
+ * Can a file be created in objects/pack? Asked first because libgit2 1.5
+ * leaks when git_packbuilder_write() cannot create its temporary file.
+ */
+static int check_pack_dir(struct repo *r)
+{
+	git_buf dir = { 0 };
+	struct buf path = BUF_INIT;
+	int fd, rc = 0;
+
+	if (git_repository_item_path(&dir, r->git,
+				     GIT_REPOSITORY_ITEM_OBJECTS) < 0)
+		return git_fail("cannot find the object database");
+	buf_addf(&path, "%spack/tmp_disclose_XXXXXX", dir.ptr);
+	fd = mkstemp(path.ptr);
+	if (fd < 0)
+		rc = error_set("cannot write the new commits to the object database (the branch was not changed): cannot create a file in %spack: %s",
+			       dir.ptr, strerror(errno));
+	else {
+		close(fd);
+		unlink(path.ptr);
+	}
+	buf_release(&path);
+	git_buf_dispose(&dir);
+	return rc;
+}
+
 /* Write the new commits (held by the memory backend) as one pack. */
 static int flush_writer(struct repo *r, const git_oid *ids, size_t nr)
 {
 	git_packbuilder *pb = NULL;
 	int rc = -1;
 
+	if (check_pack_dir(r) < 0)
+		return -1;
 	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
 	if (git_packbuilder_new(&pb, r->git) < 0)
 		goto fail;
