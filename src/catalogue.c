@@ -1,6 +1,7 @@
 #include "catalogue.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -324,6 +325,12 @@ static int add_user_files(struct catalogue *c)
 	int n, rc = 0;
 
 	n = dir ? scandir(dir, &list, json_file_filter, alphasort) : 0;
+	/* no directory is no extension; one that cannot be read is an error */
+	if (n < 0 && errno != ENOENT) {
+		rc = error_set("cannot read the directory %s: %s: make it readable, or move it away to use the built-in catalogue only",
+			       dir, strerror(errno));
+		n = 0;
+	}
 	for (int i = 0; i < n; i++) {
 		struct buf path = BUF_INIT, text = BUF_INIT;
 

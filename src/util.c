@@ -270,17 +270,19 @@ int read_file(struct buf *out, const char *path)
 
 	if (!strcmp(path, "-")) {
 		if (read_fd(out, 0) < 0)
-			return error_set("cannot read standard input: %s",
+			return error_set("cannot read standard input: %s: pipe the message in, or give a file",
 					 strerror(errno));
 		buf_add(out, "", 0);
 		return 0;
 	}
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
-		return error_set("cannot open '%s': %s", path, strerror(errno));
+		return error_set("cannot open '%s': %s: give a file that exists and that you can read",
+				 path, strerror(errno));
 	rc = read_fd(out, fd);
 	if (rc < 0)
-		error_set("cannot read '%s': %s", path, strerror(errno));
+		error_set("cannot read '%s': %s: give a regular file that you can read",
+			  path, strerror(errno));
 	close(fd);
 	buf_add(out, "", 0);
 	return rc;

@@ -99,10 +99,29 @@ has_command() {
 	"$D" "$1" --help >/dev/null 2>&1
 }
 
-# has_tui: is the guided assistant built in?
+# has_tui: is the guided assistant built in? (run on no keys, outside
+# any repository: it stops at once either way)
 has_tui() {
-	! "$D" --help 2>/dev/null | grep -q . && return 1
-	! "$D" </dev/null 2>&1 | grep -q "not built yet"
+	! (cd / && DISCLOSE_TUI_SCRIPT=/dev/null DISCLOSE_TUI_SIZE=80x24 \
+		timeout 10 "$D" </dev/null 2>&1) | grep -q "not built yet"
+}
+
+# can_drop: can this test run commands as an unprivileged user? (As root,
+# file modes do not stop reads: the rows that need an unreadable file or
+# a read-only directory run the command as nobody with setpriv.)
+can_drop() {
+	[ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
+		id nobody >/dev/null 2>&1
+}
+
+# as_nobody CMD...: run CMD as nobody:nogroup, with no other group.
+as_nobody() {
+	setpriv --reuid=nobody --regid=nogroup --clear-groups -- "$@"
+}
+
+# open_up DIR...: let nobody walk through these directories (o+x).
+open_up() {
+	chmod o+x "$@"
 }
 
 if [ "${BADINPUT_SOURCED:-}" != 1 ]; then
