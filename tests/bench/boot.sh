@@ -36,7 +36,7 @@ elapsed() {
 
 row() {
 	echo "$1 $2 $3" | awk '{ printf "%-28s %9.2f %9.2f %7.3f\n",
-		$1, $2, $3, $3 > 0 ? $2 / $3 : 0 }'
+		$1, $2, $3, ($3 > 0 ? $2 / $3 : 0) }'
 }
 
 git clone -q --shared "$pristine" "$work/linux" || exit 2
@@ -64,11 +64,11 @@ peer_boot() {
 peer_cold() {
 	git worktree add -q --detach "$work/peer-src" HEAD &&
 	cd "$work/peer-src" &&
-	make -s O="$work/peer-obj" tinyconfig &&
+	make -s O="$work/peer-obj" tinyconfig >/dev/null 2>&1 &&
 	scripts/kconfig/merge_config.sh -m -O "$work/peer-obj" \
 		"$work/peer-obj/.config" "$top/kernel/disclose.config" \
-		>/dev/null &&
-	make -s O="$work/peer-obj" olddefconfig &&
+		>/dev/null 2>&1 &&
+	make -s O="$work/peer-obj" olddefconfig >/dev/null 2>&1 &&
 	make "$jobs" O="$work/peer-obj" bzImage >/dev/null 2>&1 &&
 	peer_boot
 	rc=$?
@@ -108,6 +108,7 @@ t=$(now)
 peer_warm || exit 1
 peer_docs=$(elapsed "$t")
 
+echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-28s %9s %9s %7s\n' figure ours peer ratio
 row boot-cold "$ours_cold" "$peer_cold_s"
 row boot-unchanged "$ours_same" "$peer_same"
