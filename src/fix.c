@@ -86,24 +86,29 @@ static void drop_footers(struct buf *out, const struct message *m,
 		buf_adds(out, "");
 }
 
-static const struct finding *finding_at(const struct lint_result *res,
-					size_t entry)
-{
-	for (size_t i = 0; i < res->nr; i++)
-		if (res->findings[i].entry == entry &&
-		    (res->findings[i].action == ACT_REMOVE ||
-		     res->findings[i].action == ACT_DISCLOSE))
-			return &res->findings[i];
-	return NULL;
-}
-
 struct drop_data {
-	const struct lint_result *res;
+	const struct finding **by_entry;	/* what drops each entry */
 };
+
+/* For each trailer entry, the finding that removes it, or NULL. */
+static const struct finding **index_drops(const struct message *m,
+					  const struct lint_result *res)
+{
+	const struct finding **by = xcalloc(m->nr_trailers + 1, sizeof(*by));
+
+	for (size_t i = 0; i < res->nr; i++) {
+		const struct finding *f = &res->findings[i];
+
+		if (f->entry < m->nr_trailers && !by[f->entry] &&
+		    (f->action == ACT_REMOVE || f->action == ACT_DISCLOSE))
+			by[f->entry] = f;
+	}
+	return by;
+}
 
 /* The SoB right after an AI Co-developed-by pairs with it: it goes too. */
 static bool pairs_with_ai_codev(const struct message *m, size_t i,
-				const struct lint_result *res)
+				const struct drop_data *d)
 {
 	const struct finding *f;
 	struct ident a, b;
@@ -112,7 +117,7 @@ static bool pairs_with_ai_codev(const struct message *m, size_t i,
 	if (i == 0 || !trailer_is(&m->trailers[i], SOB_KEY) ||
 	    !trailer_is(&m->trailers[i - 1], CODEV_KEY))
 		return false;
-	f = finding_at(res, i - 1);
+	f = d->by_entry[i - 1];
 	if (!f || strcmp(f->id, "AI_CO_DEVELOPER"))
 		return false;
 	ident_parse(&a, m->trailers[i - 1].value);
@@ -127,7 +132,7 @@ static bool drop_entry(const struct message *m, size_t i, void *data)
 {
 	const struct drop_data *d = data;
 
-	return finding_at(d->res, i) || pairs_with_ai_codev(m, i, d->res);
+	return d->by_entry[i] || pairs_with_ai_codev(m, i, d);
 }
 
 /* Does the message need a new Assisted-by line written? */
@@ -255,13 +260,15 @@ int fix_message(struct buf *out, bool *changed, const char *text, size_t len,
 	if (needs_disclosure(&first) &&
 	    new_assisted(&a, m2, &first, &res, o) < 0)
 		goto out;
-	dd.res = &res;
+	dd.by_entry = index_drops(m2, &res);
 	req.assisted = a;
 	req.form = o->form;
 	req.human = o->human;
 	req.drop = drop_entry;
 	req.drop_data = &dd;
-	if (place_trailers(out, m2, &req) < 0)
+	rc = place_trailers(out, m2, &req);
+	free(dd.by_entry);
+	if (rc < 0)
 		goto out;
 	*changed = out->len != len || memcmp(out->ptr, text, len);
 	rc = 0;

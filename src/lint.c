@@ -415,6 +415,9 @@ struct lint {
 	const struct lint_opts *o;
 	struct lint_result *res;
 	char *disclosure;	/* the Assisted-by line the evidence gives */
+	bool *repeats;		/* entries repeating an earlier signature */
+	size_t *line_starts;	/* offset of each line of the message */
+	size_t nr_lines;
 	bool valid_assisted;	/* a well-formed Assisted-by exists */
 };
 
@@ -426,9 +429,46 @@ static char *entry_text(const struct message *m, const struct trailer *t)
 	return xstrndup(m->text + s, n);
 }
 
-static size_t entry_line(const struct message *m, const struct trailer *t)
+/* Offsets where each line starts, so line numbers cost a binary search. */
+static void index_lines(struct lint *l)
 {
-	return message_line_number(m, t->start);
+	const struct message *m = l->m;
+	size_t cap = 64;
+
+	l->line_starts = xmalloc(cap * sizeof(*l->line_starts));
+	l->line_starts[0] = 0;
+	l->nr_lines = 1;
+	for (size_t i = 0; i < m->len; i++) {
+		if (m->text[i] != '\n')
+			continue;
+		if (l->nr_lines == cap) {
+			cap *= 2;
+			l->line_starts = xrealloc(l->line_starts,
+						  cap * sizeof(*l->line_starts));
+		}
+		l->line_starts[l->nr_lines++] = i + 1;
+	}
+}
+
+/* 1-based line number of byte off, as message_line_number() gives it. */
+static size_t line_of(const struct lint *l, size_t off)
+{
+	size_t lo = 0, hi = l->nr_lines;
+
+	while (hi - lo > 1) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (l->line_starts[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo + 1;
+}
+
+static size_t entry_line(const struct lint *l, const struct trailer *t)
+{
+	return line_of(l, t->start);
 }
 
 static void check_tools(struct lint *l, size_t i, const struct assisted *a,
@@ -445,13 +485,13 @@ static void check_tools(struct lint *l, size_t i, const struct assisted *a,
 
 		if (tool && tool->basic)
 			add_finding(l->res, "ASSISTED_BY_BASIC_TOOL",
-				    SEV_WARNING, entry_line(l->m, t), i, text,
+				    SEV_WARNING, entry_line(l, t), i, text,
 				    fix, ACT_REPLACE,
 				    "'%s' is %s, a basic development tool: list only specialized analysis tools (coccinelle, sparse, smatch, clang-tidy); fix drops it",
 				    name, tool->why ? tool->why : "a basic tool");
 		else if (!tool)
 			add_finding(l->res, "ASSISTED_BY_UNKNOWN_TOOL",
-				    SEV_INFO, entry_line(l->m, t), i, text,
+				    SEV_INFO, entry_line(l, t), i, text,
 				    NULL, ACT_NONE,
 				    "'%s' is not an analysis tool the catalogue knows: check the spelling, or add it to a catalogue file in ~/.config/git-disclose/",
 				    name);
@@ -488,7 +528,7 @@ static void check_assisted(struct lint *l, size_t i)
 		p = cleaned(a, c, true);
 		fix = assisted_line(p, form);
 		add_finding(l->res, "ASSISTED_BY_FORMAT", SEV_ERROR,
-			    entry_line(l->m, t), i, text, fix, ACT_REPLACE,
+			    entry_line(l, t), i, text, fix, ACT_REPLACE,
 			    "the brackets of [TOOL] in the policy mark the tools optional and are not written: %s",
 			    format_hint(form));
 		check_tools(l, i, a, text);
@@ -506,7 +546,7 @@ static void check_assisted(struct lint *l, size_t i)
 		fix = NULL;
 	}
 	add_finding(l->res, "ASSISTED_BY_FORMAT", SEV_ERROR,
-		    entry_line(l->m, t), i, text, fix,
+		    entry_line(l, t), i, text, fix,
 		    fix ? ACT_REPLACE : ACT_NONE,
 		    "'%s' is not of the form: %s%s", t->value,
 		    format_hint(form),
@@ -688,7 +728,7 @@ static void ai_finding(struct lint *l, size_t i, const char *id,
 	bool disclose = !l->valid_assisted;
 	const char *fix = disclose ? l->disclosure : NULL;
 
-	add_finding(l->res, id, SEV_ERROR, entry_line(l->m, t), i, text, fix,
+	add_finding(l->res, id, SEV_ERROR, entry_line(l, t), i, text, fix,
 		    disclose ? ACT_DISCLOSE : ACT_REMOVE, "%s '%s' %s%s",
 		    fmt_who, t->value, why,
 		    !disclose ? "; fix removes it (an Assisted-by: line exists)" :
@@ -704,19 +744,76 @@ static bool is_signature_key(const char *key)
 	return n > 3 && mem_ieq(key + n - 3, 3, "-by", 3);
 }
 
-/* Was the same signature line (case and blanks folded) seen before i? */
-static bool seen_before(const struct message *m, size_t i)
+/* "key\nvalue", lower case, runs of blanks as one space, trimmed. */
+static char *fold_signature(const struct trailer *t)
 {
-	const struct trailer *t = &m->trailers[i];
+	struct buf b = BUF_INIT;
+	bool blank = false;
 
-	for (size_t j = 0; j < i; j++) {
-		const struct trailer *u = &m->trailers[j];
+	for (const char *p = t->key; *p; p++)
+		buf_addch(&b, (*p >= 'A' && *p <= 'Z') ? *p - 'A' + 'a' : *p);
+	buf_addch(&b, '\n');
+	for (const char *p = t->value; *p; p++) {
+		unsigned char c = (unsigned char)*p;
 
-		if (u->key && str_ieq(u->key, t->key) &&
-		    str_fold_eq(u->value, t->value))
-			return true;
+		if (git_isspace(c)) {
+			blank = true;
+			continue;
+		}
+		if (blank && b.ptr[b.len - 1] != '\n')
+			buf_addch(&b, ' ');
+		blank = false;
+		buf_addch(&b, (c >= 'A' && c <= 'Z') ? c - 'A' + 'a' : c);
 	}
-	return false;
+	return buf_detach(&b, NULL);
+}
+
+static size_t hash_str(const char *s)
+{
+	size_t h = 5381;
+
+	for (; *s; s++)
+		h = h * 33 + (unsigned char)*s;
+	return h;
+}
+
+/*
+ * Which signature entries repeat an earlier one (case and whitespace
+ * folded): one pass with a hash set, so a block of 100,000 trailers
+ * costs no more than its length.
+ */
+static bool *find_repeats(const struct message *m)
+{
+	size_t cap = 16, nr = m->nr_trailers;
+	bool *dup = xcalloc(nr + 1, sizeof(*dup));
+	char **set;
+
+	while (cap < 2 * nr)
+		cap *= 2;
+	set = xcalloc(cap, sizeof(*set));
+	for (size_t i = 0; i < nr; i++) {
+		const struct trailer *t = &m->trailers[i];
+		char *key;
+		size_t h;
+
+		if (!t->key || !is_signature_key(t->key))
+			continue;
+		key = fold_signature(t);
+		for (h = hash_str(key) & (cap - 1); set[h];
+		     h = (h + 1) & (cap - 1))
+			if (!strcmp(set[h], key))
+				break;
+		if (set[h]) {
+			dup[i] = true;
+			free(key);
+		} else {
+			set[h] = key;
+		}
+	}
+	for (size_t i = 0; i < cap; i++)
+		free(set[i]);
+	free(set);
+	return dup;
 }
 
 static bool value_is(const char *value, const struct ident *who)
@@ -748,7 +845,7 @@ static void check_codev(struct lint *l, size_t i)
 	    !value_is(next->value, &who)) {
 		text = entry_text(m, t);
 		add_finding(l->res, "CO_DEVELOPED_BY_UNPAIRED", SEV_ERROR,
-			    entry_line(m, t), i, text, NULL, ACT_NONE,
+			    entry_line(l, t), i, text, NULL, ACT_NONE,
 			    "Co-developed-by: '%s' must be followed immediately by a Signed-off-by: of the same person (submitting-patches.rst); that person adds it",
 			    t->value);
 		free(text);
@@ -781,10 +878,10 @@ static void check_entry(struct lint *l, size_t i)
 			   "is what an AI tool writes instead of a disclosure: the kernel asks for Assisted-by:");
 		return;
 	}
-	if (is_signature_key(t->key) && seen_before(m, i)) {
+	if (l->repeats[i]) {
 		text = entry_text(m, t);
 		add_finding(l->res, "DUPLICATE_SIGNATURE", SEV_WARNING,
-			    entry_line(m, t), i, text, NULL, ACT_REMOVE,
+			    entry_line(l, t), i, text, NULL, ACT_REMOVE,
 			    "this %s: line appears twice (case and whitespace folded); fix removes the repeat",
 			    t->key);
 		free(text);
@@ -802,7 +899,7 @@ static void footer_finding(const struct message *m, size_t start, size_t len,
 		return;
 	text = xstrndup(m->text + start, len);
 	add_finding(l->res, "VENDOR_FOOTER", SEV_WARNING,
-		    message_line_number(m, start), NO_ENTRY, text, NULL,
+		    line_of(l, start), NO_ENTRY, text, NULL,
 		    ACT_REMOVE,
 		    "a footer an AI tool writes: the disclosure is the Assisted-by: trailer; fix removes the line");
 	free(text);
@@ -880,7 +977,7 @@ static void check_signoffs(struct lint *l)
 
 		text = entry_text(m, t);
 		add_finding(l->res, "SUBMITTER_SIGNOFF_NOT_LAST", SEV_WARNING,
-			    entry_line(m, t), committer_sob, text, text,
+			    entry_line(l, t), committer_sob, text, text,
 			    ACT_PLACE,
 			    "the submitter's Signed-off-by: should be the last trailer (the chain is chronological); fix moves it to the end");
 		free(text);
@@ -956,9 +1053,11 @@ static void check_disclosure(struct lint *l)
 void lint_message(struct lint_result *out, const struct message *m,
 		  const struct lint_facts *facts, const struct lint_opts *o)
 {
-	struct lint l = { m, facts, o, out, NULL, false };
+	struct lint l = { .m = m, .facts = facts, .o = o, .res = out };
 
 	memset(out, 0, sizeof(*out));
+	l.repeats = find_repeats(m);
+	index_lines(&l);
 	scan_assisted(&l);
 	scan_signals(&l);
 	make_disclosure(&l);
@@ -970,6 +1069,8 @@ void lint_message(struct lint_result *out, const struct message *m,
 	for (size_t i = 0; facts && facts->licenses && i < facts->nr_files; i++)
 		check_file(&l, &facts->files[i]);
 	free(l.disclosure);
+	free(l.repeats);
+	free(l.line_starts);
 }
 
 char *lint_subject(const struct message *m)
