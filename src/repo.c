@@ -378,14 +378,40 @@ int repo_default_range(char **out, struct repo *r)
 		return git_fail("cannot read HEAD");
 	if (git_reference_is_branch(head))
 		up = upstream_of(r, git_reference_name(head));
-	if (up)
-		buf_addf(&b, "%s..HEAD", up);
-	else
-		buf_adds(&b, "HEAD");
+	buf_adds(&b, up ? "@{upstream}..HEAD" : "HEAD");
 	*out = buf_detach(&b, NULL);
 	free(up);
 	git_reference_free(head);
 	return 0;
+}
+
+/*
+ * The range as git_revparse() is given it: "@{upstream}.." or "@{u}.."
+ * at the start becomes the upstream's ref name, found by upstream_of(),
+ * since libgit2 would resolve it with the leaking git_branch_upstream().
+ */
+static char *range_for_parse(struct repo *r, const char *range)
+{
+	static const char *const forms[] = { "@{upstream}..", "@{u}.." };
+	git_reference *head = NULL;
+	struct buf b = BUF_INIT;
+	char *up = NULL;
+
+	for (size_t i = 0; i < 2 && !up; i++) {
+		size_t n = strlen(forms[i]);
+
+		if (strncmp(range, forms[i], n))
+			continue;
+		if (git_repository_head(&head, r->git) == 0 &&
+		    git_reference_is_branch(head))
+			up = upstream_of(r, git_reference_name(head));
+		git_reference_free(head);
+		head = NULL;
+		if (up)
+			buf_addf(&b, "%s..%s", up, range + n);
+	}
+	free(up);
+	return b.len ? buf_detach(&b, NULL) : xstrdup(range);
 }
 
 /* Walk just this commit: push it and hide its parents. */
@@ -406,9 +432,11 @@ static int walk_push_range(git_revwalk *w, struct repo *r, const char *range)
 {
 	git_revspec spec;
 	git_oid base;
-	int rc = 0;
+	char *parse = range_for_parse(r, range);
+	int rc = git_revparse(&spec, r->git, parse);
 
-	if (git_revparse(&spec, r->git, range) < 0)
+	free(parse);
+	if (rc < 0)
 		return error_set("'%s' is not a revision or range here: give A..B, A...B or a commit (see git log --oneline)",
 				 range);
 	if (spec.flags & GIT_REVSPEC_SINGLE) {
@@ -818,11 +846,14 @@ static int plan_range(struct plan *p, struct repo *r, const char *range)
 	git_revspec spec = { 0 };
 	git_oid oid;
 	size_t cap = 0;
-	int rc = -1;
+	char *parse = range_for_parse(r, range);
+	int rc = git_revparse(&spec, r->git, parse);
 
-	if (git_revparse(&spec, r->git, range) < 0)
+	free(parse);
+	if (rc < 0)
 		return error_set("'%s' is not a revision or range here: give base..HEAD or a commit (see git log --oneline)",
 				 range);
+	rc = -1;
 	if (spec.flags & GIT_REVSPEC_MERGE_BASE) {
 		error_set("'%s' is a symmetric range (A...B), which is not one series: give base..HEAD",
 			  range);

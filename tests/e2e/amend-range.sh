@@ -126,8 +126,8 @@ git config remote.origin.fetch '+refs/heads/*:refs/remotes/origin/*'
 git config branch.main.remote origin
 git config branch.main.merge refs/heads/main
 expect_status 0 "$D" amend $A --tool sparse
-expect_grep "rewrote 2 of 2 commits of refs/remotes/origin/main..HEAD" "$TMPDIR/out"
-expect_eq "reflog" "disclose: amend refs/remotes/origin/main..HEAD" "$(git reflog -1 --format=%gs main)"
+expect_grep "rewrote 2 of 2 commits of @{upstream}..HEAD" "$TMPDIR/out"
+expect_eq "reflog" "disclose: amend @{upstream}..HEAD" "$(git reflog -1 --format=%gs main)"
 [ "$(git reflog --format=%H refs/disclose/backup/main | wc -l)" -ge 5 ] ||
 	fail "the backup reflog keeps every backup"
 
