@@ -76,6 +76,31 @@ if [ $rc -ne 0 ]; then
 fi
 cd "$TMPDIR/r"
 
+# TERM=dumb: the assistant starts and draws nothing a dumb terminal can
+# show (no cursor addressing); it should refuse like TERM unset does.
+if has_tui && command -v tmux >/dev/null; then
+	. "$TOP/tests/tui/series.sh"
+	make_series "$TMPDIR/ts" >/dev/null || fail "series"
+	sock=$TMPDIR/tmux.sock
+	cat >"$TMPDIR/dumb.sh" <<RUN
+cd "$TMPDIR/ts" || exit 1
+env TERM=dumb LC_ALL=C.UTF-8 "$D" 2>"$TMPDIR/dumb.err"
+echo \$? >"$TMPDIR/dumb.rc"
+RUN
+	tmux -S "$sock" -f /dev/null new-session -d -s d -x 80 -y 24 "sh $TMPDIR/dumb.sh"
+	i=0
+	while [ ! -f "$TMPDIR/dumb.rc" ] && [ $i -lt 30 ]; do
+		[ $i = 10 ] && tmux -S "$sock" send-keys -t d q 2>/dev/null
+		[ $i = 15 ] && tmux -S "$sock" send-keys -t d Escape 2>/dev/null
+		[ $i = 20 ] && tmux -S "$sock" send-keys -t d q 2>/dev/null
+		i=$((i + 1))
+		sleep 0.1
+	done
+	tmux -S "$sock" kill-server 2>/dev/null
+	rc=$(cat "$TMPDIR/dumb.rc" 2>/dev/null)
+	[ "$rc" = 2 ] || known tui-term-dumb "the assistant on TERM=dumb exits ${rc:-(did not leave)} after drawing nothing usable; it should refuse with one line, as for TERM unset (ui/tui.c: check tigetstr(\"cup\") after newterm)"
+fi
+
 if [ -n "$known" ]; then
 	printf '%s\n' "$known" | sed 1d
 	echo "known bugs (owners' files): $names"
