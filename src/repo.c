@@ -20,7 +20,7 @@
 
 struct repo {
 	git_repository *git;
-	git_odb_backend *mempack;	/* the rewrite's writer; the odb owns it */
+	git_odb_backend *mempack;	/* the rewrite's writer (odb-owned) */
 	char *git_dir;
 	char *workdir;
 };

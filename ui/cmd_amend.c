@@ -253,7 +253,8 @@ int cmd_amend(int argc, char **argv)
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
-		if (cli_answer_option(&a, c, optarg) || rewrite_option(&opts, c))
+		if (cli_answer_option(&a, c, optarg) ||
+		    rewrite_option(&opts, c))
 			continue;
 		if (c == 'h') {
 			fputs(amend_usage, stdout);
