@@ -109,11 +109,13 @@ measure "git log --format='%(trailers)' $range" \
 	git log --format='%(trailers)' $range
 peer=$secs peer_rss=$rss
 measure "git disclose check --json $range" "$bin" check --json $range
+json=$secs
 # flat memory: a tenth of the range should need about the same RSS
 tenth=$(git rev-parse "main~$((n / 10))")
 measure "git disclose check $tenth..main (1/10)" "$bin" check $tenth..main
+tenth_rss=$rss
 measure "git disclose check --no-spdx $range" "$bin" check --no-spdx $range
-nospdx=$secs
+nospdx=$secs nospdx_rss=$rss
 if [ -n "${ALT:-}" ]; then
 	measure "ALT check $range" "$ALT" check $range
 	measure "ALT check --no-spdx $range" "$ALT" check --no-spdx $range
@@ -123,3 +125,10 @@ printf 'ratio --no-spdx/peer: %s\n' "$(echo "scale=2; $nospdx / $peer" | bc)"
 printf 'ratio ours/peer: %s (goal <= 1)\n' \
 	"$(echo "scale=2; $ours / $peer" | bc)"
 "$bin" check $range | tail -n 1
+# the lines tests/bench/run.sh collects into the one report
+ratio() { echo "scale=2; $1 / $2" | bc; }
+sec() { printf '%.2f' "$1"; }
+how="wall clock, same run, same $n-commit range; max RSS"
+echo "BENCH check $n commits|$(sec "$ours") s|git log --format='%(trailers)'|$(sec "$peer") s|$(ratio "$ours" "$peer")|$how $ours_rss KiB (1/10 of the range: $tenth_rss KiB), git log $peer_rss KiB"
+echo "BENCH check --json $n commits|$(sec "$json") s|git log --format='%(trailers)'|$(sec "$peer") s|$(ratio "$json" "$peer")|wall clock, same run, same range"
+echo "BENCH check --no-spdx $n commits|$(sec "$nospdx") s|git log --format='%(trailers)'|$(sec "$peer") s|$(ratio "$nospdx" "$peer")|$how $nospdx_rss KiB, git log $peer_rss KiB"
