@@ -74,7 +74,10 @@ while read -r delay; do
 	else
 		fail "trial $i (delay $delay s): main is at $tip, neither the old tip nor the new one"
 	fi
-	find .git -name '*.lock' | grep -q . && locks=$((locks + 1))
+	if find .git -name '*.lock' | grep -q .; then
+		locks=$((locks + 1))
+		find .git -name '*.lock' | sed 's|^\.git/||' >>../lockfiles
+	fi
 	git fsck --strict --no-dangling >../fsck 2>&1 ||
 		fail "trial $i (delay $delay s): git fsck --strict: $(cat ../fsck)"
 	[ -s ../fsck ] && fail "trial $i (delay $delay s): git fsck said: $(cat ../fsck)"
@@ -89,7 +92,8 @@ done <delays
 [ "$i" -eq "$trials" ] || fail "ran $i trials of $trials"
 echo "$trials trials (seed $seed, $n commits): $at_old at the old tip" \
 	"($mid_pack killed while writing the pack, $packed after it)," \
-	"$at_new at the new tip; $locks left a stale .lock file"
+	"$at_new at the new tip; $locks left a stale .lock file" \
+	"($(sort -u lockfiles 2>/dev/null | tr '\n' ' '| sed 's/ $//'))"
 [ "$at_old" -gt 0 ] && [ "$at_new" -gt 0 ] ||
 	fail "the kills did not spread over the run: see the delays"
 echo "sigkill: all passed"
