@@ -58,7 +58,7 @@ has_command fix && CHANGES=1 row "fix" 0 "$D" fix $A base..HEAD
 untouched fix
 
 # ranges that are payloads: refused as ranges, never run
-for p in "$p1" "$p2" "$p3" "$p4" "$p6" "base..$p1" "$p3..HEAD" "--output=$canary"; do
+for p in "$p1" "$p2" "$p3" "$p4" "$p6" "$p1..base" "$p3..HEAD" "--output=$canary"; do
 	has_command check && row "check-range" 2 "$D" check "$p"
 	row "amend-range" 2 "$D" amend $A "$p"
 	has_command fix && row "fix-range" 2 "$D" fix $A "$p"
