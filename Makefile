@@ -86,13 +86,18 @@ kernel-test: $(BIN)
 	@sh tests/deps.sh $(KERNEL_PKGS)
 	@sh tests/run-e2e.sh $(abspath $(BIN)) $(abspath tests/kernel)
 
+# Sanitizer reports exit 86, which no test mistakes for a policy error (1).
+SAN_ENV = ASAN_OPTIONS=exitcode=86:detect_leaks=1 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86 \
+	  LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp)
+
 test: deps
 	$(MAKE) all
 	$(MAKE) unit
 	$(MAKE) e2e
 	$(MAKE) SANITIZE=1 all
-	$(MAKE) SANITIZE=1 unit
-	$(MAKE) SANITIZE=1 e2e
+	$(SAN_ENV) $(MAKE) SANITIZE=1 unit
+	$(SAN_ENV) $(MAKE) SANITIZE=1 e2e
 	$(MAKE) kernel-test
 
 demo: deps
