@@ -386,6 +386,34 @@ int repo_default_range(char **out, struct repo *r)
 }
 
 /*
+ * Does each side of range name an object? git_revparse() in libgit2 1.5
+ * leaks the first side when the second does not resolve, so the sides
+ * are tried alone first.
+ */
+static bool range_sides_resolve(struct repo *r, const char *range)
+{
+	const char *dots = strstr(range, "..");
+	char *left;
+	const char *right;
+	git_object *obj = NULL;
+	bool ok = true;
+
+	if (!dots)
+		return true;
+	left = xstrndup(range, (size_t)(dots - range));
+	right = dots[2] == '.' ? dots + 3 : dots + 2;
+	if (*left && git_revparse_single(&obj, r->git, left) < 0)
+		ok = false;
+	git_object_free(obj);
+	obj = NULL;
+	if (ok && *right && git_revparse_single(&obj, r->git, right) < 0)
+		ok = false;
+	git_object_free(obj);
+	free(left);
+	return ok;
+}
+
+/*
  * The range as git_revparse() is given it: "@{upstream}.." or "@{u}.."
  * at the start becomes the upstream's ref name, found by upstream_of(),
  * since libgit2 would resolve it with the leaking git_branch_upstream().
@@ -433,7 +461,8 @@ static int walk_push_range(git_revwalk *w, struct repo *r, const char *range)
 	git_revspec spec;
 	git_oid base;
 	char *parse = range_for_parse(r, range);
-	int rc = git_revparse(&spec, r->git, parse);
+	int rc = range_sides_resolve(r, parse) ?
+		 git_revparse(&spec, r->git, parse) : -1;
 
 	free(parse);
 	if (rc < 0)
@@ -847,7 +876,8 @@ static int plan_range(struct plan *p, struct repo *r, const char *range)
 	git_oid oid;
 	size_t cap = 0;
 	char *parse = range_for_parse(r, range);
-	int rc = git_revparse(&spec, r->git, parse);
+	int rc = range_sides_resolve(r, parse) ?
+		 git_revparse(&spec, r->git, parse) : -1;
 
 	free(parse);
 	if (rc < 0)
