@@ -1,4 +1,5 @@
 #include "lint.h"
+#include "sanitize.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -1080,65 +1081,43 @@ char *lint_subject(const struct message *m)
 	return xstrndup(m->text, n < m->len ? n : m->len);
 }
 
-/* Length of the UTF-8 sequence at s (n bytes left) and its code point;
- * 0 when it is not valid UTF-8. */
-static size_t utf8_char(const unsigned char *s, size_t n, unsigned *cp)
-{
-	size_t k;
-	unsigned min;
-
-	if (s[0] < 0x80) {
-		*cp = s[0];
-		return 1;
-	}
-	if (s[0] >= 0xc2 && s[0] <= 0xdf) {
-		k = 2; *cp = s[0] & 0x1f; min = 0x80;
-	} else if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		k = 3; *cp = s[0] & 0x0f; min = 0x800;
-	} else if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		k = 4; *cp = s[0] & 0x07; min = 0x10000;
-	} else {
-		return 0;
-	}
-	if (n < k)
-		return 0;
-	for (size_t i = 1; i < k; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		*cp = (*cp << 6) | (s[i] & 0x3f);
-	}
-	return *cp < min || *cp > 0x10ffff ? 0 : k;
-}
-
+/* Text from commits for the terminal: the one sanitizer's rules, with
+ * tabs kept as they are (harmless, and common in trailers). */
 void lint_sanitize(struct buf *out, const char *s, size_t len)
 {
-	const unsigned char *p = (const unsigned char *)s;
-	size_t i = 0;
+	const char *tab;
 
-	buf_grow(out, len + 1);
+	buf_add(out, "", 0);
+	while ((tab = memchr(s, '\t', len))) {
+		sanitize(out, s, (size_t)(tab - s), 0);
+		buf_addch(out, '\t');
+		len -= (size_t)(tab - s) + 1;
+		s = tab + 1;
+	}
+	sanitize(out, s, len, 0);
+}
+
+/*
+ * Controls a terminal acts on even inside a JSON string: C1 controls
+ * (U+0080..U+009F) and the bidirectional overrides are written as \u
+ * escapes, which every JSON reader decodes back.
+ */
+static void json_escape_controls(struct buf *out, const char *json)
+{
+	size_t len = strlen(json), i = 0;
+
 	while (i < len) {
 		unsigned cp;
-		size_t k = utf8_char(p + i, len - i, &cp);
+		size_t k = utf8_decode(&cp, json + i, len - i);
 
-		if (k == 0) {
-			if (p[i] >= 0x80 && p[i] <= 0x9f)
-				buf_addf(out, "\\x%02x", p[i]);
-			else
-				buf_addch(out, p[i]);
-			i++;
-		} else if ((cp < 0x20 && cp != '\t') || cp == 0x7f) {
-			buf_addf(out, "\\x%02x", cp);
-			i++;
-		} else if (cp >= 0x80 && cp <= 0x9f) {
+		if (k > 1 && ((cp >= 0x80 && cp <= 0x9f) ||
+			      (cp >= 0x202a && cp <= 0x202e) ||
+			      (cp >= 0x2066 && cp <= 0x2069)))
 			buf_addf(out, "\\u%04x", cp);
-			i += k;
-		} else {
-			buf_add(out, p + i, k);
-			i += k;
-		}
+		else
+			buf_add(out, json + i, k ? k : 1);
+		i += k ? k : 1;
 	}
-	if (!out->ptr)
-		buf_adds(out, "");
 }
 
 /* JSON text must be UTF-8: invalid bytes become U+FFFD. */
@@ -1155,7 +1134,7 @@ static cJSON *str_or_null(const char *s)
 		unsigned cp;
 		size_t k;
 
-		k = utf8_char((const unsigned char *)s + i, len - i, &cp);
+		k = utf8_decode(&cp, s + i, len - i);
 
 		if (k == 0) {
 			buf_adds(&b, "\xef\xbf\xbd");
@@ -1197,7 +1176,7 @@ char *lint_json_line(const char *commit, const char *subject,
 	cJSON_AddItemToObject(root, "findings", arr);
 	text = cJSON_PrintUnformatted(root);
 	cJSON_Delete(root);
-	buf_adds(&b, text ? text : "{}");
+	json_escape_controls(&b, text ? text : "{}");
 	buf_addch(&b, '\n');
 	cJSON_free(text);
 	return buf_detach(&b, NULL);
