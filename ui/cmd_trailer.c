@@ -6,11 +6,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "message.h"
 #include "place.h"
 #include "repo.h"
+#include "sanitize.h"
 #include "util.h"
 
 static const char trailer_usage[] =
@@ -79,6 +81,32 @@ static char parse_comment_char(void)
 	return cc;
 }
 
+/*
+ * In a pipe the output is byte for byte what git prints; on a terminal
+ * each line goes through the sanitizer, so a trailer cannot carry an
+ * escape sequence to it.
+ */
+static void write_parsed(const struct buf *out, bool nul)
+{
+	struct buf safe = BUF_INIT;
+	const char *p = buf_cstr(out), *end = p + out->len;
+
+	if (nul || !isatty(1)) {
+		fwrite(p, 1, out->len, stdout);
+		return;
+	}
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		sanitize(&safe, p, n, 0);
+		buf_addch(&safe, '\n');
+		p += n + 1;
+	}
+	fwrite(buf_cstr(&safe), 1, safe.len, stdout);
+	buf_release(&safe);
+}
+
 static int run_parse(const struct trailer_opts *o)
 {
 	struct buf in = BUF_INIT, out = BUF_INIT;
@@ -101,7 +129,7 @@ static int run_parse(const struct trailer_opts *o)
 			off += n + 1;
 		}
 	}
-	fwrite(out.ptr ? out.ptr : "", 1, out.len, stdout);
+	write_parsed(&out, o->nul);
 	buf_release(&in);
 	buf_release(&out);
 	return ferror(stdout) ? EXIT_USAGE : 0;
