@@ -1081,8 +1081,10 @@ char *lint_subject(const struct message *m)
 	return xstrndup(m->text, n < m->len ? n : m->len);
 }
 
-/* Text from commits for the terminal: the one sanitizer's rules, with
- * tabs kept as they are (harmless, and common in trailers). */
+/*
+ * Text from commits for one line of the terminal: the one sanitizer's
+ * rules, with tabs kept as they are (harmless, and common in trailers).
+ */
 void lint_sanitize(struct buf *out, const char *s, size_t len)
 {
 	const char *tab;

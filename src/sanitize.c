@@ -116,3 +116,18 @@ size_t sanitize_fit(const char *s, size_t len, size_t cols, size_t *width)
 		*width = w;
 	return i;
 }
+
+void sanitize_lines(struct buf *out, const char *s, size_t len)
+{
+	size_t i = 0, start = 0;
+
+	buf_add(out, "", 0);
+	for (; i < len; i++) {
+		if (s[i] != '\n' && s[i] != '\t')
+			continue;
+		sanitize(out, s + start, i - start, 0);
+		buf_addch(out, s[i]);
+		start = i + 1;
+	}
+	sanitize(out, s + start, len - start, 0);
+}

@@ -27,6 +27,13 @@
  */
 void sanitize(struct buf *out, const char *s, size_t len, unsigned flags);
 
+/*
+ * The same for text of several lines: newlines and tabs are kept as they
+ * are (they move the cursor in the ordinary way), everything else as
+ * sanitize() does.
+ */
+void sanitize_lines(struct buf *out, const char *s, size_t len);
+
 /* Columns that sanitized text s (len bytes) takes on the terminal. */
 size_t sanitize_width(const char *s, size_t len);
 

@@ -95,14 +95,7 @@ static void write_parsed(const struct buf *out, bool nul)
 		fwrite(p, 1, out->len, stdout);
 		return;
 	}
-	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
-
-		sanitize(&safe, p, n, 0);
-		buf_addch(&safe, '\n');
-		p += n + 1;
-	}
+	sanitize_lines(&safe, p, (size_t)(end - p));
 	fwrite(buf_cstr(&safe), 1, safe.len, stdout);
 	buf_release(&safe);
 }
