@@ -120,7 +120,7 @@ work=$TMPDIR/linux
 trap 'rm -rf "$work"' EXIT
 t=$(now)
 git clone -q --shared --no-checkout "$tree" "$work" || fail "cannot clone $tree"
-git -C "$work" checkout -q --detach pristine || fail "cannot check out pristine"
+git -C "$work" checkout -q -b series pristine || fail "cannot check out pristine"
 echo "time: clone --shared and checkout $(since "$t")"
 git -C "$work" config user.name "$human_name"
 git -C "$work" config user.email "$human_email"
@@ -242,48 +242,9 @@ git -C "$work" rebase -q --exec \
 	'git commit -q --amend --no-edit --no-verify --reset-author' pristine ||
 	fail "cannot reset the author of the applied series"
 
-mode=fallback
-if "$DISCLOSE" amend --help >"$TMPDIR/amend-help" 2>&1; then
-	if grep -q -i 'range' "$TMPDIR/amend-help"; then
-		mode=range
-	else
-		mode=percommit
-	fi
-fi
-case $mode in
-range)
-	(cd "$work" && "$DISCLOSE" amend --agent "$agent" --model "$model" \
-		pristine..HEAD) </dev/null || fail "git disclose amend on the range failed"
-	echo "trailers: git disclose amend on pristine..HEAD"
-	;;
-percommit)
-	# amend refuses to run while a rebase is in progress, so replay the
-	# commits one by one with cherry-pick and amend each as HEAD.
-	tip=$(git -C "$work" rev-parse HEAD)
-	git -C "$work" checkout -q --detach pristine || fail "cannot check out pristine"
-	for c in $(git -C "$work" rev-list --reverse pristine.."$tip"); do
-		git -C "$work" cherry-pick "$c" >/dev/null ||
-			fail "cannot replay commit $c"
-		(cd "$work" && "$DISCLOSE" amend --agent "$agent" --model "$model") \
-			</dev/null || fail "git disclose amend (HEAD) failed on $c"
-	done
-	echo "trailers: git disclose amend on HEAD, once per commit"
-	;;
-fallback)
-	cat >"$TMPDIR/add-trailers.sh" <<-EOF
-	git log -1 --format=%B HEAD |
-		git interpret-trailers \
-			--trailer "Assisted-by: $agent:$model" \
-			--trailer "Signed-off-by: $human_name <$human_email>" \
-			>"$TMPDIR/msg" &&
-		git commit -q --amend --no-verify -F "$TMPDIR/msg"
-	EOF
-	git -C "$work" rebase -q --exec "sh '$TMPDIR/add-trailers.sh'" pristine ||
-		fail "adding trailers with git interpret-trailers failed"
-	echo "trailers: FALLBACK used, git interpret-trailers" \
-		"(\"$DISCLOSE amend --help\" did not work)"
-	;;
-esac
+(cd "$work" && "$DISCLOSE" amend --agent "$agent" --model "$model" \
+	pristine..HEAD) </dev/null || fail "git disclose amend on the range failed"
+echo "trailers: git disclose amend on pristine..HEAD"
 
 for c in $(git -C "$work" rev-list pristine..HEAD); do
 	git -C "$work" log -1 --format='%(trailers:only,unfold)' "$c" |
