@@ -46,7 +46,7 @@ BIN     := $(BUILD)/git-disclose
 UNIT_C  := $(sort $(wildcard tests/unit/test_*.c))
 UNIT    := $(UNIT_C:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all deps test unit e2e kernel-test demo bench install uninstall clean fuzz valgrind
+.PHONY: all deps test unit e2e kernel-test demo bench install uninstall clean fuzz valgrind corpus
 
 all: $(BIN)
 
@@ -125,6 +125,10 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/git-disclose \
 		$(DESTDIR)$(MANDIR)/git-disclose.1 \
 		$(DESTDIR)$(BASHCOMPDIR)/git-disclose
+
+# The parser against git on git.git's 81,966 messages (../shared/corpus).
+corpus: $(BIN)
+	@DISCLOSE=$(abspath $(BIN)) sh tests/corpus/compare.sh
 
 # libFuzzer targets (clang) and the valgrind run of the unit tests.
 fuzz:
