@@ -442,21 +442,13 @@ static char *range_for_parse(struct repo *r, const char *range)
 	return b.len ? buf_detach(&b, NULL) : xstrdup(range);
 }
 
-/* Walk just this commit: push it and hide its parents. */
-static int push_alone(git_revwalk *w, struct repo *r, const git_oid *id)
-{
-	git_commit *c = NULL;
-	int rc = git_commit_lookup(&c, r->git, id);
-
-	if (rc == 0)
-		rc = git_revwalk_push(w, id);
-	for (unsigned i = 0; rc == 0 && i < git_commit_parentcount(c); i++)
-		rc = git_revwalk_hide(w, git_commit_parent_id(c, i));
-	git_commit_free(c);
-	return rc;
-}
-
-static int walk_push_range(git_revwalk *w, struct repo *r, const char *range)
+/*
+ * Push range onto the walk; a single revision, meaning that commit
+ * alone, is not pushed but given back in *single (zero otherwise), so
+ * that its parents need not exist (a shallow clone).
+ */
+static int walk_push_range(git_revwalk *w, git_oid *single, struct repo *r,
+			   const char *range)
 {
 	git_revspec spec;
 	git_oid base;
@@ -464,6 +456,7 @@ static int walk_push_range(git_revwalk *w, struct repo *r, const char *range)
 	int rc = range_sides_resolve(r, parse) ?
 		 git_revparse(&spec, r->git, parse) : -1;
 
+	memset(single, 0, sizeof(*single));
 	free(parse);
 	if (rc < 0)
 		return error_set("'%s' is not a revision or range here: give A..B, A...B or a commit (see git log --oneline)",
@@ -474,7 +467,7 @@ static int walk_push_range(git_revwalk *w, struct repo *r, const char *range)
 
 		rc = git_object_peel(&peeled, spec.from, GIT_OBJECT_COMMIT);
 		if (rc == 0)
-			rc = push_alone(w, r, git_object_id(peeled));
+			git_oid_cpy(single, git_object_id(peeled));
 		git_object_free(peeled);
 	} else {
 		rc = git_revwalk_push(w, git_object_id(spec.to));
@@ -498,7 +491,7 @@ int repo_walk(struct repo *r, const char *range, repo_walk_fn fn, void *data)
 {
 	git_revwalk *w = NULL;
 	char *def = NULL;
-	git_oid oid;
+	git_oid oid, single;
 	int rc = -1;
 
 	if (!range) {
@@ -511,10 +504,12 @@ int repo_walk(struct repo *r, const char *range, repo_walk_fn fn, void *data)
 		goto out;
 	}
 	git_revwalk_sorting(w, GIT_SORT_TOPOLOGICAL);
-	if (walk_push_range(w, r, range) < 0)
+	if (walk_push_range(w, &single, r, range) < 0)
 		goto out;
 	rc = 0;
-	while (rc == 0 && git_revwalk_next(&oid, w) == 0) {
+	while (rc == 0 && (git_oid_is_zero(&single) ?
+			   git_revwalk_next(&oid, w) == 0 :
+			   !git_oid_cpy(&oid, &single))) {
 		git_commit *c;
 		struct commit_info *ci;
 
@@ -526,6 +521,8 @@ int repo_walk(struct repo *r, const char *range, repo_walk_fn fn, void *data)
 		git_commit_free(c);
 		rc = fn(ci, data);
 		commit_info_free(ci);
+		if (!git_oid_is_zero(&single) && rc == 0)
+			rc = 1;		/* that commit alone */
 	}
 	if (rc > 0)
 		rc = 0;
@@ -896,10 +893,23 @@ static int plan_range(struct plan *p, struct repo *r, const char *range)
 		goto out;
 	}
 	git_revwalk_sorting(w, GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE);
-	if (walk_push_range(w, r, range) < 0)
+	if (walk_push_range(w, &oid, r, range) < 0)
 		goto out;
-	while ((rc = git_revwalk_next(&oid, w)) == 0)
+	if (!git_oid_is_zero(&oid)) {
 		plan_push(p, &oid, &cap);
+		rc = GIT_ITEROVER;
+	} else if (git_oid_equal(git_object_id(spec.from), &p->tip)) {
+		rc = GIT_ITEROVER;	/* A..A: empty, whatever A's parents */
+	} else {
+		while ((rc = git_revwalk_next(&oid, w)) == 0)
+			plan_push(p, &oid, &cap);
+	}
+	if (rc == GIT_ENOTFOUND) {
+		error_set("the range '%s' reaches a commit that is not in this repository (a shallow clone?): give a range whose base is here, or deepen the clone with git fetch --deepen",
+			  range);
+		rc = -1;
+		goto out;
+	}
 	if (rc != GIT_ITEROVER) {
 		git_fail("cannot walk the history");
 		rc = -1;
@@ -907,7 +917,7 @@ static int plan_range(struct plan *p, struct repo *r, const char *range)
 	}
 	rc = 0;
 	if (!p->nr)
-		rc = error_set("the range '%s' has no commits: nothing to rewrite; give base..HEAD where base is an older commit of the branch",
+		rc = error_set("the range '%s' has no commits: nothing to rewrite (every commit is already in its base); give base..HEAD where base is an older commit of the branch, or HEAD alone",
 			       range);
 out:
 	git_revwalk_free(w);
@@ -950,6 +960,34 @@ static int check_linear(struct repo *r, const struct plan *p)
 	return 0;
 }
 
+/*
+ * A message with a NUL byte reaches fn cut at the NUL (libgit2 gives it
+ * as a C string): rewriting it would drop the rest, so it is refused.
+ */
+static int check_no_nul(struct repo *r, const git_oid *id, size_t seen_len)
+{
+	git_odb *odb = NULL;
+	git_odb_object *obj = NULL;
+	const char *raw, *sep;
+	size_t len;
+	int rc = 0;
+
+	if (git_repository_odb(&odb, r->git) < 0 ||
+	    git_odb_read(&obj, odb, id) < 0) {
+		git_odb_free(odb);
+		return git_fail("cannot read a commit of the range");
+	}
+	raw = git_odb_object_data(obj);
+	len = git_odb_object_size(obj);
+	sep = memmem(raw, len, "\n\n", 2);
+	if (sep && len - (size_t)(sep + 2 - raw) > seen_len)
+		rc = error_set("commit %.12s has a NUL byte in its message: rewriting it would lose what follows the NUL; fix the message first (git commit --amend, or git rebase -i with reword)",
+			       git_oid_tostr_s(id));
+	git_odb_object_free(obj);
+	git_odb_free(odb);
+	return rc;
+}
+
 /* Ask fn for every new message; note the first commit that changes. */
 static int plan_messages(struct plan *p, struct repo *r, repo_reword_fn fn,
 			 void *data)
@@ -972,6 +1010,7 @@ static int plan_messages(struct plan *p, struct repo *r, repo_reword_fn fn,
 		rc = fn(&b, ci, data);
 		if (rc == 0 && b.len && (b.len != ci->message_len ||
 					 memcmp(b.ptr, ci->message, b.len))) {
+			rc = check_no_nul(r, &p->ids[i], ci->message_len);
 			p->msgs[i] = buf_detach(&b, &p->lens[i]);
 			if (p->first == p->nr)
 				p->first = i;

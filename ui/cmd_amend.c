@@ -108,21 +108,72 @@ static void amend_release(struct amend *am)
 	free(am->seen);
 }
 
-/* Show the lines that the rewrite added and removed. */
+/* The lines of a message, and a sorted copy to look them up. */
+struct lines {
+	struct line {
+		const char *p;
+		size_t len;
+	} *v, *sorted;
+	size_t nr;
+};
+
+static int line_cmp(const void *a, const void *b)
+{
+	const struct line *x = a, *y = b;
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->p, y->p, n);
+
+	return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+static void lines_split(struct lines *l, const char *s)
+{
+	size_t cap = 0;
+	const char *e;
+
+	memset(l, 0, sizeof(*l));
+	for (; *s; s = *e ? e + 1 : e) {
+		e = strchrnul(s, '\n');
+		if (l->nr == cap) {
+			cap = cap ? 2 * cap : 16;
+			l->v = xrealloc(l->v, cap * sizeof(*l->v));
+		}
+		l->v[l->nr++] = (struct line){ s, (size_t)(e - s) };
+	}
+	l->sorted = xmalloc((l->nr + 1) * sizeof(*l->sorted));
+	if (l->nr)
+		memcpy(l->sorted, l->v, l->nr * sizeof(*l->v));
+	qsort(l->sorted, l->nr, sizeof(*l->sorted), line_cmp);
+}
+
+static bool lines_have(const struct lines *l, const struct line *x)
+{
+	return bsearch(x, l->sorted, l->nr, sizeof(*l->sorted), line_cmp);
+}
+
+/* Print with mark the non-empty lines of a that b does not have. */
+static void show_missing(const struct lines *a, const struct lines *b,
+			 char mark)
+{
+	for (size_t i = 0; i < a->nr; i++)
+		if (a->v[i].len && !lines_have(b, &a->v[i]))
+			printf("  %c %.*s\n", mark, (int)a->v[i].len, a->v[i].p);
+}
+
+/* Show the lines that the rewrite added and removed (n log n: a message
+ * may hold thousands of trailers). */
 static void show_change(const char *old, const char *new)
 {
-	const char *p, *e;
+	struct lines o, n;
 
-	for (p = new; *p; p = *e ? e + 1 : e) {
-		e = strchrnul(p, '\n');
-		if (e > p && !memmem(old, strlen(old), p, (size_t)(e - p) + 1))
-			printf("  + %.*s\n", (int)(e - p), p);
-	}
-	for (p = old; *p; p = *e ? e + 1 : e) {
-		e = strchrnul(p, '\n');
-		if (e > p && !memmem(new, strlen(new), p, (size_t)(e - p) + 1))
-			printf("  - %.*s\n", (int)(e - p), p);
-	}
+	lines_split(&o, old);
+	lines_split(&n, new);
+	show_missing(&n, &o, '+');
+	show_missing(&o, &n, '-');
+	free(o.v);
+	free(o.sorted);
+	free(n.v);
+	free(n.sorted);
 }
 
 static void show_commits(const struct amend *am,
