@@ -122,5 +122,13 @@ expect_status 0 "$D" amend $A --tool sparse HEAD
 expect_grep "nothing to do" "$TMPDIR/out"
 expect_eq "unchanged signed commit kept" "$signed2" "$(git rev-parse HEAD)"
 
+# a NUL byte in a message to rewrite (only plumbing makes one)
+nul=$(printf 'tree %s\nparent %s\nauthor A <a@x> 1 +0000\ncommitter A <a@x> 1 +0000\n\nFix\000 x\n\nBody.\n' \
+	"$(git rev-parse HEAD^{tree})" "$(git rev-parse HEAD)" |
+	git hash-object -t commit -w --stdin --literally)
+git update-ref refs/heads/main "$nul"
+refused "has a NUL byte in its message" HEAD
+git update-ref refs/heads/main "$signed2"
+
 expect_eq "uncommitted change kept" " M f1" "$(git status --porcelain)"
 echo "rewrite-refusals: all passed"
