@@ -10,8 +10,9 @@
 #
 #   BENCH <name>|<ours>|<peer name>|<peer figure>|<ratio>|<how measured>
 #
-# (figures with their unit, "12.3 ms", "4.20 s"; an empty ratio is
-# computed here). For a script that prints no BENCH line the report reads
+# (figures with their unit, "12.3 ms", "4.20 s"). The ratio column is
+# always ours / peer, computed here when both figures have the same unit
+# (a script's own ratio is shown only when they cannot be divided). For a script that prints no BENCH line the report reads
 # what it prints instead (a "figure ours peer ratio" table, or one line
 # per program "NAME  <n>s|<n> ms ..." whose "git log" line is the peer)
 # and says so under the table.
@@ -96,7 +97,7 @@ ratio() {
 	echo "$1|$2" | awk -F'|' '{
 		split($1, a, " "); split($2, b, " ")
 		if (a[1] ~ /^[0-9.]+$/ && b[1] ~ /^[0-9.]+$/ && b[1] > 0 && a[2] == b[2])
-			printf "%.2f", a[1] / b[1]
+			printf "%.3g", a[1] / b[1]
 		else
 			printf "-"
 	}'
@@ -127,7 +128,10 @@ for script in "$here"/*.sh; do
 		continue
 	fi
 	while IFS='|' read -r f ours pname pfig r how; do
-		[ -n "$r" ] || r=$(ratio "$ours" "$pfig")
+		# ours / peer, the same way for every row; the script's own
+		# ratio only when the figures cannot be divided here
+		r2=$(ratio "$ours" "$pfig")
+		[ "$r2" = - ] && [ -n "$r" ] || r=$r2
 		echo "$f|$ours|$pname|$pfig|$r|$how" >>"$rows"
 	done <"$logs/$name.bench"
 	echo "$name: ran in ${took}s" >>"$notes"
@@ -139,7 +143,7 @@ os=$(. /etc/os-release 2>/dev/null && echo "$PRETTY_NAME")
 echo "git-disclose $("$bin" --version | sed 's/^git-disclose //') benchmarks, $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "machine: ${cpu:-unknown CPU}, $(nproc) cores, ${mem:-? GiB}, ${os:-$(uname -s)}, $(uname -r), $(git --version)"
 echo
-echo "| figure | ours | peer | peer figure | ratio | how measured |"
+echo "| figure | ours | peer | peer figure | ratio ours/peer | how measured |"
 echo "|---|---|---|---|---|---|"
 awk -F'|' '{
 	line = "|"
