@@ -42,6 +42,14 @@ static char *trim_slash(const char *path)
 	return xstrndup(path, n);
 }
 
+void repo_set_streaming(void)
+{
+	git_libgit2_init();
+	/* each object of a long walk is read once or twice: caching them
+	 * only grows memory (and libgit2's eviction costs more than a read) */
+	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
+}
+
 int repo_open(struct repo **out, const char *path)
 {
 	struct repo *r;
@@ -579,41 +587,95 @@ static void read_head_lines(struct added_file *f, git_repository *git,
 	git_blob_free(blob);
 }
 
+/* Append the file at prefix + name of a commit's tree. */
+static void add_file(struct added_file **out, size_t *n, size_t *cap,
+		     git_repository *git, const char *path,
+		     const git_oid *blob_id)
+{
+	if (*n + 1 >= *cap) {
+		*cap = *cap ? 2 * *cap : 8;
+		*out = xrealloc(*out, *cap * sizeof(**out));
+	}
+	memset(&(*out)[*n], 0, sizeof(**out));
+	(*out)[*n].path = xstrdup(path);
+	read_head_lines(&(*out)[*n], git, blob_id);
+	if (!(*out)[*n].head)
+		(*out)[*n].head = xstrdup("");
+	(*n)++;
+}
+
+/*
+ * The files of tree that old (NULL: an empty tree) lacks, as git diff
+ * shows them added: entries whose ids match are skipped whole, so only
+ * the subtrees the commit changed are read.
+ */
+static int collect_added(struct added_file **out, size_t *n, size_t *cap,
+			 git_repository *git, const git_tree *tree,
+			 const git_tree *old, const char *prefix)
+{
+	size_t count = git_tree_entrycount(tree);
+	struct buf path = BUF_INIT;
+	int rc = 0;
+
+	for (size_t i = 0; i < count && rc == 0; i++) {
+		const git_tree_entry *e = git_tree_entry_byindex(tree, i);
+		const char *name = git_tree_entry_name(e);
+		const git_tree_entry *o = old ? git_tree_entry_byname(old, name)
+					      : NULL;
+		git_filemode_t mode = git_tree_entry_filemode(e);
+		bool old_tree = o && git_tree_entry_type(o) == GIT_OBJECT_TREE;
+
+		if (o && git_tree_entry_filemode(o) == mode &&
+		    git_oid_equal(git_tree_entry_id(o), git_tree_entry_id(e)))
+			continue;
+		buf_reset(&path);
+		buf_addf(&path, "%s%s", prefix, name);
+		if (mode == GIT_FILEMODE_TREE) {
+			git_tree *sub = NULL, *osub = NULL;
+
+			if (git_tree_lookup(&sub, git, git_tree_entry_id(e)) < 0 ||
+			    (old_tree && git_tree_lookup(&osub, git,
+					git_tree_entry_id(o)) < 0)) {
+				rc = git_fail("cannot read a tree");
+			} else {
+				buf_addch(&path, '/');
+				rc = collect_added(out, n, cap, git, sub, osub,
+						   path.ptr);
+			}
+			git_tree_free(sub);
+			git_tree_free(osub);
+			continue;
+		}
+		if ((o && !old_tree) || mode == GIT_FILEMODE_COMMIT ||
+		    mode == GIT_FILEMODE_LINK)
+			continue;
+		add_file(out, n, cap, git, path.ptr, git_tree_entry_id(e));
+	}
+	buf_release(&path);
+	return rc;
+}
+
 int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
 		     const char *id)
 {
 	git_tree *tree, *parent;
-	git_diff *diff = NULL;
-	size_t n = 0;
+	size_t n = 0, cap = 0;
+	int rc;
 
 	*out = NULL;
 	*nr = 0;
 	if (commit_trees(&tree, &parent, r, id) < 0)
 		return -1;
-	if (git_diff_tree_to_tree(&diff, r->git, parent, tree, NULL) < 0) {
-		git_tree_free(tree);
-		git_tree_free(parent);
-		return git_fail("cannot diff the commit");
+	rc = collect_added(out, &n, &cap, r->git, tree, parent, "");
+	if (rc < 0) {
+		added_files_free(*out, n);
+		*out = NULL;
+	} else {
+		*nr = n;
 	}
-	*out = xcalloc(git_diff_num_deltas(diff) + 1, sizeof(**out));
-	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
-		const git_diff_delta *d = git_diff_get_delta(diff, i);
-
-		if (d->status != GIT_DELTA_ADDED ||
-		    d->new_file.mode == GIT_FILEMODE_COMMIT ||
-		    d->new_file.mode == GIT_FILEMODE_LINK)
-			continue;
-		(*out)[n].path = xstrdup(d->new_file.path);
-		read_head_lines(&(*out)[n], r->git, &d->new_file.id);
-		if (!(*out)[n].head)
-			(*out)[n].head = xstrdup("");
-		n++;
-	}
-	*nr = n;
-	git_diff_free(diff);
 	git_tree_free(tree);
 	git_tree_free(parent);
-	return 0;
+	return rc;
 }
 
 void added_files_free(struct added_file *files, size_t nr)

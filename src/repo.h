@@ -29,6 +29,12 @@ struct commit_info {
 	char *encoding;		/* NULL: UTF-8 */
 };
 
+/*
+ * Before repo_open(): the process walks long ranges, reading each object
+ * about once; keep no object cache, so memory stays flat.
+ */
+void repo_set_streaming(void);
+
 /* Discover the repository containing path (NULL: the current directory). */
 int repo_open(struct repo **out, const char *path);
 void repo_free(struct repo *r);
