@@ -899,15 +899,22 @@ static void file_symbols(struct boot_ctx *c, const char *file)
 	free(dir);
 }
 
-/* A KUnit test symbol is only settable with KUnit itself enabled. */
+/*
+ * A KUnit test symbol is only settable with KUnit itself enabled, and
+ * most (lib/Kconfig.debug) sit under the Runtime Testing menu.
+ */
 static void need_kunit(struct boot_ctx *c)
 {
+	static const char *const needs[] = { "KUNIT", "RUNTIME_TESTING_MENU",
+					     NULL };
 	bool tests = false;
 
 	for (size_t i = 0; i < c->v->nr_enabled; i++)
 		tests |= strstr(c->v->enabled[i], "KUNIT") != NULL;
-	if (tests && !strv_has(c->v->enabled, c->v->nr_enabled, "KUNIT"))
-		strv_push(&c->v->enabled, &c->v->nr_enabled, xstrdup("KUNIT"));
+	for (const char *const *n = needs; tests && *n; n++)
+		if (!strv_has(c->v->enabled, c->v->nr_enabled, *n))
+			strv_push(&c->v->enabled, &c->v->nr_enabled,
+				  xstrdup(*n));
 }
 
 /* ---- configuration ---- */

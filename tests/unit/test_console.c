@@ -37,6 +37,8 @@ static const struct console_case cases[] = {
 	{ "wrong-nonce.log", true, CONSOLE_WRONG_NONCE, "fedcba9876543210", 0 },
 	{ "ktap-pass.log", true, CONSOLE_PASS, NULL, 2 },
 	{ "ktap-fail.log", true, CONSOLE_KTAP_FAILED, NULL, 2 },
+	/* A real boot with CONFIG_LIST_KUNIT_TEST: 39 + 18 cases. */
+	{ "ktap-kunit-list.log", true, CONSOLE_PASS, NULL, 2 },
 };
 
 static char *fixture(const char *name)
@@ -97,6 +99,18 @@ static void test_ktap_suites(void **state)
 	assert_false(v->suites[1].ok);
 	assert_int_equal(v->suites[1].passed, 1);
 	assert_int_equal(v->suites[1].failed, 1);
+	console_verdict_free(v);
+}
+
+static void test_real_kunit(void **state)
+{
+	struct console_verdict *v = classify_file("ktap-kunit-list.log", true);
+
+	assert_string_equal(v->suites[0].name, "list-kunit-test");
+	assert_int_equal(v->suites[0].passed, 39);
+	assert_string_equal(v->suites[1].name, "hlist");
+	assert_int_equal(v->suites[1].passed, 18);
+	assert_true(v->suites[1].ok);
 	console_verdict_free(v);
 }
 
@@ -283,6 +297,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_ktap_suites),
+		cmocka_unit_test(test_real_kunit),
 		cmocka_unit_test(test_release_of_marker),
 		cmocka_unit_test(test_edges),
 		cmocka_unit_test(test_makefile_symbols),
