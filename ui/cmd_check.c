@@ -3,12 +3,14 @@
  * the policy. Streams: each commit is read, checked, printed and freed
  * before the next.
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "catalogue.h"
+#include "checkpatch.h"
 #include "cli.h"
 #include "lint.h"
 #include "message.h"
@@ -34,16 +36,20 @@ static const char check_usage[] =
 	"  --json             one JSON object per commit per line (NDJSON)\n"
 	"  --policy P         kernel (AGENT:MODEL, default) or kernel-llm (LLM)\n"
 	"  --no-spdx          check messages only, not the files commits add\n"
+	"  --checkpatch       also run the tree's scripts/checkpatch.pl on the\n"
+	"                     range and report its signature messages\n"
 	"\n"
 	"Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage\n"
 	"or environment error.\n";
 
-enum { OPT_JSON = OPT_CLI_LAST, OPT_MESSAGE, OPT_NO_SPDX };
+enum { OPT_JSON = OPT_CLI_LAST, OPT_MESSAGE, OPT_NO_SPDX, OPT_CHECKPATCH };
 
 struct check {
 	bool json;
 	bool color;
 	bool no_spdx;
+	bool checkpatch;
+	struct checkpatch_report cp;
 	const char *message;
 	const char *range;
 	char *policy;
@@ -186,6 +192,36 @@ static int check_message(struct check *ck)
 	return 0;
 }
 
+/* checkpatch's messages about this commit, as findings of their own. */
+static void add_checkpatch(struct lint_result *res,
+			   const struct checkpatch_report *cp, const char *id)
+{
+	size_t nr;
+	const struct checkpatch_msg *m = checkpatch_msgs_for(cp, id, &nr);
+
+	for (size_t i = 0; i < nr; i++, m++) {
+		struct finding *f;
+		struct buf msg = BUF_INIT;
+
+		res->findings = xrealloc(res->findings,
+					 (res->nr + 1) * sizeof(*f));
+		f = &res->findings[res->nr++];
+		memset(f, 0, sizeof(*f));
+		f->id = m->type;
+		f->severity = !strcmp(m->level, "ERROR") ? SEV_ERROR :
+			      !strcmp(m->level, "WARNING") ? SEV_WARNING :
+			      SEV_INFO;
+		f->line = m->line;
+		f->entry = SIZE_MAX;
+		f->text = m->text ? xstrdup(m->text) : NULL;
+		buf_addf(&msg, "checkpatch: %s", m->message);
+		f->message = buf_detach(&msg, NULL);
+		res->errors += f->severity == SEV_ERROR;
+		res->warnings += f->severity == SEV_WARNING;
+		res->infos += f->severity == SEV_INFO;
+	}
+}
+
 static int check_commit(const struct commit_info *c, void *data)
 {
 	struct check *ck = data;
@@ -208,6 +244,8 @@ static int check_commit(const struct commit_info *c, void *data)
 	message_parse_commit(&m, c->message, c->message_len,
 			     ck->comment_char);
 	lint_message(&res, m, &facts, &lo);
+	if (ck->checkpatch)
+		add_checkpatch(&res, &ck->cp, c->id);
 	report(ck, c->id, m, &res);
 	lint_result_release(&res);
 	message_free(m);
@@ -220,6 +258,7 @@ static int parse_options(struct check *ck, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "no-spdx", no_argument, NULL, OPT_NO_SPDX },
+		{ "checkpatch", no_argument, NULL, OPT_CHECKPATCH },
 		{ "message", required_argument, NULL, OPT_MESSAGE },
 		{ "policy", required_argument, NULL, OPT_POLICY },
 		{ "help", no_argument, NULL, 'h' },
@@ -232,6 +271,7 @@ static int parse_options(struct check *ck, int argc, char **argv)
 		switch (c) {
 		case OPT_JSON: ck->json = true; break;
 		case OPT_NO_SPDX: ck->no_spdx = true; break;
+		case OPT_CHECKPATCH: ck->checkpatch = true; break;
 		case OPT_MESSAGE: ck->message = optarg; break;
 		case OPT_POLICY:
 			free(ck->policy);
@@ -249,6 +289,9 @@ static int parse_options(struct check *ck, int argc, char **argv)
 		return cli_usage_error(check_usage, "check",
 				       "unexpected argument '%s': give one range",
 				       argv[optind]);
+	if (ck->message && ck->checkpatch)
+		return cli_usage_error(check_usage, "check",
+				       "--checkpatch checks commits: give a range, not --message");
 	if (ck->message && ck->range)
 		return cli_usage_error(check_usage, "check",
 				       "give a range or --message, not both");
@@ -287,6 +330,8 @@ static int run(struct check *ck)
 		return check_message(ck);
 	spdx_ids_load(&ck->licenses, repo_workdir(ck->repo));
 	ck->comment_char = repo_comment_char(ck->repo);
+	if (ck->checkpatch && checkpatch_run(&ck->cp, ck->repo, ck->range) < 0)
+		return -1;
 	return repo_walk(ck->repo, ck->range, check_commit, ck);
 }
 
@@ -311,6 +356,7 @@ int cmd_check(int argc, char **argv)
 	else
 		rc = ck.errors ? EXIT_POLICY : 0;
 out:
+	checkpatch_report_release(&ck.cp);
 	spdx_ids_free(ck.licenses);
 	lint_cache_free(ck.cache);
 	catalogue_free(ck.cat);
