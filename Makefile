@@ -59,6 +59,9 @@ $(BUILD)/obj/src/data.o: src/data.S $(DATA)
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -c -o $@ src/data.S
 
+# The boot fragment and init script are compiled into the binary.
+$(BUILD)/obj/src/boot_data.o: kernel/disclose.config kernel/init
+
 $(LIB): $(SRC_O)
 	@rm -f $@
 	ar rcs $@ $^

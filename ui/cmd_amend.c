@@ -11,6 +11,7 @@
 #include "message.h"
 #include "place.h"
 #include "repo.h"
+#include "sanitize.h"
 #include "util.h"
 
 static const char amend_usage[] =
@@ -58,9 +59,13 @@ struct amend {
 	size_t nr, cap;
 };
 
+/* The subject, made safe for the terminal. */
 static char *subject_line(const char *msg)
 {
-	return xstrndup(msg, strcspn(msg, "\n"));
+	struct buf b = BUF_INIT;
+
+	sanitize(&b, msg, strcspn(msg, "\n"), 0);
+	return buf_detach(&b, NULL);
 }
 
 static int reword(struct buf *out, const struct commit_info *c, void *data)
@@ -155,9 +160,16 @@ static bool lines_have(const struct lines *l, const struct line *x)
 static void show_missing(const struct lines *a, const struct lines *b,
 			 char mark)
 {
-	for (size_t i = 0; i < a->nr; i++)
-		if (a->v[i].len && !lines_have(b, &a->v[i]))
-			printf("  %c %.*s\n", mark, (int)a->v[i].len, a->v[i].p);
+	struct buf safe = BUF_INIT;
+
+	for (size_t i = 0; i < a->nr; i++) {
+		if (!a->v[i].len || lines_have(b, &a->v[i]))
+			continue;
+		buf_reset(&safe);
+		sanitize(&safe, a->v[i].p, a->v[i].len, 0);
+		printf("  %c %s\n", mark, buf_cstr(&safe));
+	}
+	buf_release(&safe);
 }
 
 /* Show the lines that the rewrite added and removed (n log n: a message

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "cover.h"
 #include "repo.h"
+#include "sanitize.h"
 
 static const char cover_usage[] =
 	"usage: git disclose cover [<range>] [--reviewed TEXT] [--tested TEXT]\n"
@@ -95,7 +96,7 @@ int cmd_cover(int argc, char **argv)
 	struct cover_args a;
 	struct cover_opts opts;
 	struct boot_verdict *v = NULL;
-	struct buf out = BUF_INIT, warn = BUF_INIT;
+	struct buf out = BUF_INIT, warn = BUF_INIT, safe = BUF_INIT;
 	struct cover *c = NULL;
 	struct repo *r = NULL;
 	struct ident human = { NULL, NULL };
@@ -128,9 +129,14 @@ int cmd_cover(int argc, char **argv)
 	v = load_boot(&opts, r, c->tip);
 	cover_format(&out, c, &opts);
 	cover_warnings(&warn, c, &opts);
-	fputs(buf_cstr(&out), stdout);
-	if (warn.len)
-		fprintf(stderr, "%s", warn.ptr);
+	sanitize_lines(&safe, buf_cstr(&out), out.len);
+	fputs(buf_cstr(&safe), stdout);
+	buf_release(&safe);
+	if (warn.len) {
+		buf_reset(&safe);
+		sanitize_lines(&safe, warn.ptr, warn.len);
+		fputs(buf_cstr(&safe), stderr);
+	}
 	ret = 0;
 out:
 	boot_verdict_free(v);
