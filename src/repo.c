@@ -1110,6 +1110,53 @@ static int check_signatures(struct repo *r, const struct plan *p)
 	return 0;
 }
 
+/* Is id listed in <gitdir>/shallow, a commit whose parents this clone
+ * does not have? */
+static bool is_shallow_boundary(struct repo *r, const git_oid *id)
+{
+	struct buf path = BUF_INIT, text = BUF_INIT;
+	char hex[GIT_OID_HEXSZ + 1];
+	bool yes = false;
+
+	buf_addf(&path, "%s/shallow", r->git_dir);
+	git_oid_tostr(hex, sizeof(hex), id);
+	if (access(path.ptr, F_OK) == 0 && read_file(&text, path.ptr) == 0) {
+		for (const char *l = buf_cstr(&text); *l && !yes;) {
+			yes = !strncmp(l, hex, GIT_OID_HEXSZ) &&
+			      (l[GIT_OID_HEXSZ] == '\n' || !l[GIT_OID_HEXSZ]);
+			l = strchrnul(l, '\n');
+			l += *l == '\n';
+		}
+	}
+	error_clear();
+	buf_release(&path);
+	buf_release(&text);
+	return yes;
+}
+
+/*
+ * A rewritten commit at the shallow boundary of a shallow clone would
+ * name a parent that is not here and is not marked shallow either: git
+ * would then call the repository broken. Refuse, and say how to get the
+ * parents.
+ */
+static int check_shallow(struct repo *r, const struct plan *p)
+{
+	for (size_t i = p->first; i < p->nr; i++) {
+		git_commit *c = NULL;
+		int rc = 0;
+
+		if (!is_shallow_boundary(r, &p->ids[i]))
+			continue;
+		if (git_commit_lookup(&c, r->git, &p->ids[i]) < 0)
+			return git_fail("cannot read a commit of the range");
+		rc = refuse_commit(c, "commit %s (%s) is where this shallow clone ends (its parents are not here), and a rewritten copy would name a parent git cannot find: fetch them first (git fetch --deepen=1, or --unshallow)");
+		git_commit_free(c);
+		return rc;
+	}
+	return 0;
+}
+
 /* A remote-tracking branch that already has commit id, NULL if none. */
 static int find_remote_with(char **out, struct repo *r, const git_oid *id)
 {
@@ -1464,7 +1511,7 @@ static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 		return 0;
 	}
 	if ((!o->drop_signatures && check_signatures(r, p) < 0) ||
-	    check_remotes(out, r, p, o->force) < 0)
+	    check_shallow(r, p) < 0 || check_remotes(out, r, p, o->force) < 0)
 		return -1;
 	if (o->dry_run) {
 		fill_entries(out, p, NULL);

@@ -225,6 +225,15 @@ static void init_colors(void)
 		init_pair((short)i, pairs[i][0], pairs[i][1]);
 }
 
+/* A terminal the assistant can draw on moves the cursor (cup). */
+static bool can_address_cursor(void)
+{
+	char cap[] = "cup";
+	const char *cup = tigetstr(cap);
+
+	return cup && cup != (const char *)-1;
+}
+
 static int tui_start(const char *script, const char *size)
 {
 	const char *term = getenv("TERM");
@@ -263,6 +272,13 @@ static int tui_start(const char *script, const char *size)
 	if (!T.screen)
 		return error_set("cannot start the terminal UI on TERM=%s: set TERM to your terminal's type",
 				 getenv("TERM") ? getenv("TERM") : "(unset)");
+	if (!can_address_cursor()) {
+		endwin();
+		delscreen(T.screen);
+		T.screen = NULL;
+		return error_set("TERM=%s cannot move the cursor, so the assistant cannot draw: set TERM to your terminal's type, or use git disclose check and git disclose amend",
+				 getenv("TERM") ? getenv("TERM") : "(unset)");
+	}
 	T.active = true;
 	util_set_fatal_hook(tui_restore);
 	catch_signals();

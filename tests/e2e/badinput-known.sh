@@ -71,7 +71,8 @@ done
 
 # A shallow clone (depth 1): libgit2 1.5 has no shallow support, so the
 # walk asks for the parent beyond the graft.
-cd "$TMPDIR" && git clone -q --depth 1 "file://$TMPDIR/r" shallow && cd shallow
+git -C "$TMPDIR/r" branch -f clean main^
+cd "$TMPDIR" && git clone -q --depth 1 -b clean "file://$TMPDIR/r" shallow && cd shallow
 git config user.name "Hu Man" && git config user.email hu@example.org
 if has_command check; then
 	"$D" check --no-spdx HEAD >"$TMPDIR/out" 2>"$TMPDIR/err"
@@ -79,13 +80,16 @@ if has_command check; then
 	no_crash "$TMPDIR/out" "$TMPDIR/err"
 	[ $rc -eq 1 ] || known shallow-check "check HEAD in a shallow clone exits $rc: $(head -n 1 "$TMPDIR/err") (src/repo.c: repo_walk() of one commit needs its parent; read .git/shallow and stop there)"
 fi
+# amend: the default range is empty in a fresh clone; HEAD itself is the
+# shallow boundary, whose rewritten copy would name a missing parent.
 before=$(snap)
-"$D" amend $A >"$TMPDIR/out" 2>"$TMPDIR/err"
+"$D" amend $A --force HEAD >"$TMPDIR/out" 2>"$TMPDIR/err"
 rc=$?
 no_crash "$TMPDIR/out" "$TMPDIR/err"
-if [ $rc -ne 0 ]; then
-	[ "$before" = "$(snap)" ] || fail "shallow-amend failed and changed the repository"
-	known shallow-amend "amend in a shallow clone exits $rc: $(head -n 1 "$TMPDIR/err") (src/repo.c: the walk reaches the missing parent; nothing is changed, but the error does not say what to do)"
+[ "$before" = "$(snap)" ] || fail "shallow-amend changed the repository"
+git fsck >/dev/null 2>&1 || fail "shallow-amend: fsck"
+if [ $rc -ne 2 ] || ! grep -q "shallow clone ends" "$TMPDIR/err"; then
+	known shallow-amend "amend of the shallow boundary exits $rc: $(head -n 1 "$TMPDIR/err")"
 fi
 cd "$TMPDIR/r"
 
