@@ -136,6 +136,7 @@ int cmd_cover(int argc, char **argv)
 		buf_reset(&safe);
 		sanitize_lines(&safe, warn.ptr, warn.len);
 		fputs(buf_cstr(&safe), stderr);
+		buf_release(&safe);
 	}
 	ret = 0;
 out:
