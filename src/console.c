@@ -66,11 +66,7 @@ static bool starts(const char *s, const char *end, const char *prefix)
 
 static char *trimmed(const char *s, const char *end)
 {
-	while (s < end && git_isspace(*s))
-		s++;
-	while (end > s && git_isspace(end[-1]))
-		end--;
-	return xstrndup(s, (size_t)(end - s));
+	return xstrndup_trim(s, (size_t)(end - s));
 }
 
 static void note_trouble(struct scan *sc, const char *msg, const char *end,

@@ -5,17 +5,6 @@
 
 #include "util.h"
 
-static char *trim_copy(const char *s, size_t n)
-{
-	while (n && git_isspace((unsigned char)*s)) {
-		s++;
-		n--;
-	}
-	while (n && git_isspace((unsigned char)s[n - 1]))
-		n--;
-	return xstrndup(s, n);
-}
-
 void ident_parse(struct ident *out, const char *value)
 {
 	const char *lt = strchr(value, '<');
@@ -27,14 +16,14 @@ void ident_parse(struct ident *out, const char *value)
 		out->email = NULL;
 		if (at && !strpbrk(value, " \t")) {
 			out->name = xstrdup("");
-			out->email = trim_copy(value, strlen(value));
+			out->email = xstrndup_trim(value, strlen(value));
 			return;
 		}
-		out->name = trim_copy(value, strlen(value));
+		out->name = xstrndup_trim(value, strlen(value));
 		return;
 	}
-	out->name = trim_copy(value, (size_t)(lt - value));
-	out->email = trim_copy(lt + 1, (size_t)(gt - lt - 1));
+	out->name = xstrndup_trim(value, (size_t)(lt - value));
+	out->email = xstrndup_trim(lt + 1, (size_t)(gt - lt - 1));
 }
 
 void ident_release(struct ident *id)

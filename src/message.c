@@ -224,18 +224,6 @@ static size_t find_trailer_start(const char *s, size_t len, char cc)
 	return len;
 }
 
-/* Trim git's whitespace from both ends of s[0, n) into a new string. */
-static char *trimmed(const char *s, size_t n)
-{
-	while (n && git_isspace((unsigned char)*s)) {
-		s++;
-		n--;
-	}
-	while (n && git_isspace((unsigned char)s[n - 1]))
-		n--;
-	return xstrndup(s, n);
-}
-
 /* git's unfold_value(): newline plus leading blanks become one space. */
 static char *unfold(const char *s, size_t n)
 {
@@ -254,7 +242,7 @@ static char *unfold(const char *s, size_t n)
 			i++;
 		buf_addch(&out, ' ');
 	}
-	res = trimmed(buf_cstr(&out), out.len);
+	res = xstrndup_trim(buf_cstr(&out), out.len);
 	buf_release(&out);
 	return res;
 }
@@ -268,7 +256,7 @@ static void fill_entry(struct trailer *t, const struct message *m)
 	t->comment = line[0] == m->comment_char;
 	if (t->comment || sep < 1)
 		return;
-	t->key = trimmed(line, (size_t)sep);
+	t->key = xstrndup_trim(line, (size_t)sep);
 	t->value = unfold(line + sep + 1, n - (size_t)sep - 1);
 }
 

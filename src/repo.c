@@ -1083,7 +1083,7 @@ static int plan_messages(struct plan *p, struct repo *r, repo_reword_fn fn,
 	return rc < 0 ? -1 : 0;
 }
 
-static bool is_signed(git_commit *c)
+static bool is_signed(struct repo *r, git_commit *c)
 {
 	git_buf sig = { 0 };
 	bool yes = git_commit_header_field(&sig, c, "gpgsig") == 0 ||
@@ -1093,33 +1093,16 @@ static bool is_signed(git_commit *c)
 	return yes;
 }
 
-static int check_signatures(struct repo *r, const struct plan *p)
-{
-	for (size_t i = p->first; i < p->nr; i++) {
-		git_commit *c = NULL;
-		int rc = 0;
-
-		if (git_commit_lookup(&c, r->git, &p->ids[i]) < 0)
-			return git_fail("cannot read a commit of the range");
-		if (is_signed(c))
-			rc = refuse_commit(c, "commit %s (%s) is signed (gpgsig) and rewriting it would lose the signature: pass --drop-signatures, then re-sign (git rebase --exec 'git commit --amend --no-edit -S')");
-		git_commit_free(c);
-		if (rc < 0)
-			return -1;
-	}
-	return 0;
-}
-
-/* Is id listed in <gitdir>/shallow, a commit whose parents this clone
+/* Is c listed in <gitdir>/shallow, a commit whose parents this clone
  * does not have? */
-static bool is_shallow_boundary(struct repo *r, const git_oid *id)
+static bool is_shallow_boundary(struct repo *r, git_commit *c)
 {
 	struct buf path = BUF_INIT, text = BUF_INIT;
 	char hex[GIT_OID_HEXSZ + 1];
 	bool yes = false;
 
 	buf_addf(&path, "%s/shallow", r->git_dir);
-	git_oid_tostr(hex, sizeof(hex), id);
+	git_oid_tostr(hex, sizeof(hex), git_commit_id(c));
 	if (access(path.ptr, F_OK) == 0 && read_file(&text, path.ptr) == 0) {
 		for (const char *l = buf_cstr(&text); *l && !yes;) {
 			yes = !strncmp(l, hex, GIT_OID_HEXSZ) &&
@@ -1134,27 +1117,40 @@ static bool is_shallow_boundary(struct repo *r, const git_oid *id)
 	return yes;
 }
 
-/*
- * A rewritten commit at the shallow boundary of a shallow clone would
- * name a parent that is not here and is not marked shallow either: git
- * would then call the repository broken. Refuse, and say how to get the
- * parents.
- */
-static int check_shallow(struct repo *r, const struct plan *p)
+/* Refuse with why (see refuse_commit) the first commit that would be
+ * rewritten and is bad. */
+static int refuse_any(struct repo *r, const struct plan *p,
+		      bool (*bad)(struct repo *r, git_commit *c),
+		      const char *why)
 {
 	for (size_t i = p->first; i < p->nr; i++) {
 		git_commit *c = NULL;
 		int rc = 0;
 
-		if (!is_shallow_boundary(r, &p->ids[i]))
-			continue;
 		if (git_commit_lookup(&c, r->git, &p->ids[i]) < 0)
 			return git_fail("cannot read a commit of the range");
-		rc = refuse_commit(c, "commit %s (%s) is where this shallow clone ends (its parents are not here), and a rewritten copy would name a parent git cannot find: fetch them first (git fetch --deepen=1, or --unshallow)");
+		if (bad(r, c))
+			rc = refuse_commit(c, why);
 		git_commit_free(c);
-		return rc;
+		if (rc < 0)
+			return -1;
 	}
 	return 0;
+}
+
+static int check_signatures(struct repo *r, const struct plan *p)
+{
+	return refuse_any(r, p, is_signed, "commit %s (%s) is signed (gpgsig) and rewriting it would lose the signature: pass --drop-signatures, then re-sign (git rebase --exec 'git commit --amend --no-edit -S')");
+}
+
+/*
+ * A rewritten copy of the shallow boundary of a shallow clone would name
+ * a parent that is not here and that .git/shallow does not list: git
+ * would then call the repository broken.
+ */
+static int check_shallow(struct repo *r, const struct plan *p)
+{
+	return refuse_any(r, p, is_shallow_boundary, "commit %s (%s) is where this shallow clone ends (its parents are not here), and a rewritten copy would name a parent git cannot find: fetch them first (git fetch --deepen=1, or --unshallow)");
 }
 
 /* A remote-tracking branch that already has commit id, NULL if none. */

@@ -70,6 +70,17 @@ char *xstrndup(const char *s, size_t n)
 	return p;
 }
 
+char *xstrndup_trim(const char *s, size_t n)
+{
+	while (n && git_isspace((unsigned char)*s)) {
+		s++;
+		n--;
+	}
+	while (n && git_isspace((unsigned char)s[n - 1]))
+		n--;
+	return xstrndup(s, n);
+}
+
 void buf_grow(struct buf *b, size_t extra)
 {
 	size_t want;

@@ -16,6 +16,8 @@ void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
+/* A copy of s[0, n) without git's whitespace at either end. */
+char *xstrndup_trim(const char *s, size_t n);
 void util_set_fatal_hook(void (*hook)(void));
 void die_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2),
 						      noreturn));
