@@ -48,6 +48,17 @@ git config user.email "hu@example.org"
 out=$("$D" trailer --policy kernel-llm --tool smatch --no-signoff)
 expect_eq "llm" "Assisted-by: LLM smatch" "$out"
 
+# in a tree whose checkpatch still wants AGENT:MODEL, kernel-llm is warned about
+mkdir -p scripts
+printf 'if ($sign_off =~ /^Assisted-by:/i) {\n\tif ($email !~ /^\\S+:\\S+/) {\n' >scripts/checkpatch.pl
+out=$("$D" trailer --policy kernel-llm --no-signoff 2>"$TMPDIR/warn")
+expect_eq "llm in a kernel tree" "Assisted-by: LLM smatch" "$out"
+expect_grep "checkpatch.pl still expects" "$TMPDIR/warn"
+"$D" trailer --policy kernel --agent Claude --model claude-3-opus --no-signoff \
+	>/dev/null 2>"$TMPDIR/warn"
+[ -s "$TMPDIR/warn" ] && fail "kernel policy warned: $(cat "$TMPDIR/warn")"
+rm -r scripts
+
 # --format=args: usable by git commit, Assisted-by lands before the SoB
 args=$("$D" trailer --policy kernel --agent Claude --model "claude-opus-4-5" \
 	--tool sparse --format=args 2>"$TMPDIR/note") || fail "format=args"
