@@ -919,9 +919,17 @@ static void need_kunit(struct boot_ctx *c)
 
 /* ---- configuration ---- */
 
+/*
+ * The kernel's make runs on its own: a parent make's flags (its jobserver,
+ * -w, which prints "Entering directory" into make -s kernelrelease) are
+ * not passed down when git disclose itself runs under make.
+ */
 static const char *const *make_env(void)
 {
-	static const char *const env[] = { "LC_ALL=C", "ARCH=x86_64", NULL };
+	static const char *const env[] = {
+		"LC_ALL=C", "ARCH=x86_64", "MAKEFLAGS", "MFLAGS", "MAKELEVEL",
+		"MAKEOVERRIDES", "GNUMAKEFLAGS", NULL
+	};
 
 	return env;
 }
@@ -1372,7 +1380,8 @@ static int kernel_release(struct boot_ctx *c)
 
 	buf_addf(&o, "O=%s", c->obj);
 	st = run_full(&out, &err, c->wt, (const char *const[]){ "make", "-s",
-		      o.ptr, "kernelrelease", NULL }, make_env(), 60000);
+		      "--no-print-directory", o.ptr, "kernelrelease", NULL },
+		      make_env(), 60000);
 	buf_release(&o);
 	chomp(&out);
 	if (st != 0 || !out.len) {
