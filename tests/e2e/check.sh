@@ -2,17 +2,7 @@
 # git disclose check on real repositories built here: messages as vendor
 # tools write them, malformed tags, files with and without SPDX lines, a
 # kernel-like LICENSES/ tree; human output, NDJSON and exit status.
-set -u
-D=${DISCLOSE:?set DISCLOSE to the git-disclose binary}
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-expect_rc() { # want cmd...
-	want=$1; shift
-	"$@" >"$TMPDIR/out" 2>"$TMPDIR/err"; rc=$?
-	[ "$rc" = "$want" ] || { fail "exit $rc, want $want: $*"; cat "$TMPDIR/out" "$TMPDIR/err"; }
-}
-has() { grep -qF -- "$1" "$TMPDIR/out" || { fail "output lacks '$1'"; cat "$TMPDIR/out"; }; }
-lacks() { ! grep -qF -- "$1" "$TMPDIR/out" || { fail "output has '$1'"; cat "$TMPDIR/out"; }; }
+. "$TOP/tests/e2e/lib-tally.sh"
 
 export GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z'
 r=$TMPDIR/repo

@@ -1,17 +1,7 @@
 #!/bin/sh
 # git disclose fix: messages (stdout, --in-place, --dry-run diffs) and
 # HEAD of a real repository; refusals that name the option to pass.
-set -u
-D=${DISCLOSE:?set DISCLOSE to the git-disclose binary}
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-expect_rc() { # want cmd...
-	want=$1; shift
-	"$@" >"$TMPDIR/out" 2>"$TMPDIR/err"; rc=$?
-	[ "$rc" = "$want" ] || { fail "exit $rc, want $want: $*"; cat "$TMPDIR/out" "$TMPDIR/err"; }
-}
-has() { grep -qF -- "$1" "$TMPDIR/out" || { fail "output lacks '$1'"; cat "$TMPDIR/out"; }; }
-err_has() { grep -qF -- "$1" "$TMPDIR/err" || { fail "stderr lacks '$1'"; cat "$TMPDIR/err"; }; }
+. "$TOP/tests/e2e/lib-tally.sh"
 
 r=$TMPDIR/repo
 git init -q -b main "$r" && cd "$r" || exit 2

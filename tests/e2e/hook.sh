@@ -2,16 +2,7 @@
 # git disclose hook install/uninstall: the commit-msg hook rejects
 # commits with policy errors, respects core.hooksPath, never touches a
 # foreign hook, removes only its own.
-set -u
-D=${DISCLOSE:?set DISCLOSE to the git-disclose binary}
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
-expect_rc() { # want cmd...
-	want=$1; shift
-	"$@" >"$TMPDIR/out" 2>"$TMPDIR/err"; rc=$?
-	[ "$rc" = "$want" ] || { fail "exit $rc, want $want: $*"; cat "$TMPDIR/out" "$TMPDIR/err"; }
-}
-err_has() { grep -qF -- "$1" "$TMPDIR/err" || { fail "stderr lacks '$1'"; cat "$TMPDIR/err"; }; }
+. "$TOP/tests/e2e/lib-tally.sh"
 
 r=$TMPDIR/repo
 git init -q -b main "$r" && cd "$r" || exit 2
