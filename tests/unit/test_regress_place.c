@@ -116,6 +116,28 @@ static void test_nul_byte_refused(void **state)
 	buf_release(&out);
 }
 
+/* Fuzz 5: fix drops a vendor trailer and leaves only "Conflicts:",
+ * which git skips as an old conflicts list; the paragraph above becomes
+ * the block, so the next run drops there too. Not a bug, since fix
+ * converges one paragraph per run: check that it does, and stops. */
+static void test_drop_to_conflicts_converges(void **state)
+{
+	struct place_request req = { .drop = drop_coauthor };
+	char *once = place("Add\n\nConflicts:\n"
+			   "Co-authored-by: A <a@example.org>\n\n"
+			   "Conflicts:\n"
+			   "Co-authored-by: B <b@example.org>\n", &req);
+	char *twice = place(once, &req);
+
+	assert_string_equal(once, "Add\n\nConflicts:\n"
+			    "Co-authored-by: A <a@example.org>\n\n"
+			    "Conflicts:\n");
+	assert_string_equal(twice, "Add\n\nConflicts:\n\nConflicts:\n");
+	assert_idempotent(twice, &req);
+	free(once);
+	free(twice);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -123,6 +145,7 @@ int main(void)
 		cmocka_unit_test(test_crlf_blank_line_after_block),
 		cmocka_unit_test(test_drop_keeps_block_recognized),
 		cmocka_unit_test(test_nul_byte_refused),
+		cmocka_unit_test(test_drop_to_conflicts_converges),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
