@@ -138,6 +138,20 @@ static void test_drop_to_conflicts_converges(void **state)
 	free(twice);
 }
 
+/* Fuzz 6: a tab line after a blank one is skipped as a path of the
+ * "Conflicts:" list above it, so the trailers go in before it, as git
+ * interpret-trailers puts them; they end that list, so the line is text
+ * on the next read (git is not idempotent there either). */
+static void test_conflicts_path_tail_as_git(void **state)
+{
+	struct place_request req = { .human = &human };
+	char *out = place("Conflicts:\nf\n\n\tx", &req);
+
+	assert_string_equal(out, "Conflicts:\nf\n\n"
+			    "Signed-off-by: Hu Man <hu@example.org>\n\n\tx");
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -146,6 +160,7 @@ int main(void)
 		cmocka_unit_test(test_drop_keeps_block_recognized),
 		cmocka_unit_test(test_nul_byte_refused),
 		cmocka_unit_test(test_drop_to_conflicts_converges),
+		cmocka_unit_test(test_conflicts_path_tail_as_git),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
