@@ -18,12 +18,47 @@
 
 #include "util.h"
 
+/*
+ * The last two objects of a kind that a walk read. A linear walk reads
+ * each commit and its tree first as the parent of the one before, then
+ * as itself: keeping two saves the second read (libgit2's own cache is
+ * off for walks, see repo_set_streaming).
+ */
+struct recent {
+	git_object *obj[2];
+	unsigned next;
+};
+
 struct repo {
 	git_repository *git;
 	git_odb_backend *mempack;	/* the rewrite's writer (odb-owned) */
 	char *git_dir;
 	char *workdir;
+	struct recent commits, trees;
 };
+
+static void recent_clear(struct recent *rc)
+{
+	for (size_t i = 0; i < 2; i++) {
+		git_object_free(rc->obj[i]);
+		rc->obj[i] = NULL;
+	}
+}
+
+/* Object id of the kind of rc, from rc when it was read last or before. */
+static int recent_lookup(git_object **out, struct repo *r, struct recent *rc,
+			 const git_oid *id, git_object_t type)
+{
+	for (size_t i = 0; i < 2; i++)
+		if (rc->obj[i] && git_oid_equal(git_object_id(rc->obj[i]), id))
+			return git_object_dup(out, rc->obj[i]);
+	if (git_object_lookup(out, r->git, id, type) < 0)
+		return -1;
+	git_object_free(rc->obj[rc->next]);
+	git_object_dup(&rc->obj[rc->next], *out);
+	rc->next ^= 1;
+	return 0;
+}
 
 static int git_fail(const char *what)
 {
@@ -48,6 +83,9 @@ void repo_set_streaming(void)
 	/* each object of a long walk is read once or twice: caching them
 	 * only grows memory (and libgit2's eviction costs more than a read) */
 	git_libgit2_opts(GIT_OPT_ENABLE_CACHING, 0);
+	/* a read-only walk trusts the object database as git log does:
+	 * hashing every object read again would double the cost */
+	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 }
 
 int repo_open(struct repo **out, const char *path)
@@ -75,6 +113,8 @@ void repo_free(struct repo *r)
 {
 	if (!r)
 		return;
+	recent_clear(&r->commits);
+	recent_clear(&r->trees);
 	git_repository_free(r->git);
 	free(r->git_dir);
 	free(r->workdir);
@@ -521,7 +561,8 @@ int repo_walk(struct repo *r, const char *range, repo_walk_fn fn, void *data)
 		git_commit *c;
 		struct commit_info *ci;
 
-		if (git_commit_lookup(&c, r->git, &oid) < 0) {
+		if (recent_lookup((git_object **)&c, r, &r->commits, &oid,
+				  GIT_OBJECT_COMMIT) < 0) {
 			rc = git_fail("cannot read a commit");
 			break;
 		}
@@ -550,12 +591,16 @@ static int commit_trees(git_tree **tree, git_tree **parent_tree,
 
 	*tree = *parent_tree = NULL;
 	if (git_oid_fromstr(&oid, id) < 0 ||
-	    git_commit_lookup(&c, r->git, &oid) < 0)
+	    recent_lookup((git_object **)&c, r, &r->commits, &oid,
+			  GIT_OBJECT_COMMIT) < 0)
 		return error_set("commit %s is not in this repository", id);
-	if (git_commit_tree(tree, c) < 0 ||
+	if (recent_lookup((git_object **)tree, r, &r->trees,
+			  git_commit_tree_id(c), GIT_OBJECT_TREE) < 0 ||
 	    (git_commit_parentcount(c) &&
-	     (git_commit_parent(&p, c, 0) < 0 ||
-	      git_commit_tree(parent_tree, p) < 0))) {
+	     (recent_lookup((git_object **)&p, r, &r->commits,
+			    git_commit_parent_id(c, 0), GIT_OBJECT_COMMIT) < 0 ||
+	      recent_lookup((git_object **)parent_tree, r, &r->trees,
+			    git_commit_tree_id(p), GIT_OBJECT_TREE) < 0))) {
 		git_fail("cannot read the commit's trees");
 		goto out;
 	}
@@ -605,6 +650,28 @@ static void add_file(struct added_file **out, size_t *n, size_t *cap,
 }
 
 /*
+ * The entry of old named as e, or NULL: both trees are in git's order,
+ * so one pass with the cursor *j serves all the entries of the new tree.
+ */
+static const git_tree_entry *old_entry(const git_tree *old, size_t *j,
+				       const git_tree_entry *e)
+{
+	size_t count = old ? git_tree_entrycount(old) : 0;
+
+	while (*j < count) {
+		const git_tree_entry *o = git_tree_entry_byindex(old, *j);
+		int cmp = git_tree_entry_cmp(o, e);
+
+		if (cmp > 0)
+			return NULL;
+		(*j)++;
+		if (cmp == 0)
+			return o;
+	}
+	return NULL;
+}
+
+/*
  * The files of tree that old (NULL: an empty tree) lacks, as git diff
  * shows them added: entries whose ids match are skipped whole, so only
  * the subtrees the commit changed are read.
@@ -613,15 +680,14 @@ static int collect_added(struct added_file **out, size_t *n, size_t *cap,
 			 git_repository *git, const git_tree *tree,
 			 const git_tree *old, const char *prefix)
 {
-	size_t count = git_tree_entrycount(tree);
+	size_t count = git_tree_entrycount(tree), j = 0;
 	struct buf path = BUF_INIT;
 	int rc = 0;
 
 	for (size_t i = 0; i < count && rc == 0; i++) {
 		const git_tree_entry *e = git_tree_entry_byindex(tree, i);
 		const char *name = git_tree_entry_name(e);
-		const git_tree_entry *o = old ? git_tree_entry_byname(old, name)
-					      : NULL;
+		const git_tree_entry *o = old_entry(old, &j, e);
 		git_filemode_t mode = git_tree_entry_filemode(e);
 		bool old_tree = o && git_tree_entry_type(o) == GIT_OBJECT_TREE;
 
