@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "gitdate.h"
 #include "util.h"
 
 /*
@@ -797,6 +798,27 @@ int repo_commit_patch(struct buf *out, struct repo *r, const char *id)
 /* The committer of a rewrite, as git rebase makes it: the configured
  * identity unless GIT_COMMITTER_NAME or GIT_COMMITTER_EMAIL say
  * otherwise, and now. */
+/* Now, or GIT_COMMITTER_DATE when it is set, as git commit takes it. */
+static int committer_signature(git_signature **out, const char *name,
+			       const char *email)
+{
+	const char *env = getenv("GIT_COMMITTER_DATE");
+	struct gitdate when;
+	int rc;
+
+	if (env && *env) {
+		if (gitdate_parse(&when, env) < 0)
+			return error_set("GIT_COMMITTER_DATE: %s", error_last());
+		rc = git_signature_new(out, name, email, (git_time_t)when.time,
+				       when.offset);
+	} else {
+		rc = git_signature_now(out, name, email);
+	}
+	if (rc < 0)
+		return git_fail("your identity cannot be used as a committer (check user.name and user.email)");
+	return 0;
+}
+
 static int new_committer(git_signature **out, struct repo *r)
 {
 	const char *env_name = getenv("GIT_COMMITTER_NAME");
@@ -823,10 +845,8 @@ static int new_committer(git_signature **out, struct repo *r)
 			ident_release(&id);
 		goto out;
 	}
-	if (git_signature_now(out, name, email) < 0) {
-		git_fail("your identity cannot be used as a committer (check user.name and user.email)");
+	if (committer_signature(out, name, email) < 0)
 		goto out;
-	}
 	rc = 0;
 out:
 	free(name);

@@ -86,6 +86,18 @@ GIT_COMMITTER_NAME="Co Mitter" GIT_COMMITTER_EMAIL=cm@example.org \
 expect_eq "committer from the environment" "Co Mitter cm@example.org" \
 	"$(git log --format='%cn %ce' base.. | sort -u)"
 git log --format=%ct base.. | cmp -s - "$TMPDIR/dates" || fail "dates not kept"
+# GIT_COMMITTER_DATE is read as git reads it: the same text given to
+# git commit-tree makes the same time and zone (the last tool restores
+# the tip for the checks below)
+for dt in "@1800000000 +0530|smatch" "2026-12-03T10:00:00+01:00|coccinelle" \
+	  "Thu, 3 Dec 2026 10:00:00 -0700|sparse"; do
+	d=${dt%|*}
+	want=$(GIT_COMMITTER_DATE="$d" git commit-tree -m x "HEAD^{tree}" |
+	       xargs git log -1 --date=raw --format=%cd)
+	GIT_COMMITTER_DATE="$d" "$D" amend $A --tool "${dt#*|}" HEAD~1.. \
+		>/dev/null 2>"$TMPDIR/e" || fail "GIT_COMMITTER_DATE=$d: $(cat "$TMPDIR/e")"
+	expect_eq "GIT_COMMITTER_DATE=$d" "$want" "$(git log -1 --date=raw --format=%cd)"
+done
 
 # the same answers again: nothing to do, nothing written
 tip=$(git rev-parse main)

@@ -35,6 +35,11 @@ refused "has no commits" main..base
 refused "not a revision or range" nosuch..HEAD
 refused "symmetric range" base...HEAD
 
+# a committer date that cannot be read is refused, not replaced by now
+export GIT_COMMITTER_DATE=yesterday
+refused "GIT_COMMITTER_DATE: 'yesterday' is not a date" HEAD~1..
+unset GIT_COMMITTER_DATE
+
 # a range that does not end at HEAD's branch
 git branch other
 refused "switch to it first (git switch other)" base..other
