@@ -1179,6 +1179,23 @@ static int count_steps(const char *text)
 	return n;
 }
 
+/* The last BOOT_TAIL_LINES lines of the log text, to opts->log_tail. */
+static void report_tail(struct boot_ctx *c, const struct buf *text)
+{
+	const char *end = text->ptr + text->len, *s = end;
+
+	if (!c->opts->log_tail)
+		return;
+	if (s > text->ptr && s[-1] == '\n')
+		s--;
+	for (int n = 0; s > text->ptr && n < BOOT_TAIL_LINES; n++) {
+		s--;
+		while (s > text->ptr && s[-1] != '\n')
+			s--;
+	}
+	c->opts->log_tail(c->opts->progress_data, s, (size_t)(end - s));
+}
+
 struct watch {
 	struct boot_ctx *c;
 	const char *log;
@@ -1212,6 +1229,7 @@ static void *watch_build(void *arg)
 
 			progress(w->c, "building", done < w->total ? done :
 				 w->total - 1, w->total);
+			report_tail(w->c, &text);
 		}
 		error_clear();
 		buf_release(&text);

@@ -24,8 +24,16 @@ struct boot_opts {
 	bool kvm;		/* use KVM if it proves to work */
 	/* Progress for people (may be NULL): stage and a fraction. */
 	void (*progress)(void *data, const char *stage, int done, int total);
+	/*
+	 * The end of the build log while it grows (may be NULL): its last
+	 * BOOT_TAIL_LINES lines, twice a second, from the watcher thread,
+	 * with progress_data. Not NUL-terminated; len bytes.
+	 */
+	void (*log_tail)(void *data, const char *text, size_t len);
 	void *progress_data;
 };
+
+#define BOOT_TAIL_LINES 40
 
 /* A copy of a KUnit suite result, so verdicts outlive the console text. */
 struct boot_suite {

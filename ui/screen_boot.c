@@ -15,6 +15,7 @@ struct boot_view {
 	struct boot_verdict *verdict;
 	char stage[128];
 	int done, total;
+	struct buf tail;	/* the end of the build log, while running */
 	bool running;
 };
 
@@ -33,31 +34,44 @@ static int boot_open(struct view *v)
 	return 0;
 }
 
-/* The last lines of a log file, as many as fit between row and end. */
+/* The last lines of text, as many as fit between row and end. */
+static void draw_text_tail(const char *text, size_t len, int row, int end,
+			   int cols)
+{
+	const char *s, *stop;
+	int lines = end - row;
+
+	if (!text)
+		return;
+	s = text + len;
+	while (s > text && s[-1] == '\n')
+		s--;
+	stop = s;
+	for (int n = 0; s > text && n < lines; n++) {
+		s--;
+		while (s > text && s[-1] != '\n')
+			s--;
+	}
+	while (s < stop && row < end) {
+		const char *e = memchr(s, '\n', (size_t)(stop - s));
+
+		if (!e)
+			e = stop;
+		tui_put(row++, 2, cols - 2, CL_DIM, 0, s, (size_t)(e - s));
+		s = e < stop ? e + 1 : e;
+	}
+}
+
+/* The same for a log file. */
 static void draw_tail(const char *path, int row, int end, int cols)
 {
 	struct buf text = BUF_INIT;
-	const char *s;
-	int lines = end - row;
 
-	if (!path || lines <= 0 || read_file(&text, path) < 0) {
+	if (!path || end <= row || read_file(&text, path) < 0) {
 		error_clear();
 		return;
 	}
-	s = text.ptr + text.len;
-	while (s > text.ptr && s[-1] == '\n')
-		s--;
-	for (int n = 0; s > text.ptr && n < lines; n++) {
-		s--;
-		while (s > text.ptr && s[-1] != '\n')
-			s--;
-	}
-	while (*s && row < end) {
-		const char *e = strchrnul(s, '\n');
-
-		tui_put(row++, 2, cols - 2, CL_DIM, 0, s, (size_t)(e - s));
-		s = *e ? e + 1 : e;
-	}
+	draw_text_tail(text.ptr, text.len, row, end, cols);
 	buf_release(&text);
 }
 
@@ -81,6 +95,9 @@ static void boot_draw(struct view *v, int top, int rows, int cols)
 		attrset(A_NORMAL);
 		tui_putf(row++, width + 2, 8, CL_TEXT, 0, "%d/%d", b->done,
 			 b->total);
+		row++;
+		draw_text_tail(b->tail.ptr, b->tail.len, row, top + rows - 1,
+			       cols);
 	} else if (vd) {
 		tui_putf(row++, 0, cols, vd->pass ? CL_OK : CL_BAD, A_BOLD,
 			 "Verdict: %s", vd->status);
@@ -109,17 +126,29 @@ static void boot_draw(struct view *v, int top, int rows, int cols)
 
 /* The core reports the build's progress from a watcher thread: one
  * drawer at a time (the main thread waits in boot_run meanwhile). */
+static pthread_mutex_t draw_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static void on_progress(void *data, const char *stage, int done, int total)
 {
-	static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 	struct boot_view *b = data;
 
-	pthread_mutex_lock(&lock);
+	pthread_mutex_lock(&draw_lock);
 	snprintf(b->stage, sizeof(b->stage), "%s", stage ? stage : "");
 	b->done = done;
 	b->total = total;
 	tui_redraw();
-	pthread_mutex_unlock(&lock);
+	pthread_mutex_unlock(&draw_lock);
+}
+
+static void on_log_tail(void *data, const char *text, size_t len)
+{
+	struct boot_view *b = data;
+
+	pthread_mutex_lock(&draw_lock);
+	buf_reset(&b->tail);
+	buf_add(&b->tail, text, len);
+	tui_redraw();
+	pthread_mutex_unlock(&draw_lock);
 }
 
 static void run_boot(struct view *v)
@@ -130,7 +159,9 @@ static void run_boot(struct view *v)
 	o.range = v->m->range_given ? v->m->range : NULL;
 	o.tree = repo_workdir(v->m->repo);
 	o.progress = on_progress;
+	o.log_tail = on_log_tail;
 	o.progress_data = b;
+	buf_reset(&b->tail);
 	b->running = true;
 	snprintf(b->stage, sizeof(b->stage), "starting");
 	tui_redraw();
@@ -167,6 +198,7 @@ static void boot_done(struct view *v)
 
 	if (b->verdict)
 		boot_verdict_free(b->verdict);
+	buf_release(&b->tail);
 	free(b);
 }
 

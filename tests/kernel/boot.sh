@@ -40,6 +40,52 @@ v = json.load(open(sys.argv[1]))[sys.argv[2]]
 print(str(v).lower() if isinstance(v, bool) else v)' "$1" "$2"
 }
 
+# screen_has ERE: the assistant's screen in tmux matches ERE.
+screen_has() {
+	tmux -S "$TMPDIR/tmux.sock" capture-pane -p -t t | grep -qE -- "$1"
+}
+# wait_screen ERE SECONDS
+wait_screen() {
+	i=0
+	while ! screen_has "$1"; do
+		i=$((i + 1))
+		if [ $i -gt $(($2 * 10)) ]; then
+			tmux -S "$TMPDIR/tmux.sock" capture-pane -p -t t >&2
+			fail "the assistant did not show /$1/ in $2 s"
+		fi
+		sleep 0.1
+	done
+}
+# The boot screen of the assistant (ncurses, in tmux) on this tree: it
+# shows the verdict the command line saved, and b builds and boots again
+# with kbuild's lines shown live under the progress bar, then the new
+# verdict (boot.json rewritten).
+tui_boot() {
+	command -v tmux >/dev/null 2>&1 || sh "$TOP/tests/deps.sh" tmux >/dev/null 2>&1 ||
+		{ echo "boot.sh: tmux is missing: assistant step skipped"; return 0; }
+	cat >"$TMPDIR/tui.sh" <<RUN
+cd "$TMPDIR/linux" || exit 1
+TERM=xterm-256color LC_ALL=C.UTF-8 "$DISCLOSE" pristine..HEAD
+RUN
+	before=$(stat -c %Y .git/disclose/boot.json)
+	tmux -S "$TMPDIR/tmux.sock" -f /dev/null new-session -d -s t -x 100 \
+		-y 40 "sh $TMPDIR/tui.sh" || fail "tmux new-session"
+	wait_screen "Step 1/5 Series" 20
+	tmux -S "$TMPDIR/tmux.sock" send-keys -t t c
+	wait_screen "Step 2/5 Checklist" 20
+	tmux -S "$TMPDIR/tmux.sock" send-keys -t t b
+	wait_screen "Verdict: pass" 20
+	tmux -S "$TMPDIR/tmux.sock" send-keys -t t b
+	wait_screen "^building" 120
+	wait_screen "^    (CALL|CHK|DESCEND|CC|LD|AR|GEN|UPD|SYNC|Kernel:) " 300
+	wait_screen "Verdict: pass" 600
+	tmux -S "$TMPDIR/tmux.sock" kill-server
+	[ "$(stat -c %Y .git/disclose/boot.json)" != "$before" ] ||
+		fail "the boot from the assistant did not save a verdict"
+	[ "$(verdict .git/disclose/boot.json status)" = pass ] ||
+		fail "the assistant's boot did not pass"
+}
+
 step "pristine tree"
 if [ -f "$TOP/tests/kernel/tree.sh" ]; then
 	pristine=$(sh "$TOP/tests/kernel/tree.sh") || fail "tree.sh failed"
@@ -70,6 +116,9 @@ if [ -n "$pristine" ]; then
 	[ "$(verdict "$saved" tip)" = "$(git rev-parse HEAD)" ] ||
 		fail "$saved does not name the tip"
 	[ "$(verdict "$saved" status)" = pass ] || fail "saved status is not pass"
+
+	step "the assistant: the saved verdict, then a boot run from it"
+	tui_boot
 
 	step "uncommitted changes are never built"
 	echo 'garbage that does not compile' >>init/main.c
