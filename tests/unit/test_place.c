@@ -45,6 +45,12 @@ static const struct place_case cases[] = {
 	  "Signed-off-by: O <o@x>\n",
 	  "S\n\nb\n\nSigned-off-by: O <o@x>\n" A
 	  "Co-developed-by: Hu Man <hu@example.org>\n" H },
+	{ "own co-developed-by pair twice is folded into one",
+	  "S\n\nb\n\nCo-developed-by: Hu <hu@example.org>\n" H
+	  "Acked-by: X <x@x>\n"
+	  "Co-developed-by: H <hu@example.org>\n" H,
+	  "S\n\nb\n\nAcked-by: X <x@x>\n" A
+	  "Co-developed-by: Hu <hu@example.org>\n" H },
 	{ "stale Assisted-by of the same agent replaced",
 	  "S\n\nb\n\nAssisted-by: Claude:claude-3-opus\n" H,
 	  "S\n\nb\n\n" A H },
