@@ -745,6 +745,75 @@ int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
 	return rc;
 }
 
+/* The index git commit is writing: $GIT_INDEX_FILE in a hook (git
+ * commit -a and git commit FILE use a temporary one), else the usual. */
+static int open_index(git_index **out, struct repo *r)
+{
+	const char *env = getenv("GIT_INDEX_FILE");
+
+	if (env && *env)
+		return git_index_open(out, env) < 0 ?
+		       git_fail("cannot read the index that GIT_INDEX_FILE names") : 0;
+	if (git_repository_is_bare(r->git))
+		return error_set("a bare repository has no index: --staged needs a work tree");
+	return git_repository_index(out, r->git) < 0 ?
+	       git_fail("cannot read the index") : 0;
+}
+
+/* HEAD's tree, or NULL on an unborn branch. */
+static int head_tree(git_tree **out, struct repo *r)
+{
+	git_object *obj = NULL;
+	int rc = git_revparse_single(&obj, r->git, "HEAD^{tree}");
+
+	*out = NULL;
+	if (rc == GIT_ENOTFOUND || rc == GIT_EUNBORNBRANCH) {
+		git_error_clear();
+		return 0;
+	}
+	if (rc < 0)
+		return git_fail("cannot read HEAD's tree");
+	*out = (git_tree *)obj;
+	return 0;
+}
+
+int repo_staged_added_files(struct added_file **out, size_t *nr,
+			    struct repo *r)
+{
+	git_diff_options o;
+	git_index *index = NULL;
+	git_tree *head = NULL;
+	git_diff *diff = NULL;
+	size_t n = 0, cap = 0;
+	int rc = -1;
+
+	*out = NULL;
+	*nr = 0;
+	git_diff_options_init(&o, GIT_DIFF_OPTIONS_VERSION);
+	if (open_index(&index, r) < 0 || head_tree(&head, r) < 0)
+		goto out;
+	if (git_diff_tree_to_index(&diff, r->git, head, index, &o) < 0) {
+		git_fail("cannot compare the index with HEAD");
+		goto out;
+	}
+	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+		if (d->status == GIT_DELTA_ADDED &&
+		    d->new_file.mode != GIT_FILEMODE_LINK &&
+		    d->new_file.mode != GIT_FILEMODE_COMMIT)
+			add_file(out, &n, &cap, r->git, d->new_file.path,
+				 &d->new_file.id);
+	}
+	*nr = n;
+	rc = 0;
+out:
+	git_diff_free(diff);
+	git_tree_free(head);
+	git_index_free(index);
+	return rc;
+}
+
 void added_files_free(struct added_file *files, size_t nr)
 {
 	for (size_t i = 0; i < nr; i++) {

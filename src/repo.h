@@ -105,6 +105,14 @@ struct added_file {
 /* The files commit id adds; each blob is read once, only its start. */
 int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
 		     const char *id);
+/*
+ * The files the index adds against HEAD (all of them on an unborn
+ * branch): what the commit being made adds, for the commit-msg hook.
+ * Reads $GIT_INDEX_FILE when git sets it. With git commit --amend the
+ * files of the commit amended are not among them.
+ */
+int repo_staged_added_files(struct added_file **out, size_t *nr,
+			    struct repo *r);
 void added_files_free(struct added_file *files, size_t nr);
 
 /* The commit's diff against its first parent, as git show prints it. */

@@ -24,6 +24,7 @@ void repo_set_streaming(void) __attribute__((weak));
 static const char check_usage[] =
 	"usage: git disclose check [--json] [--policy P] [<range>]\n"
 	"       git disclose check [--json] [--policy P] --message FILE | -\n"
+	"                          [--staged]\n"
 	"\n"
 	"Checks commit messages against the kernel's policy on AI coding\n"
 	"assistants: the Assisted-by: form, AI sign-offs and co-developers,\n"
@@ -33,6 +34,8 @@ static const char check_usage[] =
 	"branch's commits not on its upstream, else HEAD.\n"
 	"\n"
 	"  --message FILE     check the message in FILE (- for standard input)\n"
+	"  --staged           with --message: also check the SPDX lines of the\n"
+	"                     files the index adds (the commit-msg hook does)\n"
 	"  --json             one JSON object per commit per line (NDJSON)\n"
 	"  --policy P         kernel (AGENT:MODEL, default) or kernel-llm (LLM)\n"
 	"  --no-spdx          check messages only, not the files commits add\n"
@@ -42,13 +45,15 @@ static const char check_usage[] =
 	"Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage\n"
 	"or environment error.\n";
 
-enum { OPT_JSON = OPT_CLI_LAST, OPT_MESSAGE, OPT_NO_SPDX, OPT_CHECKPATCH };
+enum { OPT_JSON = OPT_CLI_LAST, OPT_MESSAGE, OPT_NO_SPDX, OPT_CHECKPATCH,
+       OPT_STAGED };
 
 struct check {
 	bool json;
 	bool color;
 	bool no_spdx;
 	bool checkpatch;
+	bool staged;
 	struct checkpatch_report cp;
 	const char *message;
 	const char *range;
@@ -157,6 +162,18 @@ static bool env_ident(struct ident *out, const char *name, const char *email)
  * sets them for its hooks), the committer from GIT_COMMITTER_NAME/EMAIL
  * or user.name and user.email.
  */
+/* The files the index adds, and the identifiers of the tree's LICENSES/. */
+static int staged_files(struct added_file **files, size_t *nr,
+			struct check *ck)
+{
+	if (!ck->repo)
+		return error_set("--staged needs a repository: run it inside one");
+	if (repo_staged_added_files(files, nr, ck->repo) < 0)
+		return -1;
+	spdx_ids_load(&ck->licenses, repo_workdir(ck->repo));
+	return 0;
+}
+
 static int check_message(struct check *ck)
 {
 	struct buf in = BUF_INIT;
@@ -165,7 +182,9 @@ static int check_message(struct check *ck)
 	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
 	struct lint_facts facts = { 0 };
 	struct ident author = { 0 }, committer = { 0 };
+	struct added_file *files = NULL;
 	bool have_author, have_committer;
+	int rc = 0;
 
 	if (read_file(&in, ck->message) < 0)
 		return -1;
@@ -178,18 +197,26 @@ static int check_message(struct check *ck)
 	}
 	facts.author = have_author ? &author : NULL;
 	facts.committer = have_committer ? &committer : NULL;
+	if (ck->staged && staged_files(&files, &facts.nr_files, ck) < 0) {
+		rc = -1;
+		goto out;
+	}
+	facts.files = files;
+	facts.licenses = ck->licenses;
 	message_parse(&m, in.ptr ? in.ptr : "", in.len,
 		      repo_comment_char(ck->repo));
 	lint_message(&res, m, &facts, &lo);
 	report(ck, NULL, m, &res);
 	lint_result_release(&res);
 	message_free(m);
+out:
+	added_files_free(files, facts.nr_files);
 	if (have_author)
 		ident_release(&author);
 	if (have_committer)
 		ident_release(&committer);
 	buf_release(&in);
-	return 0;
+	return rc;
 }
 
 /* checkpatch's messages about this commit, as findings of their own. */
@@ -259,6 +286,7 @@ static int parse_options(struct check *ck, int argc, char **argv)
 		{ "json", no_argument, NULL, OPT_JSON },
 		{ "no-spdx", no_argument, NULL, OPT_NO_SPDX },
 		{ "checkpatch", no_argument, NULL, OPT_CHECKPATCH },
+		{ "staged", no_argument, NULL, OPT_STAGED },
 		{ "message", required_argument, NULL, OPT_MESSAGE },
 		{ "policy", required_argument, NULL, OPT_POLICY },
 		{ "help", no_argument, NULL, 'h' },
@@ -272,6 +300,7 @@ static int parse_options(struct check *ck, int argc, char **argv)
 		case OPT_JSON: ck->json = true; break;
 		case OPT_NO_SPDX: ck->no_spdx = true; break;
 		case OPT_CHECKPATCH: ck->checkpatch = true; break;
+		case OPT_STAGED: ck->staged = true; break;
 		case OPT_MESSAGE: ck->message = optarg; break;
 		case OPT_POLICY:
 			free(ck->policy);
@@ -295,6 +324,9 @@ static int parse_options(struct check *ck, int argc, char **argv)
 	if (ck->message && ck->range)
 		return cli_usage_error(check_usage, "check",
 				       "give a range or --message, not both");
+	if (ck->staged && !ck->message)
+		return cli_usage_error(check_usage, "check",
+				       "--staged checks the commit being made: give --message FILE with it");
 	return 0;
 }
 

@@ -1,9 +1,9 @@
 /*
  * git disclose hook install | uninstall: a commit-msg hook that runs
- * git disclose check --message on each new commit message and rejects the
- * commit when the policy finds errors. The hook directory is the one git
- * uses (core.hooksPath respected); a hook that is not ours is never
- * touched.
+ * git disclose check --message --staged on each new commit message (and
+ * the files the index adds) and rejects the commit when the policy finds
+ * errors. The hook directory is the one git uses (core.hooksPath
+ * respected); a hook that is not ours is never touched.
  */
 #include <errno.h>
 #include <limits.h>
@@ -118,7 +118,7 @@ static void hook_script(struct buf *out)
 		 "\t\texit 1\n"
 		 "\t}\n"
 		 "fi\n"
-		 "\"$disclose\" check --message \"$1\" && exit 0\n"
+		 "\"$disclose\" check --message \"$1\" --staged && exit 0\n"
 		 "status=$?\n"
 		 "echo 'commit-msg: the commit was rejected: fix the message (git disclose fix --message FILE shows how), or commit with --no-verify' >&2\n"
 		 "exit $status\n");
@@ -129,7 +129,7 @@ static void chain_hint(const char *path)
 {
 	fprintf(stderr, "git disclose: %s is another hook: it is left as it is.\n"
 			"To chain the check, add this line to it:\n"
-			"  git disclose check --message \"$1\" || exit 1\n",
+			"  git disclose check --message \"$1\" --staged || exit 1\n",
 		path);
 }
 

@@ -31,6 +31,24 @@ expect_rc 0 git commit -q -m 'assisted
 
 Assisted-by: Claude:claude-opus-4-5 coccinelle
 Signed-off-by: Jane Dev <jane@example.org>'
+# the files the commit adds are checked too: a C file without an SPDX
+# line is rejected; with one it passes
+printf 'int x;\n' >new.c && git add new.c
+expect_rc 1 git commit -q -s -m 'add new.c'
+err_has "SPDX_MISSING"
+err_has "new.c"
+[ "$(git rev-list --count HEAD)" = 2 ] || fail "a commit without SPDX was made"
+# git commit PATH writes a temporary index (GIT_INDEX_FILE): only what
+# that commit adds counts, not new.c, which stays staged
+printf '// SPDX-License-Identifier: GPL-2.0-only\nint y;\n' >ok.c
+git add ok.c
+expect_rc 0 git commit -q -s -m 'add ok.c' -- ok.c
+[ "$(git diff --cached --name-only)" = new.c ] || fail "new.c is no longer staged"
+printf '// SPDX-License-Identifier: GPL-2.0-only\nint x;\n' >new.c && git add new.c
+expect_rc 0 git commit -q -s -m 'add new.c'
+# --staged belongs to --message
+expect_rc 2 "$D" check --staged
+err_has "--staged checks the commit being made"
 # the hook finds git-disclose on PATH when the binary moved
 mkdir -p "$TMPDIR/bin" && cp "$D" "$TMPDIR/bin/git-disclose"
 sed "s|^disclose=.*|disclose='/nonexistent/git-disclose'|" "$hook" >"$TMPDIR/h" &&
