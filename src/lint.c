@@ -25,16 +25,10 @@ const char *severity_name(enum severity s)
 	return "info";
 }
 
-static void add_finding(struct lint_result *res, const char *id,
-			enum severity sev, size_t line, size_t entry,
-			const char *text, const char *fix,
-			enum fix_action action, const char *fmt, ...)
-	__attribute__((format(printf, 9, 10)));
-
-static void add_finding(struct lint_result *res, const char *id,
-			enum severity sev, size_t line, size_t entry,
-			const char *text, const char *fix,
-			enum fix_action action, const char *fmt, ...)
+void lint_add_finding(struct lint_result *res, const char *id,
+		      enum severity sev, size_t line, size_t entry,
+		      const char *text, const char *fix,
+		      enum fix_action action, const char *fmt, ...)
 {
 	struct finding *f;
 	struct buf msg = BUF_INIT;
@@ -485,17 +479,18 @@ static void check_tools(struct lint *l, size_t i, const struct assisted *a,
 		const struct cat_tool *tool = catalogue_tool(c, name);
 
 		if (tool && tool->basic)
-			add_finding(l->res, "ASSISTED_BY_BASIC_TOOL",
-				    SEV_WARNING, entry_line(l, t), i, text,
-				    fix, ACT_REPLACE,
-				    "'%s' is %s, a basic development tool: list only specialized analysis tools (coccinelle, sparse, smatch, clang-tidy); fix drops it",
-				    name, tool->why ? tool->why : "a basic tool");
+			lint_add_finding(l->res, "ASSISTED_BY_BASIC_TOOL",
+					 SEV_WARNING, entry_line(l, t), i, text,
+					 fix, ACT_REPLACE,
+					 "'%s' is %s, a basic development tool: list only specialized analysis tools (coccinelle, sparse, smatch, clang-tidy); fix drops it",
+					 name,
+					 tool->why ? tool->why : "a basic tool");
 		else if (!tool)
-			add_finding(l->res, "ASSISTED_BY_UNKNOWN_TOOL",
-				    SEV_INFO, entry_line(l, t), i, text,
-				    NULL, ACT_NONE,
-				    "'%s' is not an analysis tool the catalogue knows: check the spelling, or add it to a catalogue file in ~/.config/git-disclose/",
-				    name);
+			lint_add_finding(l->res, "ASSISTED_BY_UNKNOWN_TOOL",
+					 SEV_INFO, entry_line(l, t), i, text,
+					 NULL, ACT_NONE,
+					 "'%s' is not an analysis tool the catalogue knows: check the spelling, or add it to a catalogue file in ~/.config/git-disclose/",
+					 name);
 		free(name);
 	}
 	assisted_free(clean);
@@ -528,10 +523,10 @@ static void check_assisted(struct lint *l, size_t i)
 	if (a && has_bracketed_tool(a)) {
 		p = cleaned(a, c, true);
 		fix = assisted_line(p, form);
-		add_finding(l->res, "ASSISTED_BY_FORMAT", SEV_ERROR,
-			    entry_line(l, t), i, text, fix, ACT_REPLACE,
-			    "the brackets of [TOOL] in the policy mark the tools optional and are not written: %s",
-			    format_hint(form));
+		lint_add_finding(l->res, "ASSISTED_BY_FORMAT", SEV_ERROR,
+				 entry_line(l, t), i, text, fix, ACT_REPLACE,
+				 "the brackets of [TOOL] in the policy mark the tools optional and are not written: %s",
+				 format_hint(form));
 		check_tools(l, i, a, text);
 		assisted_free(p);
 		free(fix);
@@ -546,15 +541,15 @@ static void check_assisted(struct lint *l, size_t i)
 	} else {
 		fix = NULL;
 	}
-	add_finding(l->res, "ASSISTED_BY_FORMAT", SEV_ERROR,
-		    entry_line(l, t), i, text, fix,
-		    fix ? ACT_REPLACE : ACT_NONE,
-		    "'%s' is not of the form: %s%s", t->value,
-		    format_hint(form),
-		    fix ? "" : form == FORM_AGENT_MODEL &&
-			       !strncmp(t->value, "LLM", 3) ?
-		    " (or check with --policy kernel-llm)" :
-		    "; fix needs --agent and --model");
+	lint_add_finding(l->res, "ASSISTED_BY_FORMAT", SEV_ERROR,
+			 entry_line(l, t), i, text, fix,
+			 fix ? ACT_REPLACE : ACT_NONE,
+			 "'%s' is not of the form: %s%s", t->value,
+			 format_hint(form),
+			 fix ? "" : form == FORM_AGENT_MODEL &&
+				    !strncmp(t->value, "LLM", 3) ?
+			 " (or check with --policy kernel-llm)" :
+			 "; fix needs --agent and --model");
 	if (p)
 		check_tools(l, i, p, text);
 	assisted_free(p);
@@ -729,12 +724,12 @@ static void ai_finding(struct lint *l, size_t i, const char *id,
 	bool disclose = !l->valid_assisted;
 	const char *fix = disclose ? l->disclosure : NULL;
 
-	add_finding(l->res, id, SEV_ERROR, entry_line(l, t), i, text, fix,
-		    disclose ? ACT_DISCLOSE : ACT_REMOVE, "%s '%s' %s%s",
-		    fmt_who, t->value, why,
-		    !disclose ? "; fix removes it (an Assisted-by: line exists)" :
-		    fix ? "; fix replaces it with the Assisted-by: line" :
-		    "; fix needs --agent and --model to write the Assisted-by: line");
+	lint_add_finding(l->res, id, SEV_ERROR, entry_line(l, t), i, text, fix,
+			 disclose ? ACT_DISCLOSE : ACT_REMOVE, "%s '%s' %s%s",
+			 fmt_who, t->value, why,
+			 !disclose ? "; fix removes it (an Assisted-by: line exists)" :
+			 fix ? "; fix replaces it with the Assisted-by: line" :
+			 "; fix needs --agent and --model to write the Assisted-by: line");
 	free(text);
 }
 
@@ -845,10 +840,10 @@ static void check_codev(struct lint *l, size_t i)
 	if (!next || !trailer_is(next, SOB_KEY) ||
 	    !value_is(next->value, &who)) {
 		text = entry_text(m, t);
-		add_finding(l->res, "CO_DEVELOPED_BY_UNPAIRED", SEV_ERROR,
-			    entry_line(l, t), i, text, NULL, ACT_NONE,
-			    "Co-developed-by: '%s' must be followed immediately by a Signed-off-by: of the same person (submitting-patches.rst); that person adds it",
-			    t->value);
+		lint_add_finding(l->res, "CO_DEVELOPED_BY_UNPAIRED", SEV_ERROR,
+				 entry_line(l, t), i, text, NULL, ACT_NONE,
+				 "Co-developed-by: '%s' must be followed immediately by a Signed-off-by: of the same person (submitting-patches.rst); that person adds it",
+				 t->value);
 		free(text);
 	}
 	ident_release(&who);
@@ -881,10 +876,10 @@ static void check_entry(struct lint *l, size_t i)
 	}
 	if (l->repeats[i]) {
 		text = entry_text(m, t);
-		add_finding(l->res, "DUPLICATE_SIGNATURE", SEV_WARNING,
-			    entry_line(l, t), i, text, NULL, ACT_REMOVE,
-			    "this %s: line appears twice (case and whitespace folded); fix removes the repeat",
-			    t->key);
+		lint_add_finding(l->res, "DUPLICATE_SIGNATURE", SEV_WARNING,
+				 entry_line(l, t), i, text, NULL, ACT_REMOVE,
+				 "this %s: line appears twice (case and whitespace folded); fix removes the repeat",
+				 t->key);
 		free(text);
 	}
 }
@@ -899,10 +894,10 @@ static void footer_finding(const struct message *m, size_t start, size_t len,
 	    !lint_footer(l->o->cat, m->text + start, len))
 		return;
 	text = xstrndup(m->text + start, len);
-	add_finding(l->res, "VENDOR_FOOTER", SEV_WARNING,
-		    line_of(l, start), NO_ENTRY, text, NULL,
-		    ACT_REMOVE,
-		    "a footer an AI tool writes: the disclosure is the Assisted-by: trailer; fix removes the line");
+	lint_add_finding(l->res, "VENDOR_FOOTER", SEV_WARNING,
+			 line_of(l, start), NO_ENTRY, text, NULL,
+			 ACT_REMOVE,
+			 "a footer an AI tool writes: the disclosure is the Assisted-by: trailer; fix removes the line");
 	free(text);
 }
 
@@ -956,19 +951,19 @@ static void check_signoffs(struct lint *l)
 	if (!human_sobs) {
 		if (f && f->committer && !is_ai(l, f->committer))
 			fix = signoff_line(f->committer);
-		add_finding(l->res, "MISSING_SIGNOFF", SEV_ERROR, 0, NO_ENTRY,
-			    NULL, fix, ACT_PLACE,
-			    "no Signed-off-by: from a human: the submitter certifies the DCO with it (git commit -s, or git disclose fix)");
+		lint_add_finding(l->res, "MISSING_SIGNOFF", SEV_ERROR, 0,
+				 NO_ENTRY, NULL, fix, ACT_PLACE,
+				 "no Signed-off-by: from a human: the submitter certifies the DCO with it (git commit -s, or git disclose fix)");
 		free(fix);
 		return;
 	}
 	if (f && f->author && !is_ai(l, f->author) && !author_sob) {
 		char *who = ident_format(f->author);
 
-		add_finding(l->res, "AUTHOR_SIGNOFF_MISSING", SEV_WARNING, 0,
-			    NO_ENTRY, NULL, NULL, ACT_NONE,
-			    "the author %s has no Signed-off-by: (checkpatch warns): the author must sign off, or the author field is wrong (git commit --amend --reset-author)",
-			    who);
+		lint_add_finding(l->res, "AUTHOR_SIGNOFF_MISSING",
+				 SEV_WARNING, 0, NO_ENTRY, NULL, NULL, ACT_NONE,
+				 "the author %s has no Signed-off-by: (checkpatch warns): the author must sign off, or the author field is wrong (git commit --amend --reset-author)",
+				 who);
 		free(who);
 	}
 	last = last_trailer(m);
@@ -977,10 +972,10 @@ static void check_signoffs(struct lint *l)
 		const struct trailer *t = &m->trailers[committer_sob];
 
 		text = entry_text(m, t);
-		add_finding(l->res, "SUBMITTER_SIGNOFF_NOT_LAST", SEV_WARNING,
-			    entry_line(l, t), committer_sob, text, text,
-			    ACT_PLACE,
-			    "the submitter's Signed-off-by: should be the last trailer (the chain is chronological); fix moves it to the end");
+		lint_add_finding(l->res, "SUBMITTER_SIGNOFF_NOT_LAST",
+				 SEV_WARNING, entry_line(l, t), committer_sob,
+				 text, text, ACT_PLACE,
+				 "the submitter's Signed-off-by: should be the last trailer (the chain is chronological); fix moves it to the end");
 		free(text);
 	}
 }
@@ -1009,27 +1004,27 @@ static void check_file(struct lint *l, const struct added_file *file)
 		want = "on the second line, after the #! line";
 	switch (r.verdict) {
 	case SPDX_IS_MISSING:
-		add_finding(l->res, "SPDX_MISSING", SEV_ERROR, 0, NO_ENTRY,
-			    NULL, NULL, ACT_NONE,
-			    "%s: the new file has no SPDX-License-Identifier line: add '%s' %s (license-rules.rst)",
-			    file->path, r.expected, want);
+		lint_add_finding(l->res, "SPDX_MISSING", SEV_ERROR, 0, NO_ENTRY,
+				 NULL, NULL, ACT_NONE,
+				 "%s: the new file has no SPDX-License-Identifier line: add '%s' %s (license-rules.rst)",
+				 file->path, r.expected, want);
 		break;
 	case SPDX_BAD_STYLE:
-		add_finding(l->res, "SPDX_STYLE", SEV_WARNING, 0, NO_ENTRY,
-			    r.text, r.expected, ACT_NONE,
-			    "%s: line %zu: a %s file takes the SPDX line as a %s %s",
-			    file->path, r.line, strrchr(file->path, '.') ?
-			    strrchr(file->path, '.') : file->path,
-			    style_name(style), want);
+		lint_add_finding(l->res, "SPDX_STYLE", SEV_WARNING, 0, NO_ENTRY,
+				 r.text, r.expected, ACT_NONE,
+				 "%s: line %zu: a %s file takes the SPDX line as a %s %s",
+				 file->path, r.line, strrchr(file->path, '.') ?
+				 strrchr(file->path, '.') : file->path,
+				 style_name(style), want);
 		break;
 	case SPDX_BAD_LICENSE:
-		add_finding(l->res, "SPDX_UNKNOWN_LICENSE", SEV_ERROR, 0,
-			    NO_ENTRY, r.text, NULL, ACT_NONE,
-			    "%s: '%s' is not a license the kernel accepts (%s): use an identifier from %s, e.g. GPL-2.0-only",
-			    file->path, r.bad_id,
-			    r.license,
-			    spdx_ids_from_tree(l->facts->licenses) ?
-			    "LICENSES/" : "the GPL-2.0-compatible list");
+		lint_add_finding(l->res, "SPDX_UNKNOWN_LICENSE", SEV_ERROR, 0,
+				 NO_ENTRY, r.text, NULL, ACT_NONE,
+				 "%s: '%s' is not a license the kernel accepts (%s): use an identifier from %s, e.g. GPL-2.0-only",
+				 file->path, r.bad_id,
+				 r.license,
+				 spdx_ids_from_tree(l->facts->licenses) ?
+				 "LICENSES/" : "the GPL-2.0-compatible list");
 		break;
 	case SPDX_OK:
 	case SPDX_NOT_NEEDED:
@@ -1042,13 +1037,13 @@ static void check_disclosure(struct lint *l)
 {
 	if (!l->res->guess.signals || l->res->has_assisted)
 		return;
-	add_finding(l->res, "MISSING_DISCLOSURE", SEV_ERROR, 0, NO_ENTRY, NULL,
-		    l->disclosure, ACT_DISCLOSE,
-		    "an AI tool left its traces here but there is no Assisted-by: line%s",
-		    l->disclosure ? "; fix adds it" :
-		    l->res->guess.agent ?
-		    ": the model is not known, fix needs --model" :
-		    ": fix needs --agent and --model");
+	lint_add_finding(l->res, "MISSING_DISCLOSURE", SEV_ERROR, 0, NO_ENTRY,
+			 NULL, l->disclosure, ACT_DISCLOSE,
+			 "an AI tool left its traces here but there is no Assisted-by: line%s",
+			 l->disclosure ? "; fix adds it" :
+			 l->res->guess.agent ?
+			 ": the model is not known, fix needs --model" :
+			 ": fix needs --agent and --model");
 }
 
 void lint_message(struct lint_result *out, const struct message *m,

@@ -79,6 +79,16 @@ struct lint_opts {
 void lint_message(struct lint_result *out, const struct message *m,
 		  const struct lint_facts *facts, const struct lint_opts *o);
 void lint_result_release(struct lint_result *res);
+/*
+ * Append a finding to res and count it by severity; text and fix (may
+ * be NULL) are copied, id is not (a literal, or text that outlives res).
+ * entry is the index of its trailer entry or SIZE_MAX.
+ */
+void lint_add_finding(struct lint_result *res, const char *id,
+		      enum severity sev, size_t line, size_t entry,
+		      const char *text, const char *fix,
+		      enum fix_action action, const char *fmt, ...)
+	__attribute__((format(printf, 9, 10)));
 
 const char *severity_name(enum severity s);
 /* Is this identity an AI agent (vendor identity, agent or model name)?

@@ -226,27 +226,12 @@ static void add_checkpatch(struct lint_result *res,
 	size_t nr;
 	const struct checkpatch_msg *m = checkpatch_msgs_for(cp, id, &nr);
 
-	for (size_t i = 0; i < nr; i++, m++) {
-		struct finding *f;
-		struct buf msg = BUF_INIT;
-
-		res->findings = xrealloc(res->findings,
-					 (res->nr + 1) * sizeof(*f));
-		f = &res->findings[res->nr++];
-		memset(f, 0, sizeof(*f));
-		f->id = m->type;
-		f->severity = !strcmp(m->level, "ERROR") ? SEV_ERROR :
-			      !strcmp(m->level, "WARNING") ? SEV_WARNING :
-			      SEV_INFO;
-		f->line = m->line;
-		f->entry = SIZE_MAX;
-		f->text = m->text ? xstrdup(m->text) : NULL;
-		buf_addf(&msg, "checkpatch: %s", m->message);
-		f->message = buf_detach(&msg, NULL);
-		res->errors += f->severity == SEV_ERROR;
-		res->warnings += f->severity == SEV_WARNING;
-		res->infos += f->severity == SEV_INFO;
-	}
+	for (size_t i = 0; i < nr; i++, m++)
+		lint_add_finding(res, m->type,
+				 !strcmp(m->level, "ERROR") ? SEV_ERROR :
+				 !strcmp(m->level, "WARNING") ? SEV_WARNING :
+				 SEV_INFO, m->line, SIZE_MAX, m->text, NULL,
+				 ACT_NONE, "checkpatch: %s", m->message);
 }
 
 static int check_commit(const struct commit_info *c, void *data)
