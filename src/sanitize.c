@@ -131,3 +131,20 @@ void sanitize_lines(struct buf *out, const char *s, size_t len)
 	}
 	sanitize(out, s + start, len - start, 0);
 }
+
+void sanitize_write_lines(FILE *f, const char *s, size_t len)
+{
+	struct buf safe = BUF_INIT;
+
+	sanitize_lines(&safe, s, len);
+	fwrite(buf_cstr(&safe), 1, safe.len, f);
+	buf_release(&safe);
+}
+
+char *sanitize_dup(const char *s, size_t len)
+{
+	struct buf b = BUF_INIT;
+
+	sanitize(&b, s, len, 0);
+	return buf_detach(&b, NULL);
+}

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "util.h"
 
@@ -33,6 +34,10 @@ void sanitize(struct buf *out, const char *s, size_t len, unsigned flags);
  * sanitize() does.
  */
 void sanitize_lines(struct buf *out, const char *s, size_t len);
+/* sanitize_lines() of s (len bytes), written to f. */
+void sanitize_write_lines(FILE *f, const char *s, size_t len);
+/* sanitize() of s (len bytes, no flags) as a new string. */
+char *sanitize_dup(const char *s, size_t len);
 
 /* Columns that sanitized text s (len bytes) takes on the terminal. */
 size_t sanitize_width(const char *s, size_t len);

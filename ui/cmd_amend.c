@@ -62,10 +62,7 @@ struct amend {
 /* The subject, made safe for the terminal. */
 static char *subject_line(const char *msg)
 {
-	struct buf b = BUF_INIT;
-
-	sanitize(&b, msg, strcspn(msg, "\n"), 0);
-	return buf_detach(&b, NULL);
+	return sanitize_dup(msg, strcspn(msg, "\n"));
 }
 
 static int reword(struct buf *out, const struct commit_info *c, void *data)

@@ -51,15 +51,6 @@ static const char *const shown[] = {
 	"disclose.policy", "user.name", "user.email", "core.commentchar",
 };
 
-/* Values and file names are shown on the terminal: keep them inert. */
-static char *safe_copy(const char *s)
-{
-	struct buf b = BUF_INIT;
-
-	sanitize(&b, s, strlen(s), 0);
-	return buf_detach(&b, NULL);
-}
-
 /* The records of git config -z: scope NUL origin NUL key LF value NUL. */
 static void parse_entries(struct entries *out, const char *s, size_t len)
 {
@@ -81,11 +72,12 @@ static void parse_entries(struct entries *out, const char *s, size_t len)
 				      (out->nr + 1) * sizeof(*out->items));
 		e = &out->items[out->nr++];
 		e->scope = xstrdup(f[0]);
-		e->origin = safe_copy(f[1]);
+		/* values and file names go to the terminal: keep them inert */
+		e->origin = sanitize_dup(f[1], strlen(f[1]));
 		lf = strchr(f[2], '\n');
 		e->key = lf ? xstrndup(f[2], (size_t)(lf - f[2])) :
 			      xstrdup(f[2]);
-		e->value = lf ? safe_copy(lf + 1) : NULL;
+		e->value = lf ? sanitize_dup(lf + 1, strlen(lf + 1)) : NULL;
 	}
 }
 

@@ -96,7 +96,7 @@ int cmd_cover(int argc, char **argv)
 	struct cover_args a;
 	struct cover_opts opts;
 	struct boot_verdict *v = NULL;
-	struct buf out = BUF_INIT, warn = BUF_INIT, safe = BUF_INIT;
+	struct buf out = BUF_INIT, warn = BUF_INIT;
 	struct cover *c = NULL;
 	struct repo *r = NULL;
 	struct ident human = { NULL, NULL };
@@ -129,15 +129,8 @@ int cmd_cover(int argc, char **argv)
 	v = load_boot(&opts, r, c->tip);
 	cover_format(&out, c, &opts);
 	cover_warnings(&warn, c, &opts);
-	sanitize_lines(&safe, buf_cstr(&out), out.len);
-	fputs(buf_cstr(&safe), stdout);
-	buf_release(&safe);
-	if (warn.len) {
-		buf_reset(&safe);
-		sanitize_lines(&safe, warn.ptr, warn.len);
-		fputs(buf_cstr(&safe), stderr);
-		buf_release(&safe);
-	}
+	sanitize_write_lines(stdout, buf_cstr(&out), out.len);
+	sanitize_write_lines(stderr, buf_cstr(&warn), warn.len);
 	ret = 0;
 out:
 	boot_verdict_free(v);

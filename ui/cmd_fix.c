@@ -97,15 +97,13 @@ static int setup(struct fixer *fx)
 static void print_diff(const char *old, size_t old_len, const char *new,
 		       size_t new_len, const char *label)
 {
-	struct buf d = BUF_INIT, a = BUF_INIT, b = BUF_INIT, safe = BUF_INIT;
+	struct buf d = BUF_INIT, a = BUF_INIT, b = BUF_INIT;
 
 	buf_addf(&a, "a/%s", label);
 	buf_addf(&b, "b/%s", label);
 	diff_unified(&d, old, old_len, new, new_len, a.ptr, b.ptr);
 	/* the diff is for a human: commit text reaches the terminal inert */
-	sanitize_lines(&safe, buf_cstr(&d), d.len);
-	fwrite(buf_cstr(&safe), 1, safe.len, stdout);
-	buf_release(&safe);
+	sanitize_write_lines(stdout, buf_cstr(&d), d.len);
 	buf_release(&d);
 	buf_release(&a);
 	buf_release(&b);

@@ -88,16 +88,10 @@ static char parse_comment_char(void)
  */
 static void write_parsed(const struct buf *out, bool nul)
 {
-	struct buf safe = BUF_INIT;
-	const char *p = buf_cstr(out), *end = p + out->len;
-
-	if (nul || !isatty(1)) {
-		fwrite(p, 1, out->len, stdout);
-		return;
-	}
-	sanitize_lines(&safe, p, (size_t)(end - p));
-	fwrite(buf_cstr(&safe), 1, safe.len, stdout);
-	buf_release(&safe);
+	if (nul || !isatty(1))
+		fwrite(buf_cstr(out), 1, out->len, stdout);
+	else
+		sanitize_write_lines(stdout, buf_cstr(out), out->len);
 }
 
 static int run_parse(const struct trailer_opts *o)
