@@ -1182,18 +1182,13 @@ static int count_steps(const char *text)
 /* The last BOOT_TAIL_LINES lines of the log text, to opts->log_tail. */
 static void report_tail(struct boot_ctx *c, const struct buf *text)
 {
-	const char *end = text->ptr + text->len, *s = end;
+	const char *s;
+	size_t n;
 
 	if (!c->opts->log_tail)
 		return;
-	if (s > text->ptr && s[-1] == '\n')
-		s--;
-	for (int n = 0; s > text->ptr && n < BOOT_TAIL_LINES; n++) {
-		s--;
-		while (s > text->ptr && s[-1] != '\n')
-			s--;
-	}
-	c->opts->log_tail(c->opts->progress_data, s, (size_t)(end - s));
+	s = text_tail(buf_cstr(text), text->len, BOOT_TAIL_LINES, &n);
+	c->opts->log_tail(c->opts->progress_data, s, n);
 }
 
 struct watch {

@@ -81,6 +81,22 @@ char *xstrndup_trim(const char *s, size_t n)
 	return xstrndup(s, n);
 }
 
+const char *text_tail(const char *s, size_t len, size_t lines, size_t *n)
+{
+	const char *end = s + len, *p;
+
+	while (end > s && end[-1] == '\n')
+		end--;
+	p = end;
+	for (size_t i = 0; p > s && i < lines; i++) {
+		p--;
+		while (p > s && p[-1] != '\n')
+			p--;
+	}
+	*n = (size_t)(end - p);
+	return p;
+}
+
 void buf_grow(struct buf *b, size_t extra)
 {
 	size_t want;

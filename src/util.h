@@ -18,6 +18,12 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 /* A copy of s[0, n) without git's whitespace at either end. */
 char *xstrndup_trim(const char *s, size_t n);
+/*
+ * Where the last lines lines of text s (len bytes) start; the newlines at
+ * its very end do not count as lines. *n gets the length of those lines
+ * without them.
+ */
+const char *text_tail(const char *s, size_t len, size_t lines, size_t *n);
 void util_set_fatal_hook(void (*hook)(void));
 void die_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2),
 						      noreturn));

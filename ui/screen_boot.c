@@ -39,19 +39,12 @@ static void draw_text_tail(const char *text, size_t len, int row, int end,
 			   int cols)
 {
 	const char *s, *stop;
-	int lines = end - row;
+	size_t n;
 
-	if (!text)
+	if (!text || end <= row)
 		return;
-	s = text + len;
-	while (s > text && s[-1] == '\n')
-		s--;
-	stop = s;
-	for (int n = 0; s > text && n < lines; n++) {
-		s--;
-		while (s > text && s[-1] != '\n')
-			s--;
-	}
+	s = text_tail(text, len, (size_t)(end - row), &n);
+	stop = s + n;
 	while (s < stop && row < end) {
 		const char *e = memchr(s, '\n', (size_t)(stop - s));
 

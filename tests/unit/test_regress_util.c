@@ -1,7 +1,8 @@
 /*
  * Regression tests for the error line: it quoted user text raw, so an
  * agent, model or file name with an escape sequence reached the terminal
- * (found by tests/e2e/termsafe.sh).
+ * (found by tests/e2e/termsafe.sh). Also text_tail, which the boot
+ * screen and the build watcher share.
  */
 #include "unit.h"
 
@@ -57,6 +58,26 @@ static void test_control_character_named(void **state)
 	assert_non_null(strstr(error_last(), "whitespace"));
 }
 
+/* The end of a log, for the boot screen: trailing newlines are not lines. */
+static void test_text_tail(void **state)
+{
+	static const char log[] = "one\ntwo\nthree\n\n";
+	size_t n;
+	const char *s = text_tail(log, strlen(log), 2, &n);
+
+	assert_int_equal(n, strlen("two\nthree"));
+	assert_memory_equal(s, "two\nthree", n);
+	s = text_tail(log, strlen(log), 9, &n);
+	assert_ptr_equal(s, log);
+	assert_int_equal(n, strlen("one\ntwo\nthree"));
+	s = text_tail(log, strlen(log), 0, &n);
+	assert_int_equal(n, 0);
+	s = text_tail("\n\n", 2, 3, &n);
+	assert_int_equal(n, 0);
+	s = text_tail("last", 4, 1, &n);
+	assert_int_equal(n, 4);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -64,6 +85,7 @@ int main(void)
 		cmocka_unit_test(test_error_wraps_itself),
 		cmocka_unit_test(test_error_cut_at_character),
 		cmocka_unit_test(test_control_character_named),
+		cmocka_unit_test(test_text_tail),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
