@@ -695,6 +695,11 @@ static int collect_added(struct added_file **out, size_t *n, size_t *cap,
 		if (o && git_tree_entry_filemode(o) == mode &&
 		    git_oid_equal(git_tree_entry_id(o), git_tree_entry_id(e)))
 			continue;
+		/* a changed file, a submodule or a link adds no file */
+		if (mode != GIT_FILEMODE_TREE &&
+		    ((o && !old_tree) || mode == GIT_FILEMODE_COMMIT ||
+		     mode == GIT_FILEMODE_LINK))
+			continue;
 		buf_reset(&path);
 		buf_addf(&path, "%s%s", prefix, name);
 		if (mode == GIT_FILEMODE_TREE) {
@@ -713,9 +718,6 @@ static int collect_added(struct added_file **out, size_t *n, size_t *cap,
 			git_tree_free(osub);
 			continue;
 		}
-		if ((o && !old_tree) || mode == GIT_FILEMODE_COMMIT ||
-		    mode == GIT_FILEMODE_LINK)
-			continue;
 		add_file(out, n, cap, git, path.ptr, git_tree_entry_id(e));
 	}
 	buf_release(&path);
@@ -864,9 +866,6 @@ int repo_commit_patch(struct buf *out, struct repo *r, const char *id)
  * unreferenced) or at the complete new tip.
  */
 
-/* The committer of a rewrite, as git rebase makes it: the configured
- * identity unless GIT_COMMITTER_NAME or GIT_COMMITTER_EMAIL say
- * otherwise, and now. */
 /* Now, or GIT_COMMITTER_DATE when it is set, as git commit takes it. */
 static int committer_signature(git_signature **out, const char *name,
 			       const char *email)
@@ -888,6 +887,9 @@ static int committer_signature(git_signature **out, const char *name,
 	return 0;
 }
 
+/* The committer of a rewrite, as git rebase makes it: the configured
+ * identity unless GIT_COMMITTER_NAME or GIT_COMMITTER_EMAIL say
+ * otherwise, dated by committer_signature(). */
 static int new_committer(git_signature **out, struct repo *r)
 {
 	const char *env_name = getenv("GIT_COMMITTER_NAME");
@@ -1238,7 +1240,7 @@ static int plan_messages(struct plan *p, struct repo *r, repo_reword_fn fn,
 	return rc < 0 ? -1 : 0;
 }
 
-static bool is_signed(struct repo *r, git_commit *c)
+static bool is_signed(git_commit *c, const void *unused)
 {
 	git_buf sig = { 0 };
 	bool yes = git_commit_header_field(&sig, c, "gpgsig") == 0 ||
@@ -1248,35 +1250,28 @@ static bool is_signed(struct repo *r, git_commit *c)
 	return yes;
 }
 
-/* Is c listed in <gitdir>/shallow, a commit whose parents this clone
- * does not have? */
-static bool is_shallow_boundary(struct repo *r, git_commit *c)
+/* Is c a line of shallow, the text of <gitdir>/shallow: a commit whose
+ * parents this clone does not have? */
+static bool is_shallow_boundary(git_commit *c, const void *shallow)
 {
-	struct buf path = BUF_INIT, text = BUF_INIT;
 	char hex[GIT_OID_HEXSZ + 1];
-	bool yes = false;
 
-	buf_addf(&path, "%s/shallow", r->git_dir);
 	git_oid_tostr(hex, sizeof(hex), git_commit_id(c));
-	if (access(path.ptr, F_OK) == 0 && read_file(&text, path.ptr) == 0) {
-		for (const char *l = buf_cstr(&text); *l && !yes;) {
-			yes = !strncmp(l, hex, GIT_OID_HEXSZ) &&
-			      (l[GIT_OID_HEXSZ] == '\n' || !l[GIT_OID_HEXSZ]);
-			l = strchrnul(l, '\n');
-			l += *l == '\n';
-		}
+	for (const char *l = shallow; *l; ) {
+		if (!strncmp(l, hex, GIT_OID_HEXSZ) &&
+		    (l[GIT_OID_HEXSZ] == '\n' || !l[GIT_OID_HEXSZ]))
+			return true;
+		l = strchrnul(l, '\n');
+		l += *l == '\n';
 	}
-	error_clear();
-	buf_release(&path);
-	buf_release(&text);
-	return yes;
+	return false;
 }
 
 /* Refuse with why (see refuse_commit) the first commit that would be
  * rewritten and is bad. */
 static int refuse_any(struct repo *r, const struct plan *p,
-		      bool (*bad)(struct repo *r, git_commit *c),
-		      const char *why)
+		      bool (*bad)(git_commit *c, const void *data),
+		      const void *data, const char *why)
 {
 	for (size_t i = p->first; i < p->nr; i++) {
 		git_commit *c = NULL;
@@ -1284,7 +1279,7 @@ static int refuse_any(struct repo *r, const struct plan *p,
 
 		if (git_commit_lookup(&c, r->git, &p->ids[i]) < 0)
 			return git_fail("cannot read a commit of the range");
-		if (bad(r, c))
+		if (bad(c, data))
 			rc = refuse_commit(c, why);
 		git_commit_free(c);
 		if (rc < 0)
@@ -1295,17 +1290,28 @@ static int refuse_any(struct repo *r, const struct plan *p,
 
 static int check_signatures(struct repo *r, const struct plan *p)
 {
-	return refuse_any(r, p, is_signed, "commit %s (%s) is signed (gpgsig) and rewriting it would lose the signature: pass --drop-signatures, then re-sign (git rebase --exec 'git commit --amend --no-edit -S')");
+	return refuse_any(r, p, is_signed, NULL, "commit %s (%s) is signed (gpgsig) and rewriting it would lose the signature: pass --drop-signatures, then re-sign (git rebase --exec 'git commit --amend --no-edit -S')");
 }
 
 /*
  * A rewritten copy of the shallow boundary of a shallow clone would name
  * a parent that is not here and that .git/shallow does not list: git
- * would then call the repository broken.
+ * would then call the repository broken. The list is read once.
  */
 static int check_shallow(struct repo *r, const struct plan *p)
 {
-	return refuse_any(r, p, is_shallow_boundary, "commit %s (%s) is where this shallow clone ends (its parents are not here), and a rewritten copy would name a parent git cannot find: fetch them first (git fetch --deepen=1, or --unshallow)");
+	struct buf path = BUF_INIT, text = BUF_INIT;
+	int rc = 0;
+
+	buf_addf(&path, "%s/shallow", r->git_dir);
+	if (access(path.ptr, F_OK) == 0 && read_file(&text, path.ptr) == 0)
+		rc = refuse_any(r, p, is_shallow_boundary, buf_cstr(&text),
+				"commit %s (%s) is where this shallow clone ends (its parents are not here), and a rewritten copy would name a parent git cannot find: fetch them first (git fetch --deepen=1, or --unshallow)");
+	else
+		error_clear();
+	buf_release(&path);
+	buf_release(&text);
+	return rc;
 }
 
 /* A remote-tracking branch that already has commit id, NULL if none. */

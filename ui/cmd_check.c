@@ -157,11 +157,6 @@ static bool env_ident(struct ident *out, const char *name, const char *email)
 	return true;
 }
 
-/*
- * --message: the author comes from GIT_AUTHOR_NAME/EMAIL when set (git
- * sets them for its hooks), the committer from GIT_COMMITTER_NAME/EMAIL
- * or user.name and user.email.
- */
 /* The files the index adds, and the identifiers of the tree's LICENSES/. */
 static int staged_files(struct added_file **files, size_t *nr,
 			struct check *ck)
@@ -174,6 +169,11 @@ static int staged_files(struct added_file **files, size_t *nr,
 	return 0;
 }
 
+/*
+ * --message: the author comes from GIT_AUTHOR_NAME/EMAIL when set (git
+ * sets them for its hooks), the committer from GIT_COMMITTER_NAME/EMAIL
+ * or user.name and user.email; with --staged, the files the index adds.
+ */
 static int check_message(struct check *ck)
 {
 	struct buf in = BUF_INIT;
