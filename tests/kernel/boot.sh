@@ -40,9 +40,13 @@ v = json.load(open(sys.argv[1]))[sys.argv[2]]
 print(str(v).lower() if isinstance(v, bool) else v)' "$1" "$2"
 }
 
+# tmux on the test's own server
+tm() {
+	tmux -S "$TMPDIR/tmux.sock" "$@"
+}
 # screen_has ERE: the assistant's screen in tmux matches ERE.
 screen_has() {
-	tmux -S "$TMPDIR/tmux.sock" capture-pane -p -t t | grep -qE -- "$1"
+	tm capture-pane -p -t t | grep -qE -- "$1"
 }
 # wait_screen ERE SECONDS
 wait_screen() {
@@ -50,7 +54,7 @@ wait_screen() {
 	while ! screen_has "$1"; do
 		i=$((i + 1))
 		if [ $i -gt $(($2 * 10)) ]; then
-			tmux -S "$TMPDIR/tmux.sock" capture-pane -p -t t >&2
+			tm capture-pane -p -t t >&2
 			fail "the assistant did not show /$1/ in $2 s"
 		fi
 		sleep 0.1
@@ -62,24 +66,24 @@ wait_screen() {
 # verdict (boot.json rewritten).
 tui_boot() {
 	command -v tmux >/dev/null 2>&1 || sh "$TOP/tests/deps.sh" tmux >/dev/null 2>&1 ||
-		{ echo "boot.sh: tmux is missing: assistant step skipped"; return 0; }
+		fail "tmux is missing and cannot be installed (apt-get install tmux)"
 	cat >"$TMPDIR/tui.sh" <<RUN
 cd "$TMPDIR/linux" || exit 1
 TERM=xterm-256color LC_ALL=C.UTF-8 "$DISCLOSE" pristine..HEAD
 RUN
 	before=$(stat -c %Y .git/disclose/boot.json)
-	tmux -S "$TMPDIR/tmux.sock" -f /dev/null new-session -d -s t -x 100 \
-		-y 40 "sh $TMPDIR/tui.sh" || fail "tmux new-session"
+	tm -f /dev/null new-session -d -s t -x 100 -y 40 "sh $TMPDIR/tui.sh" ||
+		fail "tmux new-session"
 	wait_screen "Step 1/5 Series" 20
-	tmux -S "$TMPDIR/tmux.sock" send-keys -t t c
+	tm send-keys -t t c
 	wait_screen "Step 2/5 Checklist" 20
-	tmux -S "$TMPDIR/tmux.sock" send-keys -t t b
+	tm send-keys -t t b
 	wait_screen "Verdict: pass" 20
-	tmux -S "$TMPDIR/tmux.sock" send-keys -t t b
+	tm send-keys -t t b
 	wait_screen "^building" 120
 	wait_screen "^    (CALL|CHK|DESCEND|CC|LD|AR|GEN|UPD|SYNC|Kernel:) " 300
 	wait_screen "Verdict: pass" 600
-	tmux -S "$TMPDIR/tmux.sock" kill-server
+	tm kill-server
 	[ "$(stat -c %Y .git/disclose/boot.json)" != "$before" ] ||
 		fail "the boot from the assistant did not save a verdict"
 	[ "$(verdict .git/disclose/boot.json status)" = pass ] ||
