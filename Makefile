@@ -33,11 +33,11 @@ CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null)
 CFLAGS    ?= -O2 -g
 ALL_CFLAGS = -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
              -D_GNU_SOURCE -DDISCLOSE_VERSION='"$(VERSION)"' \
-             -Isrc $(PKG_CFLAGS) $(SANFLAGS) $(CFLAGS)
+             -Isrc -Iui $(PKG_CFLAGS) $(SANFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
 SRC_C   := $(sort $(wildcard src/*.c))
-UI_C    := $(sort $(wildcard ui/*.c))
+UI_C    := $(sort $(wildcard ui/*.c ui/*/*.c))
 DATA    := $(sort $(wildcard src/data/*.json))
 SRC_O   := $(SRC_C:%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/src/data.o
 UI_O    := $(UI_C:%.c=$(BUILD)/obj/%.o)
@@ -50,9 +50,10 @@ UNIT    := $(UNIT_C:tests/unit/%.c=$(BUILD)/tests/%)
 
 all: $(BIN)
 
-$(BUILD)/obj/%.o: %.c $(wildcard src/*.h ui/*.h)
+# Each object depends on the headers it includes (-MMD -MP).
+$(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
 # The default catalogue and policy JSON are compiled into the binary.
 $(BUILD)/obj/src/data.o: src/data.S $(DATA)
@@ -69,10 +70,12 @@ $(LIB): $(SRC_O)
 $(BIN): $(UI_O) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(UI_O) $(LIB) $(PKG_LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB) tests/unit/unit.h
+$(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -Itests/unit -o $@ $< $(LIB) $(PKG_LIBS) \
+	$(CC) $(ALL_CFLAGS) -MMD -MP -Itests/unit -o $@ $< $(LIB) $(PKG_LIBS) \
 		$(CMOCKA_LIBS) $(ALL_LDFLAGS)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # Install the Debian packages the build and the tests need, when missing.
 deps:

@@ -1,6 +1,6 @@
 /*
  * The guided assistant: the series model the screens share, the screen
- * operations table and the terminal layer. ui/tui.c is the one place that
+ * operations table and the terminal layer. ui/tui/tui.c is the one place that
  * sets ncurses up and tears it down; each ui/screen_*.c is a table of
  * operations (open, draw, key -> request, done).
  */

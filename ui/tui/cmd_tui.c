@@ -2,7 +2,7 @@
  * git disclose [<range>]: the guided assistant. This file builds the
  * series model the screens share (commits, checker findings, pre-filled
  * answers, the saved session) and answers the questions the screens ask
- * of it; ui/tui.c runs the terminal and the screens.
+ * of it; ui/tui/tui.c runs the terminal and the screens.
  */
 #include <locale.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "boot.h"
-#include "cli.h"
+#include "cli/cli.h"
 #include "json.h"
 #include "fix.h"
 #include "place.h"
