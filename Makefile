@@ -75,6 +75,13 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -Itests/unit -o $@ $< $(LIB) $(PKG_LIBS) \
 		$(CMOCKA_LIBS) $(ALL_LDFLAGS)
 
+# The assistant's model is curses-free: its unit tests link its object.
+TUI_MODEL_O := $(BUILD)/obj/ui/tui/model.o
+$(BUILD)/tests/test_model: tests/unit/test_model.c $(TUI_MODEL_O) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MMD -MP -Itests/unit -o $@ $< $(TUI_MODEL_O) \
+		$(LIB) $(PKG_LIBS) $(CMOCKA_LIBS) $(ALL_LDFLAGS)
+
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
 
 # Install the Debian packages the build and the tests need, when missing.

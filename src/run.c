@@ -224,3 +224,15 @@ bool run_in_path(const char *name)
 	buf_release(&b);
 	return found;
 }
+
+void shell_quote(struct buf *out, const char *s)
+{
+	buf_addch(out, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			buf_adds(out, "'\\''");
+		else
+			buf_addch(out, *s);
+	}
+	buf_addch(out, '\'');
+}

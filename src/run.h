@@ -36,4 +36,7 @@ int run_exec(const char *const argv[]);
 /* Is a program of that name on PATH? */
 bool run_in_path(const char *name);
 
+/* Shell-quote s for a POSIX shell into out ('...' with '\'' for '). */
+void shell_quote(struct buf *out, const char *s);
+
 #endif

@@ -148,15 +148,3 @@ void cli_remember(struct cli_ctx *ctx)
 		fprintf(stderr, "git disclose: warning: answers not remembered: %s\n",
 			error_last());
 }
-
-void shell_quote(struct buf *out, const char *s)
-{
-	buf_addch(out, '\'');
-	for (; *s; s++) {
-		if (*s == '\'')
-			buf_adds(out, "'\\''");
-		else
-			buf_addch(out, *s);
-	}
-	buf_addch(out, '\'');
-}

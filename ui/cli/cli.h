@@ -80,8 +80,4 @@ void cli_ctx_release(struct cli_ctx *ctx);
 /* Save the answers in the repository config (a warning on failure). */
 void cli_remember(struct cli_ctx *ctx);
 
-/* Shell-quote s for a POSIX shell into out ('...' with '\'' for '). */
-struct buf;
-void shell_quote(struct buf *out, const char *s);
-
 #endif

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "message.h"
 #include "place.h"
+#include "run.h"
 #include "repo.h"
 #include "sanitize.h"
 #include "util.h"

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/cli.h"
+#include "answers.h"
+#include "run.h"
 #include "place.h"
 #include "tui.h"
 
