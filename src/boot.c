@@ -189,7 +189,8 @@ static int take_lock(struct boot_ctx *c)
 /* Where the tree comes from: the series' own repository or the tarball. */
 static int choose_tree(struct boot_ctx *c)
 {
-	if (!c->opts->source && tip_has(c, "Makefile") && tip_has(c, "Kbuild")) {
+	if (!c->opts->source && tip_has(c, "Makefile") &&
+	    tip_has(c, "Kbuild")) {
 		c->base_repo = xstrdup(c->repo_dir);
 		c->build_rev = xstrdup(c->v->tip);
 		c->v->source = xstrdup("tree");

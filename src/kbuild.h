@@ -20,7 +20,7 @@
 struct kbuild {
 	char *src;		/* the source tree make runs in */
 	char *obj;		/* O=: the object tree */
-	char *state;		/* where the log, config key and step count live */
+	char *state;		/* the log, config key and step count */
 	char *arch;		/* ARCH= */
 	char **env;		/* make's environment changes (run.h's form) */
 	size_t nr_env;
@@ -63,8 +63,8 @@ int kbuild_configure(struct kbuild_failure *fail, bool *configured,
  * make bzImage with every core into <state>/build.log, reporting
  * "building" with a fraction of the steps the last full build took and
  * the log's last progress->tail_lines lines twice a second (from a
- * watcher thread: the callbacks must allow that). Returns 0, 1 with *fail filled
- * when the build failed, negative with an error.
+ * watcher thread: the callbacks must allow that). Returns 0, 1 with
+ * *fail filled when the build failed, negative with an error.
  */
 int kbuild_build(struct kbuild_failure *fail, const struct kbuild *kb,
 		 const struct boot_progress *progress);

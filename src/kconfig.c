@@ -289,5 +289,6 @@ bool kconfig_path_matters(const char *path)
 	base = base ? base + 1 : path;
 	return !strncmp(base, "Kconfig", 7) || !strncmp(path, "scripts/", 8) ||
 	       !strncmp(path, "arch/x86/configs/", 17) ||
-	       !strcmp(path, "Makefile") || !strncmp(path, "kernel/configs/", 15);
+	       !strcmp(path, "Makefile") ||
+	       !strncmp(path, "kernel/configs/", 15);
 }

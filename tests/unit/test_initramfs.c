@@ -13,20 +13,37 @@
 #include "initramfs.h"
 #include "util.h"
 
-/* The archive's entries, read back from the newc headers. */
-static void test_initramfs(void **state)
+/*
+ * The archive initramfs_write() makes of a busybox with contents bb
+ * (bb_len bytes) and init, read into a; nothing is left on disk.
+ */
+static void write_archive(struct buf *a, const char *bb_text, size_t bb_len,
+			  const char *init, size_t init_len)
 {
 	char dir[] = "/tmp/test_initramfs.XXXXXX";
-	struct buf path = BUF_INIT, bb = BUF_INIT, a = BUF_INIT, names = BUF_INIT;
-	const char *p;
+	struct buf path = BUF_INIT, bb = BUF_INIT;
 
 	assert_non_null(mkdtemp(dir));
 	buf_addf(&bb, "%s/busybox", dir);
-	assert_int_equal(write_file_atomic(bb.ptr, "\177ELFxyz", 7, 0755), 0);
+	assert_int_equal(write_file_atomic(bb.ptr, bb_text, bb_len, 0755), 0);
 	buf_addf(&path, "%s/initramfs.cpio", dir);
-	assert_int_equal(initramfs_write(path.ptr, bb.ptr, "#!/x\n", 5),
+	assert_int_equal(initramfs_write(path.ptr, bb.ptr, init, init_len),
 			 0);
-	assert_int_equal(read_file(&a, path.ptr), 0);
+	assert_int_equal(read_file(a, path.ptr), 0);
+	unlink(path.ptr);
+	unlink(bb.ptr);
+	rmdir(dir);
+	buf_release(&path);
+	buf_release(&bb);
+}
+
+/* The archive's entries, read back from the newc headers. */
+static void test_initramfs(void **state)
+{
+	struct buf a = BUF_INIT, names = BUF_INIT;
+	const char *p;
+
+	write_archive(&a, "\177ELFxyz", 7, "#!/x\n", 5);
 	assert_int_equal(a.len % 4, 0);
 	for (p = a.ptr; p < a.ptr + a.len; ) {
 		unsigned long size, nlen;
@@ -46,11 +63,6 @@ static void test_initramfs(void **state)
 	assert_string_equal(names.ptr, ". bin dev proc sys sbin etc tmp "
 			    "dev/console dev/null bin/busybox bin/sh init "
 			    "TRAILER!!! ");
-	unlink(path.ptr);
-	unlink(bb.ptr);
-	rmdir(dir);
-	buf_release(&path);
-	buf_release(&bb);
 	buf_release(&a);
 	buf_release(&names);
 }
@@ -128,19 +140,11 @@ static void test_entries(void **state)
 {
 	static const char bb_text[] = "\177ELF fake busybox";
 	static const char init[] = "#!/bin/busybox sh\necho\n";
-	char dir[] = "/tmp/test_initramfs.XXXXXX";
-	struct buf path = BUF_INIT, bb = BUF_INIT, a = BUF_INIT;
+	struct buf a = BUF_INIT;
 	const char *p, *end;
 	unsigned long last_ino = 0;
 
-	assert_non_null(mkdtemp(dir));
-	buf_addf(&bb, "%s/busybox", dir);
-	assert_int_equal(write_file_atomic(bb.ptr, bb_text,
-					   strlen(bb_text), 0755), 0);
-	buf_addf(&path, "%s/initramfs.cpio", dir);
-	assert_int_equal(initramfs_write(path.ptr, bb.ptr, init,
-					 strlen(init)), 0);
-	assert_int_equal(read_file(&a, path.ptr), 0);
+	write_archive(&a, bb_text, strlen(bb_text), init, strlen(init));
 	assert_int_equal(a.len % 4, 0);
 	p = a.ptr;
 	end = a.ptr + a.len;
@@ -168,11 +172,6 @@ static void test_entries(void **state)
 	}
 	/* Nothing after the trailer. */
 	assert_ptr_equal(p, end);
-	unlink(path.ptr);
-	unlink(bb.ptr);
-	rmdir(dir);
-	buf_release(&path);
-	buf_release(&bb);
 	buf_release(&a);
 }
 
