@@ -1,7 +1,8 @@
 /*
- * The assistant's application: the views, the flow, the frame around the
- * top view (title, status line, help, the leave confirmation) and the
- * loop. What the frame says of the series the screens report.
+ * The assistant's application: the views, the flow's steps, the frame
+ * around the top view (title, status line, help, the leave confirmation)
+ * and the loop. What the frame says of the series the screens report;
+ * which screens make the flow the entry says.
  */
 #include "app.h"
 
@@ -21,30 +22,15 @@ static struct {
 	bool help;
 	bool confirm;
 	struct tui_model *model;
+	const struct flow_step *flow;
+	size_t nr_steps;
 } T;
 
-/*
- * The flow, written once: its steps in order, each a screen and the
- * screen that is part of the step (the status line names the step for
- * both). Resuming opens the steps up to the saved one.
- */
-static const struct {
-	const struct view_ops *screen, *part;
-} flow[] = {
-	{ &screen_series, &screen_review },
-	{ &screen_checklist, &screen_boot },
-	{ &screen_agent, NULL },
-	{ &screen_tools, NULL },
-	{ &screen_preview, NULL },
-};
-
-#define NR_STEPS (sizeof(flow) / sizeof(*flow))
-
-/* The step (1..NR_STEPS) a screen is, or is part of; 0: none. */
+/* The step (1..nr_steps) a screen is, or is part of; 0: none. */
 static int step_of(const struct view_ops *ops)
 {
-	for (size_t i = 0; i < NR_STEPS; i++)
-		if (flow[i].screen == ops || flow[i].part == ops)
+	for (size_t i = 0; i < T.nr_steps; i++)
+		if (T.flow[i].screen == ops || T.flow[i].part == ops)
 			return (int)i + 1;
 	return 0;
 }
@@ -103,8 +89,8 @@ static void draw_status(struct view *v, const struct frame_report *r)
 
 	for (int i = T.depth - 1; !step && i >= 0; i--)
 		step = step_of(T.views[i].ops);
-	buf_addf(&b, " Step %d/%zu %s", step, NR_STEPS,
-		 step ? flow[step - 1].screen->title : "");
+	buf_addf(&b, " Step %d/%zu %s", step, T.nr_steps,
+		 step ? T.flow[step - 1].screen->title : "");
 	if (own != step)
 		buf_addf(&b, ": %s", v->ops->title);
 	buf_addf(&b, " | %s", buf_cstr(&r->status));
@@ -351,18 +337,21 @@ static int loop(void)
 /* Open the flow's steps after the first, up to the one named at. */
 static void resume(const char *at)
 {
-	for (size_t i = 1; i < NR_STEPS; i++)
-		if (tui_push(flow[i].screen, NULL) < 0 ||
-		    !strcmp(flow[i].screen->name, at))
+	for (size_t i = 1; i < T.nr_steps; i++)
+		if (tui_push(T.flow[i].screen, NULL) < 0 ||
+		    !strcmp(T.flow[i].screen->name, at))
 			break;
 }
 
-int tui_run(struct tui_model *m, const char *resume_at)
+int tui_run(struct tui_model *m, const struct flow_step *flow, size_t nr,
+	    const char *resume_at)
 {
 	const char *script = getenv("DISCLOSE_TUI_SCRIPT");
 	int rc;
 
 	T.model = m;
+	T.flow = flow;
+	T.nr_steps = nr;
 	if (term_start(script && *script ? script : NULL,
 		       getenv("DISCLOSE_TUI_SIZE")) < 0) {
 		term_stop();

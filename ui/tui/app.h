@@ -58,22 +58,23 @@ struct view {
 	bool typing;		/* a text field has the keys: ? and q type */
 };
 
-/* The screens. The flow's order and steps are app.c's flow table. */
-extern const struct view_ops screen_series;
-extern const struct view_ops screen_review;
-extern const struct view_ops screen_checklist;
-extern const struct view_ops screen_agent;
-extern const struct view_ops screen_tools;
-extern const struct view_ops screen_preview;
-extern const struct view_ops screen_boot;
-extern const struct view_ops screen_pager;
+/*
+ * A step of the flow: its screen, and a screen that is part of it (or
+ * NULL). The status line numbers the step and names it for both.
+ */
+struct flow_step {
+	const struct view_ops *screen;
+	const struct view_ops *part;
+};
 
 /*
- * Run the assistant on the model, the flow's first screen first; with
- * resume_at (a screen's name, or NULL) also the flow's steps up to it.
- * Returns 0, or negative when the terminal could not be set up.
+ * Run the assistant on the model through the flow's nr steps, the first
+ * one's screen first; with resume_at (a screen's name, or NULL) also the
+ * steps after it up to that one. Returns 0, or negative when the
+ * terminal could not be set up.
  */
-int tui_run(struct tui_model *m, const char *resume_at);
+int tui_run(struct tui_model *m, const struct flow_step *flow, size_t nr,
+	    const char *resume_at);
 
 /* Open a screen on top of the current one; arg goes to its view. */
 int tui_push(const struct view_ops *ops, void *arg);

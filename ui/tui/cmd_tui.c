@@ -1,6 +1,7 @@
 /*
  * git disclose [<range>]: the guided assistant's entry. It reads the
- * options, builds the model (model.c) and runs the screens (app.c).
+ * options, builds the model (model.c) and runs the flow of screens
+ * (app.c).
  */
 #include "tui.h"
 
@@ -10,8 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "app.h"
-#include "model.h"
+#include "screen.h"
 
 /* A usage or environment error, as every command of git disclose says. */
 #define TUI_EXIT_USAGE 2
@@ -24,6 +24,19 @@ static const char tui_usage[] =
 	"go through the policy's checklist, say which agent, model and tools\n"
 	"helped, preview and write Assisted-by: and your Signed-off-by:.\n"
 	"It needs a terminal; elsewhere use git disclose check and amend.\n";
+
+/*
+ * The flow, written once: its steps in order, each a screen and the one
+ * that is part of the step. The status line numbers the steps from it,
+ * and resuming opens them up to the saved screen.
+ */
+static const struct flow_step flow[] = {
+	{ &screen_series, &screen_review },
+	{ &screen_checklist, &screen_boot },
+	{ &screen_agent, NULL },
+	{ &screen_tools, NULL },
+	{ &screen_preview, NULL },
+};
 
 static bool want_utf8_locale(void)
 {
@@ -70,7 +83,8 @@ int cmd_tui(int argc, char **argv)
 		rc = fail(TUI_EXIT_USAGE);
 		goto out;
 	}
-	if (tui_run(&m, m.session->resumed ? m.session->screen : NULL) < 0)
+	if (tui_run(&m, flow, sizeof(flow) / sizeof(*flow),
+		    m.session->resumed ? m.session->screen : NULL) < 0)
 		rc = fail(TUI_EXIT_USAGE);
 	if (m.after.len)
 		fputs(m.after.ptr, stdout);

@@ -8,6 +8,15 @@
 #include "app.h"
 #include "model.h"
 
+extern const struct view_ops screen_series;
+extern const struct view_ops screen_review;
+extern const struct view_ops screen_checklist;
+extern const struct view_ops screen_agent;
+extern const struct view_ops screen_tools;
+extern const struct view_ops screen_preview;
+extern const struct view_ops screen_boot;
+extern const struct view_ops screen_pager;
+
 /* Save the session on the screen named (a failure goes to the status
  * line). */
 void screen_save(struct view *v, const char *screen);

@@ -111,8 +111,11 @@ static void fill(struct view *v)
 /* arg: the commit to show, one of the model's. */
 static int review_open(struct view *v)
 {
-	struct review_view *r = xcalloc(1, sizeof(*r));
+	struct review_view *r;
 
+	if (!v->arg)
+		return error_set("internal: a review opened without a commit");
+	r = xcalloc(1, sizeof(*r));
 	r->at = (size_t)((struct series_commit *)v->arg - v->m->commits);
 	v->priv = r;
 	fill(v);
