@@ -909,20 +909,19 @@ out:
 
 /* The body. */
 
-/* "From <sha1> Mon Sep 17 00:00:00 2001\n", the line format-patch writes
- * first; hex is the number of hex digits taken (40, or 64 as well). */
+/* "From <sha1> Mon Sep 17 00:00:00 2001" (len: without a newline), the
+ * line git format-patch writes first; sha256: 64 hex digits as well. */
 static bool is_format_patch_separator(const char *line, size_t len,
 				      bool sha256)
 {
-	static const char tail[] = " Mon Sep 17 00:00:00 2001\n";
-	size_t hex;
+	static const char tail[] = " Mon Sep 17 00:00:00 2001";
+	size_t hex = 0;
 
 	if (len < 5 || memcmp(line, "From ", 5))
 		return false;
-	for (hex = 0; 5 + hex < len && strchr("0123456789abcdef",
-						 line[5 + hex]) &&
-	     line[5 + hex]; hex++)
-		;
+	while (5 + hex < len && strchr("0123456789abcdef", line[5 + hex]) &&
+	       line[5 + hex])
+		hex++;
 	if (hex != 40 && !(sha256 && hex == 64))
 		return false;
 	return len == 5 + hex + strlen(tail) &&
@@ -1037,7 +1036,8 @@ static bool check_inbody_header(struct parse *ps, const struct buf *line,
 	}
 	flush_inbody_header(ps);
 	if (starts_with(l, ">From") && is_space(l[5]))
-		return is_format_patch_separator(l + 1, line->len - 1, false);
+		return line->ptr[line->len - 1] == '\n' &&
+		       is_format_patch_separator(l + 1, line->len - 2, false);
 	if (starts_with(l, "[PATCH]") && is_space(l[7])) {
 		buf_set(&ps->s_hdr[HDR_SUBJECT].val, l, line->len);
 		ps->s_hdr[HDR_SUBJECT].set = true;
@@ -1084,7 +1084,7 @@ static bool handle_commit_msg(struct parse *ps, struct buf *line, size_t org)
 		if (ps->message_id) {
 			struct buf b = BUF_INIT;
 
-			buf_addf(&b, "Message-ID: %s\n", ps->message_id);
+			buf_addf(&b, "Message-Id: %s\n", ps->message_id);
 			text_add(&ps->log, b.ptr, b.len, ps->message_id_line);
 			buf_release(&b);
 		}
@@ -1384,7 +1384,11 @@ static int handle_info(struct parse *ps, struct mail *m)
 	if (h) {
 		struct buf s = BUF_INIT;
 
-		buf_add(&s, h->val.ptr, h->val.len);
+		const struct hdr *own = ps->p_hdr[HDR_SUBJECT].set ?
+					&ps->p_hdr[HDR_SUBJECT] : h;
+
+		/* the numbering is the mail's, not an in-body subject's */
+		buf_add(&s, own->val.ptr, own->val.len);
 		buf_trim(&s);
 		m->subject = xstrdup(s.ptr);
 		parse_subject_prefix(m, s.ptr);
@@ -1720,8 +1724,7 @@ enum mail_kind mail_detect(const char *data, size_t len)
 			first.nl = true;
 		}
 		mailsplit_line(&first, false, 0);
-		if (is_format_patch_separator(first.p, first.len + first.nl,
-					      true))
+		if (is_format_patch_separator(first.p, first.len, true))
 			return MAIL_FORMAT_PATCH;
 		return MAIL_MBOX;
 	}
@@ -1768,21 +1771,29 @@ static int add_mail(struct mail_set *set, const char *data,
 	/* the separator line is never unescaped */
 	for (i = 0; i < nr; i++)
 		mailsplit_line(&v[i], mbox && i > 0, flags);
-	if (mbox && is_format_patch_separator(v[0].p, v[0].len + v[0].nl,
-					      true))
+	if (mbox && is_format_patch_separator(v[0].p, v[0].len, true))
 		m->commit_id = xstrndup(v[0].p + 5, strcspn(v[0].p + 5, " "));
 	else
 		m->commit_id = xstrdup("");
 	return parse_message(m, v, nr, flags, set->nr, many);
 }
 
-static size_t count_messages(const struct lines *l)
+/* The number of messages of an mbox; the escaping its writer used. */
+static size_t scan_mbox(const struct lines *l, unsigned *flags)
 {
+	bool bare_from = false;
 	size_t i, n = 0;
 
-	for (i = 0; i < l->nr; i++)
-		if (is_from_line(l->v[i].p, l->v[i].len + l->v[i].nl))
+	for (i = 0; i < l->nr; i++) {
+		const struct src_line *v = &l->v[i];
+
+		if (is_from_line(v->p, v->len + v->nl))
 			n++;
+		else if (v->len >= 5 && !memcmp(v->p, "From ", 5))
+			bare_from = true;
+	}
+	if (!(*flags & (MAIL_MBOXO | MAIL_MBOXRD | MAIL_MBOX_VERBATIM)))
+		*flags |= bare_from ? MAIL_MBOX_VERBATIM : MAIL_MBOXRD;
 	return n;
 }
 
@@ -1804,7 +1815,7 @@ int mail_split(struct mail_set **out, const char *data, size_t len,
 		ret = add_mail(set, data, l.v, l.nr, flags, false);
 		goto done;
 	}
-	many = count_messages(&l) > 1;
+	many = scan_mbox(&l, &flags) > 1;
 	for (i = 1; i <= l.nr && !ret; i++) {
 		if (i < l.nr && !is_from_line(l.v[i].p, l.v[i].len + l.v[i].nl))
 			continue;

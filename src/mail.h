@@ -24,8 +24,15 @@ enum mail_kind {
 /* The rules git mailinfo and git mailsplit take as options. */
 #define MAIL_KEEP_SUBJECT	(1u << 0) /* mailinfo -k: subject as is */
 #define MAIL_KEEP_BRACKETS	(1u << 1) /* mailinfo -b: strip only [..PATCH..] */
-#define MAIL_MBOXO		(1u << 2) /* only ">From " means "From " */
-#define MAIL_MBOX_VERBATIM	(1u << 3) /* no ">From " unescaping (git am's mbox) */
+/*
+ * How an mbox escapes "From " at the start of a body line. Without one
+ * of these it is read off the mbox: a body line starting "From " shows
+ * a writer that escapes nothing (git format-patch, b4 am: verbatim),
+ * else ">From " lines are taken as mboxrd escapes.
+ */
+#define MAIL_MBOXO		(1u << 2) /* ">From " means "From " */
+#define MAIL_MBOX_VERBATIM	(1u << 3) /* no unescaping (git am's "mbox") */
+#define MAIL_MBOXRD		(1u << 7) /* ">>From " means ">From " and so on */
 #define MAIL_SCISSORS		(1u << 4) /* mailinfo --scissors */
 #define MAIL_MESSAGE_ID		(1u << 5) /* mailinfo -m: Message-ID: in the message */
 #define MAIL_NO_INBODY		(1u << 6) /* mailinfo --no-inbody-headers */
