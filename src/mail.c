@@ -1013,7 +1013,8 @@ static bool is_inbody_header(struct parse *ps, const char *line)
 	int i;
 
 	for (i = 0; i < NR_HDR; i++)
-		if (!ps->s_hdr[i].set && skip_header(line, info_header[i], &val))
+		if (!ps->s_hdr[i].set &&
+		    skip_header(line, info_header[i], &val))
 			return true;
 	return false;
 }

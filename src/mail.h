@@ -23,7 +23,7 @@ enum mail_kind {
 
 /* The rules git mailinfo and git mailsplit take as options. */
 #define MAIL_KEEP_SUBJECT	(1u << 0) /* mailinfo -k: subject as is */
-#define MAIL_KEEP_BRACKETS	(1u << 1) /* mailinfo -b: strip only [..PATCH..] */
+#define MAIL_KEEP_BRACKETS	(1u << 1) /* mailinfo -b: only [..PATCH..] go */
 /*
  * How an mbox escapes "From " at the start of a body line. Without one
  * of these it is read off the mbox: a body line starting "From " shows
@@ -32,9 +32,9 @@ enum mail_kind {
  */
 #define MAIL_MBOXO		(1u << 2) /* ">From " means "From " */
 #define MAIL_MBOX_VERBATIM	(1u << 3) /* no unescaping (git am's "mbox") */
-#define MAIL_MBOXRD		(1u << 7) /* ">>From " means ">From " and so on */
+#define MAIL_MBOXRD		(1u << 7) /* ">>From " means ">From ", ... */
 #define MAIL_SCISSORS		(1u << 4) /* mailinfo --scissors */
-#define MAIL_MESSAGE_ID		(1u << 5) /* mailinfo -m: Message-ID: in the message */
+#define MAIL_MESSAGE_ID		(1u << 5) /* mailinfo -m: Message-Id: kept */
 #define MAIL_NO_INBODY		(1u << 6) /* mailinfo --no-inbody-headers */
 
 struct mail_header {
@@ -44,12 +44,12 @@ struct mail_header {
 };
 
 struct mail {
-	size_t start, end;	/* the message's bytes [start, end) of the input */
+	size_t start, end;	/* its bytes [start, end) of the input */
 	size_t first_line;	/* input line of its first line */
 	struct mail_header *headers;
 	size_t nr_headers;
 
-	char *subject;		/* Subject: decoded, before cleaning ("" none) */
+	char *subject;		/* its Subject: decoded, uncleaned ("": none) */
 	char *clean_subject;	/* cleaned as git mailinfo cleans it */
 	size_t subject_line;	/* input line of the subject used (0: none) */
 	char *prefix;		/* the [..] groups cleaning removed, joined */
@@ -59,7 +59,7 @@ struct mail {
 	bool is_cover;		/* [PATCH 0/m]: a cover letter */
 	bool is_reply;		/* the subject started with "Re:" */
 
-	char *author_name;	/* From: (or the in-body From:) as git am takes it */
+	char *author_name;	/* From: or in-body From:, as git am takes it */
 	char *author_email;
 	size_t author_line;	/* input line of that From: (0: none) */
 	bool inbody_from;	/* the author came from an in-body From: */
