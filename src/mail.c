@@ -266,8 +266,7 @@ static int convert_to_utf8(struct parse *ps, struct buf *line,
 	char *in = line->ptr;
 	size_t inleft = line->len;
 
-	if (!*charset || same_utf("UTF-8", charset) ||
-	    !strcasecmp("UTF-8", charset))
+	if (!*charset || same_utf("UTF-8", charset))
 		return 0;
 	if (!open_charset(ps, charset)) {
 		fail(ps, no, "unknown charset \"%s\" in %s: iconv cannot "
@@ -761,13 +760,18 @@ static void cleanup_subject(struct buf *s, bool keep_brackets)
 	buf_trim(s);
 }
 
-/* Quoted strings lose their quotes, comments keep their parentheses. */
-static const char *unquote_comment(struct buf *out, const char *in)
+/*
+ * From after an opening '"' or '(' to its match, backslash escapes
+ * undone: a comment keeps its parentheses (and nests), a quoted string
+ * loses its quotes.
+ */
+static const char *unquote(struct buf *out, const char *in, bool comment)
 {
+	int close = comment ? ')' : '"', depth = 1;
 	bool literal = false;
-	int depth = 1;
 
-	buf_addch(out, '(');
+	if (comment)
+		buf_addch(out, '(');
 	while (*in) {
 		int c = (unsigned char)*in++;
 
@@ -776,33 +780,14 @@ static const char *unquote_comment(struct buf *out, const char *in)
 		} else if (c == '\\') {
 			literal = true;
 			continue;
-		} else if (c == '(') {
+		} else if (comment && c == '(') {
 			depth++;
-		} else if (c == ')') {
-			buf_addch(out, ')');
-			if (!--depth)
+		} else if (c == close) {
+			if (comment)
+				buf_addch(out, ')');
+			if (!comment || !--depth)
 				return in;
 			continue;
-		}
-		buf_addch(out, c);
-	}
-	return in;
-}
-
-static const char *unquote_string(struct buf *out, const char *in)
-{
-	bool literal = false;
-
-	while (*in) {
-		int c = (unsigned char)*in++;
-
-		if (literal) {
-			literal = false;
-		} else if (c == '\\') {
-			literal = true;
-			continue;
-		} else if (c == '"') {
-			return in;
 		}
 		buf_addch(out, c);
 	}
@@ -817,10 +802,8 @@ static void unquote_pairs(struct buf *line)
 
 	buf_add(&out, "", 0);
 	while ((c = (unsigned char)*in++) != 0) {
-		if (c == '"')
-			in = unquote_string(&out, in);
-		else if (c == '(')
-			in = unquote_comment(&out, in);
+		if (c == '"' || c == '(')
+			in = unquote(&out, in, c == '(');
 		else
 			buf_addch(&out, c);
 	}
