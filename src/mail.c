@@ -1397,6 +1397,16 @@ static int handle_info(struct parse *ps, struct mail *m)
 	}
 	m->author_name = xstrdup(buf_cstr(&ps->name));
 	m->author_email = xstrdup(buf_cstr(&ps->email));
+	if (m->inbody_from) {
+		buf_reset(&ps->name);
+		buf_reset(&ps->email);
+		if (ps->p_hdr[HDR_FROM].set) {
+			cleanup_space(&ps->p_hdr[HDR_FROM].val);
+			handle_from(ps, &ps->p_hdr[HDR_FROM].val);
+		}
+	}
+	m->sender_name = xstrdup(buf_cstr(&ps->name));
+	m->sender_email = xstrdup(buf_cstr(&ps->email));
 	h = info_hdr(ps, HDR_DATE);
 	if (h) {
 		cleanup_space(&h->val);
@@ -1830,6 +1840,8 @@ static void mail_release(struct mail *m)
 	free(m->prefix);
 	free(m->author_name);
 	free(m->author_email);
+	free(m->sender_name);
+	free(m->sender_email);
 	free(m->date);
 	free(m->message_id);
 	free(m->commit_id);

@@ -63,6 +63,8 @@ struct mail {
 	char *author_email;
 	size_t author_line;	/* input line of that From: (0: none) */
 	bool inbody_from;	/* the author came from an in-body From: */
+	char *sender_name;	/* the mail's own From:, parsed the same way */
+	char *sender_email;
 	char *date;		/* Date: as git mailinfo prints it ("" none) */
 	char *message_id;	/* Message-ID: as written, with <> ("" none) */
 	char *commit_id;	/* format-patch separator's commit ("" none) */

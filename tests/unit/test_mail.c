@@ -394,6 +394,12 @@ static void test_fixtures(void **state)
 			buf_add(&all, m->message, m->message_len);
 			assert_int_equal(m->is_cover, m->total && !m->number);
 			assert_true(m->has_patch || m->is_cover);
+			if (!m->inbody_from) {
+				assert_string_equal(m->sender_name,
+						    m->author_name);
+				assert_string_equal(m->sender_email,
+						    m->author_email);
+			}
 			assert_non_null(strstr(m->message_id, "@example.org>"));
 		}
 		assert_string_equal(nums.ptr, c->numbers);
@@ -779,6 +785,35 @@ static void test_headers(void **state)
 	mail_set_free(set);
 }
 
+/* An in-body From: names the author; the mail's From: the sender. */
+static void test_sender(void **state)
+{
+	static const char no_from[] =
+		"Subject: [PATCH] s\nDate: today\n\nFrom: In Body <ib@x>\n\nb\n"
+		"---\n";
+	char *file = fixture("inbody-from.eml");
+	struct buf data = BUF_INIT;
+	struct mail_set *set;
+	const struct mail *m;
+
+	slurp(&data, file);
+	assert_int_equal(mail_split(&set, data.ptr, data.len, 0), 0);
+	m = &set->mails[0];
+	assert_true(m->inbody_from);
+	assert_string_equal(m->author_name, "Linus Author");
+	assert_int_equal(m->author_line, 6);
+	assert_string_equal(m->sender_name, "Grace Sender");
+	assert_string_equal(m->sender_email, "grace@example.org");
+	assert_string_equal(m->date, "Sat, 1 Jan 2000 00:00:00 +0000");
+	mail_set_free(set);
+	assert_int_equal(mail_split(&set, no_from, strlen(no_from), 0), 0);
+	assert_string_equal(set->mails[0].author_email, "ib@x");
+	assert_string_equal(set->mails[0].sender_email, "");
+	mail_set_free(set);
+	buf_release(&data);
+	free(file);
+}
+
 /* The notes under "---" and the patch, kept apart from the message. */
 static void test_patch_part(void **state)
 {
@@ -915,6 +950,9 @@ static void check_export(const char *pretty, const char *split)
 		buf_addf(&author, "%s <%s>", m->author_name, m->author_email);
 		assert_string_equal(author.ptr, series_commits[i].author);
 		assert_int_equal(m->inbody_from, i != 1);
+		/* format-patch --from: the sender is the mail's From: */
+		assert_string_equal(m->sender_name, "Hu Man");
+		assert_string_equal(m->sender_email, "hu@example.org");
 	}
 	mail_set_free(set);
 	buf_release(&author);
@@ -942,6 +980,7 @@ int main(void)
 		cmocka_unit_test(test_detect),
 		cmocka_unit_test(test_errors),
 		cmocka_unit_test(test_headers),
+		cmocka_unit_test(test_sender),
 		cmocka_unit_test(test_patch_part),
 		cmocka_unit_test(test_format_patch),
 	};
