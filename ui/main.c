@@ -1,10 +1,11 @@
-/* git-disclose: command dispatch. */
+/* git-disclose: dispatch to the commands (ui/cli) and the assistant. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "tui/tui.h"
 
 struct command {
 	const char *name;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "diff.h"
 #include "message.h"
 #include "place.h"
 #include "repo.h"
@@ -110,79 +111,32 @@ static void amend_release(struct amend *am)
 	free(am->seen);
 }
 
-/* The lines of a message, and a sorted copy to look them up. */
-struct lines {
-	struct line {
-		const char *p;
-		size_t len;
-	} *v, *sorted;
-	size_t nr;
-};
-
-static int line_cmp(const void *a, const void *b)
-{
-	const struct line *x = a, *y = b;
-	size_t n = x->len < y->len ? x->len : y->len;
-	int c = memcmp(x->p, y->p, n);
-
-	return c ? c : (x->len > y->len) - (x->len < y->len);
-}
-
-static void lines_split(struct lines *l, const char *s)
-{
-	size_t cap = 0;
-	const char *e;
-
-	memset(l, 0, sizeof(*l));
-	for (; *s; s = *e ? e + 1 : e) {
-		e = strchrnul(s, '\n');
-		if (l->nr == cap) {
-			cap = cap ? 2 * cap : 16;
-			l->v = xrealloc(l->v, cap * sizeof(*l->v));
-		}
-		l->v[l->nr++] = (struct line){ s, (size_t)(e - s) };
-	}
-	l->sorted = xmalloc((l->nr + 1) * sizeof(*l->sorted));
-	if (l->nr)
-		memcpy(l->sorted, l->v, l->nr * sizeof(*l->v));
-	qsort(l->sorted, l->nr, sizeof(*l->sorted), line_cmp);
-}
-
-static bool lines_have(const struct lines *l, const struct line *x)
-{
-	return bsearch(x, l->sorted, l->nr, sizeof(*l->sorted), line_cmp);
-}
-
-/* Print with mark the non-empty lines of a that b does not have. */
-static void show_missing(const struct lines *a, const struct lines *b,
-			 char mark)
-{
-	struct buf safe = BUF_INIT;
-
-	for (size_t i = 0; i < a->nr; i++) {
-		if (!a->v[i].len || lines_have(b, &a->v[i]))
-			continue;
-		buf_reset(&safe);
-		sanitize(&safe, a->v[i].p, a->v[i].len, 0);
-		printf("  %c %s\n", mark, buf_cstr(&safe));
-	}
-	buf_release(&safe);
-}
-
-/* Show the lines that the rewrite added and removed (n log n: a message
- * may hold thousands of trailers). */
+/*
+ * Show the non-empty lines that the rewrite added, then those it removed,
+ * from the line diff of the two messages (linear in their common head:
+ * a message may hold thousands of trailers).
+ */
 static void show_change(const char *old, const char *new)
 {
-	struct lines o, n;
+	struct buf added = BUF_INIT, removed = BUF_INIT;
+	struct diff_iter it;
+	struct diff_edit e;
 
-	lines_split(&o, old);
-	lines_split(&n, new);
-	show_missing(&n, &o, '+');
-	show_missing(&o, &n, '-');
-	free(o.v);
-	free(o.sorted);
-	free(n.v);
-	free(n.sorted);
+	diff_iter_init(&it, old, strlen(old), new, strlen(new));
+	while (diff_iter_next(&it, &e)) {
+		struct buf *to = e.op == DIFF_ADD ? &added : &removed;
+
+		if (e.op == DIFF_KEEP || !e.len)
+			continue;
+		buf_addf(to, "  %c ", e.op);
+		sanitize(to, e.line, e.len, 0);
+		buf_addch(to, '\n');
+	}
+	diff_iter_release(&it);
+	fputs(buf_cstr(&added), stdout);
+	fputs(buf_cstr(&removed), stdout);
+	buf_release(&added);
+	buf_release(&removed);
 }
 
 static void show_commits(const struct amend *am,

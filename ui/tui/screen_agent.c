@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tui.h"
+#include "screen.h"
 
 enum { F_AGENTS, F_AGENT, F_MODELS, F_MODEL, F_NR };
 
@@ -31,7 +31,7 @@ static void store(struct view *v)
 
 	session_set_str(&v->m->session->agent, buf_cstr(&a->agent.text));
 	session_set_str(&v->m->session->model, buf_cstr(&a->model.text));
-	tui_save(v->m, "agent");
+	screen_save(v, "agent");
 }
 
 /* Put the model cursor on the model of the text field, if listed. */
@@ -121,8 +121,6 @@ static void agent_draw(struct view *v, int top, int rows, int cols)
 	struct agent_view *a = v->priv;
 	const struct cat_agent *ag = chosen_agent(v);
 	int half = cols / 2, list_rows = rows - 9, row;
-	char *why = NULL, *val;
-	struct assisted *as;
 
 	if (v->m->policy->form == FORM_LLM) {
 		tui_put(top, 0, cols, CL_TEXT, 0,
@@ -157,16 +155,7 @@ static void agent_draw(struct view *v, int top, int rows, int cols)
 	row += 2;
 	tui_putf(row++, 0, cols, CL_DIM, 0, "Pre-filled from: %s",
 		 v->m->prefill_source ? v->m->prefill_source : "nothing (choose or type)");
-	as = model_assisted(v->m, &why);
-	if (as) {
-		val = assisted_format(as, v->m->policy->form);
-		tui_putf(row++, 0, cols, CL_ADD, A_BOLD, "Assisted-by: %s", val);
-		free(val);
-		assisted_free(as);
-	} else {
-		tui_putf(row++, 0, cols, CL_WARN, 0, "Assisted-by: (%s)", why);
-	}
-	free(why);
+	screen_draw_assisted(v, row, cols);
 	tui_put(top + rows - 1, 0, cols, CL_DIM, 0,
 		TUI_LIT("Tab: next field   Enter: choose / accept   q: back"));
 }
@@ -248,14 +237,9 @@ static enum tui_request accept(struct view *v)
 		return REQ_NONE;
 	}
 	assisted_free(as);
-	tui_save(v->m, "tools");
-	tui_push(v->m, &screen_tools, 0);
+	screen_save(v, "tools");
+	tui_push(&screen_tools, NULL);
 	return REQ_NONE;
-}
-
-static bool is_enter(int key, bool is_key)
-{
-	return is_key ? key == KEY_ENTER : key == '\n' || key == '\r';
 }
 
 static enum tui_request agent_key(struct view *v, int key, bool is_key)
@@ -264,8 +248,8 @@ static enum tui_request agent_key(struct view *v, int key, bool is_key)
 	const struct cat_agent *ag = chosen_agent(v);
 
 	if (v->m->policy->form == FORM_LLM) {
-		if (is_enter(key, is_key) || (!is_key && key == '\t'))
-			tui_push(v->m, &screen_tools, 0);
+		if (key_is_enter(key, is_key) || (!is_key && key == '\t'))
+			tui_push(&screen_tools, NULL);
 		return !is_key && key == 'q' ? REQ_BACK : REQ_NONE;
 	}
 	if (!is_key && key == '\t') {
@@ -285,18 +269,18 @@ static enum tui_request agent_key(struct view *v, int key, bool is_key)
 		if (list_key(&a->agent_cursor, (int)v->m->cat->nr_agents, key,
 			     is_key))
 			return REQ_NONE;
-		if (is_enter(key, is_key) || (!is_key && key == ' '))
+		if (key_is_enter(key, is_key) || (!is_key && key == ' '))
 			pick_agent(v);
 		break;
 	case F_MODELS:
 		if (ag && list_key(&a->model_cursor, (int)ag->nr_models, key,
 				   is_key))
 			return REQ_NONE;
-		if (is_enter(key, is_key) || (!is_key && key == ' '))
-			return pick_model(v, is_enter(key, is_key));
+		if (key_is_enter(key, is_key) || (!is_key && key == ' '))
+			return pick_model(v, key_is_enter(key, is_key));
 		break;
 	default:
-		if (is_enter(key, is_key))
+		if (key_is_enter(key, is_key))
 			return accept(v);
 		if (field_key(a->focus == F_AGENT ? &a->agent : &a->model,
 			      key, is_key)) {
@@ -315,8 +299,8 @@ static void agent_done(struct view *v)
 {
 	struct agent_view *a = v->priv;
 
-	buf_release(&a->agent.text);
-	buf_release(&a->model.text);
+	field_release(&a->agent);
+	field_release(&a->model);
 	free(a);
 }
 
@@ -328,7 +312,6 @@ const struct view_ops screen_agent = {
 		"typing\tedit the text field (Ctrl-U clears, Esc leaves it)\n"
 		"Enter (text)\taccept; on the model: go on to the tools\n"
 		"q\tback to the checklist (in a list)\n",
-	.step = 3,
 	.open = agent_open,
 	.draw = agent_draw,
 	.key = agent_key,

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "boot.h"
-#include "tui.h"
+#include "screen.h"
 
 struct boot_view {
 	struct boot_verdict *verdict;
@@ -83,7 +83,7 @@ static void boot_draw(struct view *v, int top, int rows, int cols)
 			    width * b->done / b->total : 0;
 
 		tui_putf(row++, 0, cols, CL_TEXT, 0, "%s", b->stage);
-		attrset(tui_color(CL_OK) | A_REVERSE);
+		attrset(term_color(CL_OK) | A_REVERSE);
 		mvhline(row, 1, ' ', fill);
 		attrset(A_NORMAL);
 		tui_putf(row++, width + 2, 8, CL_TEXT, 0, "%d/%d", b->done,
@@ -163,14 +163,13 @@ static void run_boot(struct view *v)
 	b->verdict = NULL;
 	/* Minutes of work: let Ctrl-C interrupt it (the signal handler
 	 * restores the terminal) instead of reading it as a key. */
-	noraw();
-	cbreak();
+	term_let_interrupt(true);
 	if (boot_run(&b->verdict, &o) < 0) {
 		tui_message("boot: %s", error_last());
 		error_clear();
 		b->verdict = NULL;
 	}
-	raw();
+	term_let_interrupt(false);
 	b->running = false;
 }
 
@@ -200,7 +199,6 @@ const struct view_ops screen_boot = {
 	.title = "Boot",
 	.keys = "b\tbuild and boot the series tip in QEMU\n"
 		"q\tback to the checklist\n",
-	.step = 2,
 	.open = boot_open,
 	.draw = boot_draw,
 	.key = boot_key,

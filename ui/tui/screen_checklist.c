@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "dco.h"
-#include "tui.h"
+#include "screen.h"
 
 struct checklist_view {
 	int cursor, top;
@@ -102,7 +102,7 @@ static void show_details(struct view *v, const struct policy_item *it)
 	} else {
 		model_item_state(v->m, it, &text);
 	}
-	tui_show_text(v->m, it->text, text.ptr,
+	tui_show_text(it->text, text.ptr,
 		      it->automatic ? NULL : it->id);
 	buf_release(&text);
 }
@@ -123,7 +123,7 @@ static void toggle(struct view *v, const struct policy_item *it)
 		return;
 	}
 	session_certify(v->m->session, it->id, on);
-	tui_save(v->m, "checklist");
+	screen_save(v, "checklist");
 }
 
 static enum tui_request checklist_key(struct view *v, int key, bool is_key)
@@ -134,39 +134,34 @@ static enum tui_request checklist_key(struct view *v, int key, bool is_key)
 
 	if (list_key(&c->cursor, (int)p->nr_items, key, is_key))
 		return REQ_NONE;
-	if (is_key) {
-		if (key == KEY_ENTER)
-			show_details(v, it);
-		else if (key == KEY_BTAB)
-			return REQ_BACK;
+	if (key_is_enter(key, is_key)) {
+		show_details(v, it);
 		return REQ_NONE;
 	}
+	if (is_key)
+		return key == KEY_BTAB ? REQ_BACK : REQ_NONE;
 	switch (key) {
 	case ' ':
 	case 'y':
 		toggle(v, it);
-		break;
-	case '\n':
-	case '\r':
-		show_details(v, it);
 		break;
 	case 'x':
 		v->m->session->remove_ai = !v->m->session->remove_ai;
 		tui_message(v->m->session->remove_ai ?
 			    "AI sign-offs and vendor trailers will be removed when writing" :
 			    "AI sign-offs and vendor trailers will be kept");
-		tui_save(v->m, "checklist");
+		screen_save(v, "checklist");
 		break;
 	case 'b':
 		if (v->m->boot && v->m->kernel_tree)
-			tui_push(v->m, &screen_boot, 0);
+			tui_push(&screen_boot, NULL);
 		else
 			tui_message("boot validation is not available here: it needs a kernel tree");
 		break;
 	case 'c':
 	case '\t':
-		tui_save(v->m, "agent");
-		tui_push(v->m, &screen_agent, 0);
+		screen_save(v, "agent");
+		tui_push(&screen_agent, NULL);
 		break;
 	case 'q':
 		return REQ_BACK;
@@ -188,7 +183,6 @@ const struct view_ops screen_checklist = {
 		"b\tbuild and boot the series (kernel trees)\n"
 		"c, Tab\tgo on to agent and model\n"
 		"q, Shift-Tab\tback to the series\n",
-	.step = 2,
 	.open = checklist_open,
 	.draw = checklist_draw,
 	.key = checklist_key,

@@ -5,8 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sanitize.h"
-#include "tui.h"
+#include "screen.h"
 
 struct pager_view {
 	struct pager p;
@@ -14,48 +13,15 @@ struct pager_view {
 	char *title;
 };
 
-static struct pager_view *pending;
-
-/* Add text with its long lines broken at blanks to fit width columns. */
-static void add_wrapped(struct pager *p, const char *text, size_t width)
-{
-	const char *s = text, *e;
-
-	while (*s) {
-		size_t n, cut;
-
-		e = strchrnul(s, '\n');
-		n = (size_t)(e - s);
-		while (sanitize_width(s, n) > width) {
-			size_t fit = sanitize_fit(s, n, width, NULL);
-
-			for (cut = fit; cut > fit / 2 && s[cut] != ' '; cut--)
-				;
-			if (s[cut] != ' ')
-				cut = fit ? fit : 1;
-			pager_add(p, CL_TEXT, 0, s, cut);
-			while (cut < n && s[cut] == ' ')
-				cut++;
-			s += cut;
-			n -= cut;
-		}
-		pager_add(p, CL_TEXT, 0, s, n);
-		s = *e ? e + 1 : e;
-	}
-}
-
-/* Open a pager on text; certify names the item y certifies (or NULL). */
-int tui_show_text(struct tui_model *m, const char *title, const char *text,
-		  const char *certify)
+int tui_show_text(const char *title, const char *text, const char *certify)
 {
 	struct pager_view *pv = xcalloc(1, sizeof(*pv));
 
-	add_wrapped(&pv->p, text, COLS > 20 ? (size_t)COLS - 1 : 20);
+	pager_add_wrapped(&pv->p, CL_TEXT, text,
+			  COLS > 20 ? (size_t)COLS - 1 : 20);
 	pv->certify = certify;
 	pv->title = xstrdup(title);
-	pending = pv;
-	if (tui_push(m, &screen_pager, 0) < 0) {
-		pending = NULL;
+	if (tui_push(&screen_pager, pv) < 0) {
 		pager_release(&pv->p);
 		free(pv->title);
 		free(pv);
@@ -64,12 +30,12 @@ int tui_show_text(struct tui_model *m, const char *title, const char *text,
 	return 0;
 }
 
+/* arg: the pager_view tui_show_text() made. */
 static int pager_open(struct view *v)
 {
-	if (!pending)
+	if (!v->arg)
 		return error_set("internal: a pager opened without text");
-	v->priv = pending;
-	pending = NULL;
+	v->priv = v->arg;
 	return 0;
 }
 
@@ -97,7 +63,7 @@ static enum tui_request pager_view_key(struct view *v, int key, bool is_key)
 		return REQ_NONE;
 	if (key == 'y' && pv->certify) {
 		session_certify(v->m->session, pv->certify, true);
-		tui_save(v->m, "checklist");
+		screen_save(v, "checklist");
 		tui_message("certified: %s", pv->certify);
 		return REQ_BACK;
 	}
@@ -121,7 +87,6 @@ const struct view_ops screen_pager = {
 	.keys = "j/k, Space/b\tscroll\n"
 		"y\tcertify (when the text is a checklist item)\n"
 		"q, Enter\tback\n",
-	.step = 0,
 	.open = pager_open,
 	.draw = pager_view_draw,
 	.key = pager_view_key,

@@ -8,9 +8,10 @@
 #include <string.h>
 
 #include "answers.h"
+#include "diff.h"
 #include "run.h"
 #include "place.h"
-#include "tui.h"
+#include "screen.h"
 
 #pragma weak repo_rewrite
 #pragma weak rewrite_result_release
@@ -21,71 +22,36 @@ struct preview_view {
 	struct field path;
 };
 
-/* Lines of a message, for the line diff. */
-struct lines {
-	const char **s;
-	size_t *n;
-	size_t nr;
-};
-
-static void split(struct lines *l, const char *text)
+/* A line of the edit script, as the preview shows it. */
+static void add_edit(struct pager *p, const struct diff_edit *e)
 {
-	const char *s = text, *e;
-
-	memset(l, 0, sizeof(*l));
-	while (*s) {
-		e = strchrnul(s, '\n');
-		l->s = xrealloc(l->s, (l->nr + 1) * sizeof(*l->s));
-		l->n = xrealloc(l->n, (l->nr + 1) * sizeof(*l->n));
-		l->s[l->nr] = s;
-		l->n[l->nr++] = (size_t)(e - s);
-		s = *e ? e + 1 : e;
-	}
+	if (e->op == DIFF_KEEP)
+		pager_addf(p, CL_TEXT, 0, "  %.*s", (int)e->len, e->line);
+	else
+		pager_addf(p, e->op == DIFF_ADD ? CL_ADD : CL_DEL, A_BOLD,
+			   "%c %.*s", e->op, (int)e->len, e->line);
 }
 
-static bool same_line(const struct lines *a, size_t i, const struct lines *b,
-		      size_t j)
+/*
+ * A commit of the series: its header, then its message as it will be
+ * written, the lines the edit script adds and removes marked; with
+ * changes_only, those lines alone.
+ */
+static void add_commit(struct pager *p, const struct tui_model *m, size_t i,
+		       bool changes_only)
 {
-	return a->n[i] == b->n[j] && !memcmp(a->s[i], b->s[j], a->n[i]);
-}
+	const struct series_commit *sc = &m->commits[i];
+	struct diff_iter it;
+	struct diff_edit e;
 
-/* A line diff (longest common subsequence; messages are short). */
-static void add_diff(struct pager *p, const char *old, const char *new)
-{
-	struct lines a, b;
-	size_t *len, i, j, w;
-
-	split(&a, old);
-	split(&b, new);
-	w = b.nr + 1;
-	len = xcalloc((a.nr + 1) * w, sizeof(*len));
-	for (i = a.nr; i-- > 0;)
-		for (j = b.nr; j-- > 0;)
-			len[i * w + j] = same_line(&a, i, &b, j) ?
-				len[(i + 1) * w + j + 1] + 1 :
-				len[(i + 1) * w + j] > len[i * w + j + 1] ?
-				len[(i + 1) * w + j] : len[i * w + j + 1];
-	for (i = 0, j = 0; i < a.nr || j < b.nr;) {
-		if (i < a.nr && j < b.nr && same_line(&a, i, &b, j)) {
-			pager_addf(p, CL_TEXT, 0, "  %.*s", (int)a.n[i], a.s[i]);
-			i++, j++;
-		} else if (j < b.nr &&
-			   (i == a.nr ||
-			    len[i * w + j + 1] > len[(i + 1) * w + j])) {
-			pager_addf(p, CL_ADD, A_BOLD, "+ %.*s", (int)b.n[j],
-				   b.s[j]);
-			j++;
-		} else {
-			pager_addf(p, CL_DEL, A_BOLD, "- %.*s", (int)a.n[i],
-				   a.s[i]);
-			i++;
-		}
-	}
-	free(len);
-	free(a.s);
-	free(a.n);
-	free(b.s);
-	free(b.n);
+	pager_addf(p, CL_META, A_BOLD, "%zu/%zu %.7s %s", i + 1, m->nr,
+		   sc->info->id, sc->subject);
+	diff_iter_init(&it, sc->info->message, strlen(sc->info->message),
+		       sc->new_message, strlen(sc->new_message));
+	while (diff_iter_next(&it, &e))
+		if (!changes_only || e.op != DIFF_KEEP)
+			add_edit(p, &e);
+	diff_iter_release(&it);
 }
 
 static void fill(struct view *v)
@@ -117,12 +83,8 @@ static void fill(struct view *v)
 		pager_add(&pv->p, CL_BAD, 0,
 			  TUI_LIT("The checklist is not complete: finish it before writing."));
 	for (size_t i = 0; i < m->nr; i++) {
-		const struct series_commit *sc = &m->commits[i];
-
 		pager_add(&pv->p, CL_TEXT, 0, TUI_LIT(""));
-		pager_addf(&pv->p, CL_META, A_BOLD, "%zu/%zu %.7s %s", i + 1, m->nr,
-			   sc->info->id, sc->subject);
-		add_diff(&pv->p, sc->info->message, sc->new_message);
+		add_commit(&pv->p, m, i, false);
 	}
 }
 
@@ -206,7 +168,7 @@ static void show_args(struct view *v)
 		 "They are printed again on standard output when you leave.\n",
 		 args);
 	buf_addf(&v->m->after, "git commit %s", args);
-	tui_show_text(v->m, "git commit --trailer arguments", text.ptr, NULL);
+	tui_show_text("git commit --trailer arguments", text.ptr, NULL);
 	free(args);
 	buf_release(&text);
 }
@@ -362,14 +324,8 @@ static void do_write(struct view *v)
 	session_remove(repo_git_dir(m->repo));
 	pager_add(&sum, CL_TEXT, 0, TUI_LIT(""));
 	pager_add(&sum, CL_META, A_BOLD, TUI_LIT("What changed:"));
-	for (size_t i = 1; i < pv->p.nr; i++) {
-		const struct pager_line *l = &pv->p.lines[i];
-
-		if (l->color == CL_ADD || l->color == CL_DEL ||
-		    l->color == CL_META)
-			pager_add(&sum, l->color, l->attr, l->text,
-				  strlen(l->text));
-	}
+	for (size_t i = 0; i < m->nr; i++)
+		add_commit(&sum, m, i, true);
 	pager_release(&pv->p);
 	pv->p = sum;
 	buf_adds(&m->after, "git disclose: trailers written; undo with the backup ref shown (git log refs/disclose/backup/)\n");
@@ -413,7 +369,7 @@ static void preview_done(struct view *v)
 	struct preview_view *pv = v->priv;
 
 	pager_release(&pv->p);
-	buf_release(&pv->path.text);
+	field_release(&pv->path);
 	free(pv);
 }
 
@@ -425,7 +381,6 @@ const struct view_ops screen_preview = {
 		"a\tshow the git commit --trailer arguments\n"
 		"s\tsave the trailer lines to a file\n"
 		"q\tback to the tools\n",
-	.step = 5,
 	.open = preview_open,
 	.draw = preview_draw,
 	.key = preview_key,

@@ -6,10 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tui.h"
+#include "screen.h"
 
 struct review_view {
 	struct pager p;
+	size_t at;		/* the commit shown */
 };
 
 static int diff_color(const char *s, size_t n, bool *in_header)
@@ -68,13 +69,13 @@ static void fill(struct view *v)
 {
 	struct review_view *r = v->priv;
 	struct tui_model *m = v->m;
-	struct series_commit *sc = &m->commits[v->arg];
+	struct series_commit *sc = &m->commits[r->at];
 	struct buf patch = BUF_INIT;
 	size_t spdx = 0;
 
 	pager_release(&r->p);
-	pager_addf(&r->p, CL_META, A_BOLD, "commit %s (%d/%zu)", sc->info->id,
-		   v->arg + 1, m->nr);
+	pager_addf(&r->p, CL_META, A_BOLD, "commit %s (%zu/%zu)", sc->info->id,
+		   r->at + 1, m->nr);
 	pager_addf(&r->p, CL_TEXT, 0, "Author: %s <%s>", sc->info->author_name,
 		   sc->info->author_email);
 	pager_add(&r->p, CL_TEXT, 0, TUI_LIT(""));
@@ -107,9 +108,16 @@ static void fill(struct view *v)
 	buf_release(&patch);
 }
 
+/* arg: the commit to show, one of the model's. */
 static int review_open(struct view *v)
 {
-	v->priv = xcalloc(1, sizeof(struct review_view));
+	struct review_view *r;
+
+	if (!v->arg)
+		return error_set("internal: a review opened without a commit");
+	r = xcalloc(1, sizeof(*r));
+	r->at = (size_t)((struct series_commit *)v->arg - v->m->commits);
+	v->priv = r;
 	fill(v);
 	return 0;
 }
@@ -117,7 +125,7 @@ static int review_open(struct view *v)
 static void review_draw(struct view *v, int top, int rows, int cols)
 {
 	struct review_view *r = v->priv;
-	enum review_state st = v->m->session->review[v->arg];
+	enum review_state st = v->m->session->review[r->at];
 
 	pager_draw(&r->p, top, rows - 1, cols);
 	tui_clear_line(top + rows - 1, CL_STATUS);
@@ -131,14 +139,15 @@ static void review_draw(struct view *v, int top, int rows, int cols)
 
 static void mark(struct view *v, enum review_state st)
 {
-	enum review_state *cur = &v->m->session->review[v->arg];
+	struct review_view *r = v->priv;
+	enum review_state *cur = &v->m->session->review[r->at];
 
 	*cur = *cur == st ? REVIEW_NONE : st;
-	tui_message("commit %d/%zu: %s", v->arg + 1, v->m->nr,
+	tui_message("commit %zu/%zu: %s", r->at + 1, v->m->nr,
 		    *cur == REVIEW_DONE ? "marked reviewed" :
 		    *cur == REVIEW_NO_AI ? "marked as without AI-generated code" :
 		    "not reviewed");
-	tui_save(v->m, "series");
+	screen_save(v, "series");
 }
 
 static enum tui_request review_key(struct view *v, int key, bool is_key)
@@ -158,15 +167,15 @@ static enum tui_request review_key(struct view *v, int key, bool is_key)
 		break;
 	case ']':
 	case 'n':
-		if ((size_t)v->arg + 1 < v->m->nr) {
-			v->arg++;
+		if (r->at + 1 < v->m->nr) {
+			r->at++;
 			fill(v);
 		}
 		break;
 	case '[':
 	case 'p':
-		if (v->arg > 0) {
-			v->arg--;
+		if (r->at > 0) {
+			r->at--;
 			fill(v);
 		}
 		break;
@@ -193,7 +202,6 @@ const struct view_ops screen_review = {
 		"a\tthe commit has no AI-generated code\n"
 		"] or n, [ or p\tnext, previous commit\n"
 		"q\tback to the series\n",
-	.step = 1,
 	.open = review_open,
 	.draw = review_draw,
 	.key = review_key,

@@ -2,7 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tui.h"
+#include "screen.h"
 
 struct series_view {
 	int cursor, top;
@@ -93,12 +93,10 @@ static enum tui_request series_key(struct view *v, int key, bool is_key)
 
 	if (list_key(&s->cursor, (int)v->m->nr, key, is_key))
 		return REQ_NONE;
-	if (!is_key && (key == '\n' || key == '\r'))
-		tui_push(v->m, &screen_review, s->cursor);
-	else if ((is_key && key == KEY_ENTER))
-		tui_push(v->m, &screen_review, s->cursor);
+	if (key_is_enter(key, is_key))
+		tui_push(&screen_review, &v->m->commits[s->cursor]);
 	else if (!is_key && (key == 'c' || key == '\t'))
-		tui_push(v->m, &screen_checklist, 0);
+		tui_push(&screen_checklist, NULL);
 	else if (!is_key && key == 'q')
 		return REQ_BACK;
 	return REQ_NONE;
@@ -109,15 +107,31 @@ static void series_done(struct view *v)
 	free(v->priv);
 }
 
+/* The series is the flow's first screen: it reports for all of them. */
+static void series_report(struct view *v, struct frame_report *out)
+{
+	const struct tui_model *m = v->m;
+	struct buf open = BUF_INIT;
+
+	buf_adds(&out->what, m->range);
+	if (m->written)
+		buf_adds(&out->mark, "  (written)");
+	model_open_items(m, &open);
+	buf_addf(&out->status, "%s%s", open.len && !m->written ? "open: " : "",
+		 open.len ? open.ptr : "nothing open: preview and write");
+	out->unsaved = m->dirty && !m->written;
+	buf_release(&open);
+}
+
 const struct view_ops screen_series = {
 	.name = "series",
 	.title = "Series",
 	.keys = "Enter\treview the commit (message and diff)\n"
 		"c, Tab\tgo on to the checklist\n"
 		"q\tleave\n",
-	.step = 1,
 	.open = series_open,
 	.draw = series_draw,
 	.key = series_key,
 	.done = series_done,
+	.report = series_report,
 };

@@ -8,7 +8,7 @@
 
 #include "json.h"
 #include "run.h"
-#include "tui.h"
+#include "screen.h"
 
 struct tool_entry {
 	char *name;
@@ -73,7 +73,7 @@ static void set_chosen(struct view *v, const char *name, bool on)
 		memmove(s->tools + i, s->tools + i + 1,
 			(n - i) * sizeof(*s->tools));
 	}
-	tui_save(v->m, "tools");
+	screen_save(v, "tools");
 }
 
 static int tools_open(struct view *v)
@@ -97,8 +97,6 @@ static void tools_draw(struct view *v, int top, int rows, int cols)
 {
 	struct tools_view *tv = v->priv;
 	int list_rows = rows - 6, first, row;
-	char *why = NULL, *val;
-	struct assisted *as;
 
 	tui_put(top, 0, cols, CL_META, A_BOLD,
 		TUI_LIT("Specialized analysis tools you used (basic tools are not listed)"));
@@ -123,16 +121,7 @@ static void tools_draw(struct view *v, int top, int rows, int cols)
 		tui_put(row, 2, cols - 2, CL_BAD, 0, tv->refusal,
 			strlen(tv->refusal));
 	row += 2;
-	as = model_assisted(v->m, &why);
-	if (as) {
-		val = assisted_format(as, v->m->policy->form);
-		tui_putf(row, 0, cols, CL_ADD, A_BOLD, "Assisted-by: %s", val);
-		free(val);
-		assisted_free(as);
-	} else {
-		tui_putf(row, 0, cols, CL_WARN, 0, "Assisted-by: (%s)", why);
-	}
-	free(why);
+	screen_draw_assisted(v, row, cols);
 	tui_put(top + rows - 1, 0, cols, CL_DIM, 0,
 		TUI_LIT("Space: toggle   Tab: type a tool   Enter: preview   q: back"));
 }
@@ -164,7 +153,7 @@ static void add_typed(struct view *v)
 static enum tui_request tools_key(struct view *v, int key, bool is_key)
 {
 	struct tools_view *tv = v->priv;
-	bool enter = is_key ? key == KEY_ENTER : key == '\n' || key == '\r';
+	bool enter = key_is_enter(key, is_key);
 
 	if ((!is_key && key == '\t') || (is_key && key == KEY_BTAB) ||
 	    (tv->in_field && !is_key && key == KEY_ESC)) {
@@ -186,9 +175,9 @@ static enum tui_request tools_key(struct view *v, int key, bool is_key)
 
 		set_chosen(v, name, !chosen(v->m->session, name));
 	} else if (enter) {
-		tui_save(v->m, "preview");
-		if (tui_push(v->m, &screen_preview, 0) < 0)
-			tui_save(v->m, "tools");
+		screen_save(v, "preview");
+		if (tui_push(&screen_preview, NULL) < 0)
+			screen_save(v, "tools");
 	} else if (!is_key && key == 'q') {
 		return REQ_BACK;
 	}
@@ -202,7 +191,7 @@ static void tools_done(struct view *v)
 	for (int i = 0; i < tv->nr; i++)
 		free(tv->tools[i].name);
 	free(tv->tools);
-	buf_release(&tv->field.text);
+	field_release(&tv->field);
 	free(tv->refusal);
 	free(tv);
 }
@@ -214,7 +203,6 @@ const struct view_ops screen_tools = {
 		"Tab\ttype a tool that is not listed (Enter adds it)\n"
 		"Enter\tgo on to the preview\n"
 		"q\tback to agent and model\n",
-	.step = 4,
 	.open = tools_open,
 	.draw = tools_draw,
 	.key = tools_key,

@@ -1,0 +1,447 @@
+/*
+ * The assistant's model on real repositories built by git: the series it
+ * loads, the answers it pre-fills (vendor trailers, git config, the saved
+ * session), the state of each checklist item, the messages the preview
+ * would write, and the open items the status line shows.
+ */
+#include "unit.h"
+
+#include <spawn.h>
+#include <stdio.h>
+#include <sys/wait.h>
+
+#include "boot.h"
+#include "fix.h"
+#include "tui/model.h"
+
+extern char **environ;
+
+/*
+ * The model reaches the checker, the fixer, the rewrite and the boot
+ * verdicts through weak references (a build may lack them), which do not
+ * pull them out of libdisclose.a: naming them here links them.
+ */
+static const void *const linked[] __attribute__((used)) = {
+	(const void *)lint_message, (const void *)lint_result_release,
+	(const void *)lint_cache_new, (const void *)lint_cache_free,
+	(const void *)fix_message, (const void *)repo_rewrite,
+	(const void *)boot_last_verdict,
+};
+
+static char dir[256];
+
+/* Run script with sh -e in the test repository; its exit status. */
+static int run_sh(const char *script)
+{
+	struct buf cmd = BUF_INIT;
+	char *argv[] = { "sh", "-ec", NULL, NULL };
+	pid_t pid;
+	int st = -1;
+
+	buf_addf(&cmd, "cd '%s'\n%s", dir, script);
+	argv[2] = cmd.ptr;
+	if (posix_spawnp(&pid, "sh", NULL, NULL, argv, environ) ||
+	    waitpid(pid, &st, 0) != pid)
+		st = -1;
+	buf_release(&cmd);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void sh(const char *script)
+{
+	if (run_sh(script))
+		fail_msg("script failed:\n%s", script);
+}
+
+/*
+ * base, then three commits: a vendor trailer (Claude Code's
+ * Co-Authored-By), a footer with your sign-off, and an AI sign-off
+ * before yours. Every added file has a correct SPDX line.
+ */
+static const char series[] =
+	"git init -q -b main\n"
+	"git config user.name 'Hu Man'\n"
+	"git config user.email hu@example.org\n"
+	"git config commit.gpgsign false\n"
+	"printf '// SPDX-License-Identifier: GPL-2.0-only\\nint base;\\n' >base.c\n"
+	"git add base.c\n"
+	"git commit -q -m 'base: start'\n"
+	"git tag base\n"
+	"printf '// SPDX-License-Identifier: GPL-2.0-only\\nint frob;\\n' >frob.c\n"
+	"git add frob.c\n"
+	"git commit -q -F - <<'MSG'\n"
+	"frob: add the frobnicator\n\n"
+	"Doubles its argument.\n\n"
+	"Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n"
+	"MSG\n"
+	"printf '/* SPDX-License-Identifier: GPL-2.0-only */\\nint frob(int);\\n' >frob.h\n"
+	"git add frob.h\n"
+	"git commit -q -F - <<'MSG'\n"
+	"frob: declare frob()\n\n"
+	"Generated with [Claude Code](https://claude.com/claude-code)\n\n"
+	"Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n"
+	"Signed-off-by: Hu Man <hu@example.org>\n"
+	"MSG\n"
+	"printf '// SPDX-License-Identifier: GPL-2.0-only\\nint twice;\\n' >twice.c\n"
+	"git add twice.c\n"
+	"git commit -q -F - <<'MSG'\n"
+	"frob: use it\n\n"
+	"Signed-off-by: Claude <noreply@anthropic.com>\n"
+	"Signed-off-by: Hu Man <hu@example.org>\n"
+	"MSG\n";
+
+static int setup(void **state)
+{
+	char *tmp = getenv("TMPDIR");
+	struct buf b = BUF_INIT;
+
+	snprintf(dir, sizeof(dir), "%s/test_model.XXXXXX", tmp ? tmp : "/tmp");
+	if (!mkdtemp(dir))
+		return -1;
+	/* nothing of this machine's configuration: git's, or the packs */
+	setenv("HOME", dir, 1);
+	buf_addf(&b, "%s/.config", dir);
+	setenv("XDG_CONFIG_HOME", b.ptr, 1);
+	buf_release(&b);
+	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
+	unsetenv("GIT_DIR");
+	unsetenv("GIT_WORK_TREE");
+	unsetenv("GIT_COMMITTER_NAME");
+	unsetenv("GIT_COMMITTER_EMAIL");
+	sh(series);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	return run_sh("cd / && rm -rf \"$OLDPWD\"");
+}
+
+static void open_model(struct tui_model *m)
+{
+	if (model_init(m, dir, "base..HEAD") < 0)
+		fail_msg("model_init: %s", error_last());
+}
+
+/* The item of the kernel policy with this id. */
+static const struct policy_item *item(const struct tui_model *m,
+				      const char *id)
+{
+	for (size_t i = 0; i < m->policy->nr_items; i++)
+		if (!strcmp(m->policy->items[i].id, id))
+			return &m->policy->items[i];
+	fail_msg("no checklist item %s", id);
+	return NULL;
+}
+
+static void test_series(void **state)
+{
+	static const struct {
+		const char *subject;
+		bool has_human_sob;
+		size_t ai_findings;
+	} want[] = {
+		{ "frob: add the frobnicator", false, 0 },
+		{ "frob: declare frob()", true, 0 },
+		{ "frob: use it", true, 1 },
+	};
+	struct tui_model m;
+
+	open_model(&m);
+	assert_int_equal(m.nr, ARRAY_SIZE(want));
+	assert_true(m.range_given);
+	assert_string_equal(m.range, "base..HEAD");
+	assert_string_equal(m.policy->name, "kernel");
+	assert_true(m.have_human);
+	assert_string_equal(m.human.name, "Hu Man");
+	assert_string_equal(m.human.email, "hu@example.org");
+	assert_true(m.checker);
+	assert_true(m.rewrite);
+	assert_true(m.boot);
+	assert_false(m.kernel_tree);
+	assert_false(m.session->resumed);
+	for (size_t i = 0; i < m.nr; i++) {
+		const struct series_commit *sc = &m.commits[i];
+		size_t ai = 0;
+
+		/* oldest first */
+		assert_string_equal(sc->subject, want[i].subject);
+		assert_false(sc->has_assisted);
+		assert_int_equal(sc->has_human_sob, want[i].has_human_sob);
+		assert_int_equal(sc->nr_files, 1);
+		assert_null(sc->new_message);
+		for (size_t j = 0; j < sc->lint.nr; j++)
+			ai += !strcmp(sc->lint.findings[j].id, "AI_SIGNOFF");
+		assert_int_equal(ai, want[i].ai_findings);
+		assert_int_equal(m.session->review[i], REVIEW_NONE);
+	}
+	assert_int_equal(model_findings(&m, "AI_SIGNOFF", NULL), 1);
+	assert_int_equal(model_findings(&m, "SPDX_", NULL), 0);
+	model_release(&m);
+
+	/* an empty range is refused with what to do */
+	memset(&m, 0, sizeof(m));
+	assert_int_equal(model_init(&m, dir, "HEAD..HEAD"), -1);
+	assert_non_null(strstr(error_last(), "has no commits"));
+	error_clear();
+	model_release(&m);
+}
+
+static void test_prefill(void **state)
+{
+	struct tui_model m;
+
+	/* from the first vendor trailer of the series */
+	open_model(&m);
+	assert_string_equal(m.session->agent, "Claude");
+	assert_string_equal(m.session->model, "claude-opus-4-5");
+	assert_null(m.session->tools);
+	assert_non_null(m.prefill_source);
+	assert_non_null(strstr(m.prefill_source,
+			       "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com> in "));
+	assert_int_equal(strlen(m.prefill_source),
+			 strlen("Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com> in ") + 7);
+	assert_memory_equal(m.prefill_source + strlen(m.prefill_source) - 7,
+			    m.commits[0].info->id, 7);
+	model_release(&m);
+
+	/* git config comes before vendor traces; tools split at blanks
+	 * and commas */
+	sh("git config disclose.agent Codex\n"
+	   "git config disclose.model gpt-5\n"
+	   "git config disclose.tools 'sparse, smatch'\n");
+	open_model(&m);
+	assert_string_equal(m.session->agent, "Codex");
+	assert_string_equal(m.session->model, "gpt-5");
+	assert_non_null(m.session->tools);
+	assert_string_equal(m.session->tools[0], "sparse");
+	assert_string_equal(m.session->tools[1], "smatch");
+	assert_null(m.session->tools[2]);
+	assert_string_equal(m.prefill_source,
+			    "git config disclose.agent and disclose.model");
+
+	/* a saved session comes before both */
+	session_set_str(&m.session->agent, "aider");
+	session_set_str(&m.session->model, "gpt-4o");
+	m.session->review[1] = REVIEW_NO_AI;
+	assert_int_equal(model_save(&m, "tools"), 0);
+	assert_true(m.dirty);
+	model_release(&m);
+	open_model(&m);
+	assert_true(m.session->resumed);
+	assert_string_equal(m.session->screen, "tools");
+	assert_string_equal(m.session->agent, "aider");
+	assert_string_equal(m.session->model, "gpt-4o");
+	assert_int_equal(m.session->review[0], REVIEW_NONE);
+	assert_int_equal(m.session->review[1], REVIEW_NO_AI);
+	assert_string_equal(m.prefill_source, "your saved session");
+	assert_false(m.dirty);
+	model_release(&m);
+}
+
+static void test_items(void **state)
+{
+	static const char *const human[] = { "license", "dco",
+					     "responsibility" };
+	struct tui_model m;
+	struct buf why = BUF_INIT;
+
+	open_model(&m);
+	assert_int_equal(model_item_state(&m, item(&m, "reviewed"), &why),
+			 ITEM_OPEN);
+	assert_non_null(strstr(why.ptr, "3 of 3 commits not reviewed"));
+	buf_reset(&why);
+	for (size_t i = 0; i < ARRAY_SIZE(human); i++) {
+		assert_int_equal(model_item_state(&m, item(&m, human[i]),
+						  &why), ITEM_OPEN);
+		assert_non_null(strstr(why.ptr, "press Space to certify"));
+		buf_reset(&why);
+	}
+	assert_int_equal(model_item_state(&m, item(&m, "spdx"), &why),
+			 ITEM_DONE);
+	buf_reset(&why);
+	/* the AI sign-off fails, naming the commit, until x removes it */
+	assert_int_equal(model_item_state(&m, item(&m, "no-ai-signoff"), &why),
+			 ITEM_FAILED);
+	assert_memory_equal(why.ptr, m.commits[2].info->id, 7);
+	assert_non_null(strstr(why.ptr, " AI_SIGNOFF: "));
+	assert_non_null(strstr(why.ptr, "press x to remove them"));
+	buf_reset(&why);
+	assert_int_equal(model_item_state(&m, item(&m, "boot"), &why),
+			 ITEM_NA);
+	assert_string_equal(why.ptr, "not a kernel tree: nothing to boot\n");
+	buf_reset(&why);
+	assert_false(model_checklist_done(&m));
+
+	m.session->remove_ai = true;
+	assert_int_equal(model_item_state(&m, item(&m, "no-ai-signoff"), &why),
+			 ITEM_DONE);
+	assert_non_null(strstr(why.ptr, "will be removed"));
+	buf_reset(&why);
+	for (size_t i = 0; i < m.nr; i++)
+		m.session->review[i] = i ? REVIEW_DONE : REVIEW_NO_AI;
+	assert_true(model_all_reviewed(&m, NULL));
+	assert_int_equal(model_item_state(&m, item(&m, "reviewed"), NULL),
+			 ITEM_DONE);
+	assert_false(model_checklist_done(&m));
+	for (size_t i = 0; i < ARRAY_SIZE(human); i++) {
+		session_certify(m.session, human[i], true);
+		assert_int_equal(model_item_state(&m, item(&m, human[i]),
+						  &why), ITEM_DONE);
+		assert_string_equal(why.ptr, "certified by you\n");
+		buf_reset(&why);
+	}
+	/* the optional boot item does not block */
+	assert_true(model_checklist_done(&m));
+	buf_release(&why);
+	model_release(&m);
+
+	/* a new file without its SPDX line fails the spdx item */
+	sh("printf 'int bad;\\n' >bad.c\n"
+	   "git add bad.c\n"
+	   "git commit -q -m 'bad: no licence'\n");
+	open_model(&m);
+	assert_int_equal(m.nr, 4);
+	assert_int_equal(model_item_state(&m, item(&m, "spdx"), &why),
+			 ITEM_FAILED);
+	assert_memory_equal(why.ptr, m.commits[3].info->id, 7);
+	assert_non_null(strstr(why.ptr, " SPDX_"));
+	assert_true(model_findings(&m, "SPDX_", NULL) > 0);
+	buf_release(&why);
+	model_release(&m);
+}
+
+#define SOB_HU "Signed-off-by: Hu Man <hu@example.org>\n"
+
+static void test_preview(void **state)
+{
+	static const char *const kept[] = {
+		"frob: add the frobnicator\n\nDoubles its argument.\n\n"
+		"Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n"
+		"Assisted-by: Claude:claude-opus-4-5 sparse\n" SOB_HU,
+		"frob: declare frob()\n\n"
+		"Generated with [Claude Code](https://claude.com/claude-code)\n\n"
+		"Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n"
+		"Assisted-by: Claude:claude-opus-4-5 sparse\n" SOB_HU,
+		"frob: use it\n\n"
+		"Signed-off-by: Claude <noreply@anthropic.com>\n"
+		"Assisted-by: Claude:claude-opus-4-5 sparse\n" SOB_HU,
+	};
+	static const char *const removed[] = {
+		"frob: add the frobnicator\n\nDoubles its argument.\n\n"
+		"Assisted-by: Claude:claude-opus-4-5 sparse\n" SOB_HU,
+		"frob: declare frob()\n\n"
+		"Assisted-by: Claude:claude-opus-4-5 sparse\n" SOB_HU,
+		"frob: use it\n\n"
+		"Assisted-by: Claude:claude-opus-4-5 sparse\n" SOB_HU,
+	};
+	static char *const tools[] = { "sparse", NULL };
+	struct tui_model m;
+	struct assisted *a;
+	char *why = NULL, *v;
+
+	open_model(&m);
+	session_set_tools(m.session, tools);
+	a = model_assisted(&m, &why);
+	assert_non_null(a);
+	assert_null(why);
+	v = assisted_format(a, m.policy->form);
+	assert_string_equal(v, "Claude:claude-opus-4-5 sparse");
+	free(v);
+	assisted_free(a);
+
+	/* the AI traces kept: the trailers placed after them */
+	assert_int_equal(model_preview(&m), 0);
+	for (size_t i = 0; i < m.nr; i++)
+		assert_string_equal(m.commits[i].new_message, kept[i]);
+	/* removed: vendor trailers, the footer and the AI sign-off go */
+	m.session->remove_ai = true;
+	assert_int_equal(model_preview(&m), 0);
+	for (size_t i = 0; i < m.nr; i++)
+		assert_string_equal(m.commits[i].new_message, removed[i]);
+
+	/* no model: no preview, and where to go */
+	session_set_str(&m.session->model, NULL);
+	assert_null(model_assisted(&m, &why));
+	assert_string_equal(why, "no model chosen yet");
+	free(why);
+	assert_int_equal(model_preview(&m), -1);
+	assert_string_equal(error_last(),
+			    "no model chosen yet: go back to the agent and model screen");
+	error_clear();
+	model_release(&m);
+
+	/* kernel-llm: no agent or model */
+	sh("git config disclose.policy kernel-llm\n");
+	open_model(&m);
+	assert_int_equal(m.policy->form, FORM_LLM);
+	assert_int_equal(model_preview(&m), 0);
+	assert_string_equal(m.commits[2].new_message,
+			    "frob: use it\n\n"
+			    "Signed-off-by: Claude <noreply@anthropic.com>\n"
+			    "Assisted-by: LLM\n" SOB_HU);
+	model_release(&m);
+}
+
+static void test_open_items(void **state)
+{
+	static const struct {
+		const char *what;
+		const char *want;
+	} steps[] = {
+		{ "fresh", "3 to review, 3 to certify, 1 failing" },
+		{ "no agent", "3 to review, 3 to certify, 1 failing, agent and model" },
+		{ "reviewed", "3 to certify, 1 failing, agent and model" },
+		{ "certified, AI lines removed", "agent and model" },
+		{ "agent and model", "" },
+		{ "written", "written" },
+	};
+	struct tui_model m;
+
+	open_model(&m);
+	for (size_t i = 0; i < ARRAY_SIZE(steps); i++) {
+		struct buf out = BUF_INIT;
+
+		switch (i) {
+		case 1:
+			session_set_str(&m.session->agent, NULL);
+			break;
+		case 2:
+			for (size_t j = 0; j < m.nr; j++)
+				m.session->review[j] = REVIEW_DONE;
+			break;
+		case 3:
+			session_certify(m.session, "license", true);
+			session_certify(m.session, "dco", true);
+			session_certify(m.session, "responsibility", true);
+			m.session->remove_ai = true;
+			break;
+		case 4:
+			session_set_str(&m.session->agent, "Claude");
+			break;
+		case 5:
+			m.written = true;
+			break;
+		}
+		model_open_items(&m, &out);
+		if (strcmp(buf_cstr(&out), steps[i].want))
+			fail_msg("%s: got '%s', want '%s'", steps[i].what,
+				 buf_cstr(&out), steps[i].want);
+		buf_release(&out);
+	}
+	model_release(&m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_series, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_prefill, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_items, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_preview, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_open_items, setup,
+						teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

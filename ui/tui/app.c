@@ -1,0 +1,371 @@
+/*
+ * The assistant's application: the views, the flow's steps, the frame
+ * around the top view (title, status line, help, the leave confirmation)
+ * and the loop. What the frame says of the series the screens report;
+ * which screens make the flow the entry says.
+ */
+#include "app.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sanitize.h"
+
+#define MAX_VIEWS 16
+
+static struct {
+	struct view views[MAX_VIEWS];
+	int depth;
+	char message[512];
+	bool help;
+	bool confirm;
+	struct tui_model *model;
+	const struct flow_step *flow;
+	size_t nr_steps;
+} T;
+
+/* The step (1..nr_steps) a screen is, or is part of; 0: none. */
+static int step_of(const struct view_ops *ops)
+{
+	for (size_t i = 0; i < T.nr_steps; i++)
+		if (T.flow[i].screen == ops || T.flow[i].part == ops)
+			return (int)i + 1;
+	return 0;
+}
+
+static struct view *top_view(void)
+{
+	return T.depth ? &T.views[T.depth - 1] : NULL;
+}
+
+/* The frame ------------------------------------------------------------ */
+
+/* What the top screen reports, or the nearest one below it that does. */
+static void report(struct frame_report *r)
+{
+	memset(r, 0, sizeof(*r));
+	for (int i = T.depth - 1; i >= 0; i--) {
+		struct view *v = &T.views[i];
+
+		if (v->ops->report) {
+			v->ops->report(v, r);
+			return;
+		}
+	}
+}
+
+static void report_release(struct frame_report *r)
+{
+	buf_release(&r->what);
+	buf_release(&r->mark);
+	buf_release(&r->status);
+}
+
+static bool unsaved(void)
+{
+	struct frame_report r;
+	bool yes;
+
+	report(&r);
+	yes = r.unsaved;
+	report_release(&r);
+	return yes;
+}
+
+static void draw_title(struct view *v, const struct frame_report *r)
+{
+	tui_clear_line(0, CL_TITLE);
+	tui_putf(0, 0, COLS, CL_TITLE, A_BOLD, " git disclose  %s  %s%s",
+		 buf_cstr(&r->what), v->ops->title, buf_cstr(&r->mark));
+}
+
+/* Where the human is in the flow, and what the screens report. */
+static void draw_status(struct view *v, const struct frame_report *r)
+{
+	struct buf b = BUF_INIT;
+	int own = step_of(v->ops), step = own;
+
+	for (int i = T.depth - 1; !step && i >= 0; i--)
+		step = step_of(T.views[i].ops);
+	buf_addf(&b, " Step %d/%zu %s", step, T.nr_steps,
+		 step ? T.flow[step - 1].screen->title : "");
+	if (own != step)
+		buf_addf(&b, ": %s", v->ops->title);
+	buf_addf(&b, " | %s", buf_cstr(&r->status));
+	tui_clear_line(LINES - 2, CL_STATUS);
+	tui_put(LINES - 2, 0, COLS, CL_STATUS, 0, b.ptr, b.len);
+	tui_clear_line(LINES - 1, CL_TEXT);
+	if (T.message[0])
+		tui_put(LINES - 1, 0, COLS, CL_WARN, A_BOLD, T.message,
+			strlen(T.message));
+	else
+		tui_put(LINES - 1, 0, COLS, CL_DIM, 0,
+			TUI_LIT("?: keys  q: back  Esc: leave"));
+	buf_release(&b);
+}
+
+/* A box in the middle of the screen with the given lines. */
+static void draw_box(const char *title, const char *text)
+{
+	int nr = 0, width = (int)strlen(title) + 4, row, col;
+	const char *s, *e;
+
+	for (s = text; *s; s = *e ? e + 1 : e, nr++) {
+		e = strchrnul(s, '\n');
+		if ((int)sanitize_width(s, (size_t)(e - s)) + 4 > width)
+			width = (int)sanitize_width(s, (size_t)(e - s)) + 4;
+	}
+	if (width > COLS)
+		width = COLS;
+	if (nr + 2 > LINES)
+		nr = LINES - 2;
+	row = (LINES - nr - 2) / 2;
+	col = (COLS - width) / 2;
+	for (int i = 0; i < nr + 2; i++) {
+		attrset(term_color(CL_STATUS));
+		mvhline(row + i, col, ' ', width);
+	}
+	attrset(A_NORMAL);
+	tui_put(row, col + 2, width - 4, CL_STATUS, A_BOLD, title,
+		strlen(title));
+	s = text;
+	for (int i = 0; i < nr; i++) {
+		e = strchrnul(s, '\n');
+		tui_put(row + 1 + i, col + 2, width - 4, CL_STATUS, 0, s,
+			(size_t)(e - s));
+		s = *e ? e + 1 : e;
+	}
+}
+
+static const char global_keys[] =
+	"Up/Down, j/k\tmove\n"
+	"Enter\tselect\n"
+	"Space\ttoggle\n"
+	"Tab, Shift-Tab\tnext, previous field\n"
+	"?\tthese keys\n"
+	"q\tback\n"
+	"Esc, Ctrl-C\tleave (asks when not written)\n";
+
+static void draw_help(struct view *v)
+{
+	struct buf b = BUF_INIT;
+	const char *s, *e;
+
+	for (int pass = 0; pass < 2; pass++) {
+		s = pass ? global_keys : v->ops->keys;
+		for (; s && *s; s = *e ? e + 1 : e) {
+			const char *tab;
+
+			e = strchrnul(s, '\n');
+			tab = memchr(s, '\t', (size_t)(e - s));
+			if (!tab)
+				continue;
+			buf_addf(&b, "%-16.*s %.*s\n", (int)(tab - s), s,
+				 (int)(e - tab - 1), tab + 1);
+		}
+		if (!pass)
+			buf_adds(&b, "\n");
+	}
+	buf_adds(&b, "\nany key closes this help");
+	draw_box(v->ops->title, b.ptr);
+	buf_release(&b);
+}
+
+static bool too_small(void)
+{
+	return COLS < TUI_MIN_COLS || LINES < TUI_MIN_ROWS;
+}
+
+static void draw_too_small(void)
+{
+	erase();
+	tui_putf(0, 0, COLS, CL_BAD, A_BOLD, "Window too small: %dx%d",
+		 COLS, LINES);
+	tui_putf(1, 0, COLS, CL_TEXT, 0, "git disclose needs %dx%d.",
+		 TUI_MIN_COLS, TUI_MIN_ROWS);
+	tui_put(2, 0, COLS, CL_TEXT, 0, TUI_LIT("Enlarge it, or Esc to leave."));
+}
+
+static void draw(void)
+{
+	struct view *v = top_view();
+	struct frame_report r;
+
+	erase();
+	if (too_small()) {
+		draw_too_small();
+	} else {
+		report(&r);
+		draw_title(v, &r);
+		v->ops->draw(v, 1, LINES - 3, COLS);
+		draw_status(v, &r);
+		report_release(&r);
+		if (T.help)
+			draw_help(v);
+		if (T.confirm)
+			draw_box("Leave?",
+				 "The trailers are not written yet.\n"
+				 "Your answers are kept for next time.\n"
+				 "\n"
+				 "y: leave   n: stay");
+	}
+	refresh();
+}
+
+void tui_redraw(void)
+{
+	if (term_active())
+		draw();
+}
+
+void tui_message(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(T.message, sizeof(T.message), fmt, ap);
+	va_end(ap);
+}
+
+/* The loop -------------------------------------------------------------- */
+
+int tui_push(const struct view_ops *ops, void *arg)
+{
+	struct view *v;
+
+	if (T.depth == MAX_VIEWS)
+		return error_set("too many screens open: press q to go back");
+	v = &T.views[T.depth];
+	memset(v, 0, sizeof(*v));
+	v->ops = ops;
+	v->m = T.model;
+	v->arg = arg;
+	if (ops->open && ops->open(v) < 0) {
+		tui_message("%s", error_last());
+		return -1;
+	}
+	T.depth++;
+	return 0;
+}
+
+static void pop(void)
+{
+	struct view *v = top_view();
+
+	if (v->ops->done)
+		v->ops->done(v);
+	T.depth--;
+}
+
+static bool wants_leave(int key, bool is_key)
+{
+	return !is_key && (key == KEY_ESC || key == KEY_CTRL('c'));
+}
+
+/* Keys of the frame: help, leave, too small; true when taken. */
+static bool frame_key(struct term_event *e, enum tui_request *req)
+{
+	struct view *v = top_view();
+
+	if (e->is_key && e->key == KEY_RESIZE)
+		return true;
+	if (T.help) {
+		T.help = false;
+		return true;
+	}
+	if (T.confirm) {
+		if (!e->is_key && (e->key == 'y' || e->key == 'Y'))
+			*req = REQ_QUIT;
+		else
+			T.confirm = false;
+		return true;
+	}
+	if (wants_leave(e->key, e->is_key) && !(v->typing &&
+						 e->key == KEY_ESC)) {
+		*req = REQ_LEAVE;
+		return true;
+	}
+	if (too_small())
+		return true;
+	if (!v->typing && !e->is_key && e->key == '?') {
+		T.help = true;
+		return true;
+	}
+	return false;
+}
+
+static int loop(void)
+{
+	struct term_event e;
+	enum tui_request req;
+
+	for (;;) {
+		draw();
+		if (term_next_event(&e))
+			return 0;
+		if (e.command) {
+			if (term_command(e.command) < 0)
+				tui_message("%s", error_last());
+			continue;
+		}
+		req = REQ_NONE;
+		if (!frame_key(&e, &req)) {
+			T.message[0] = '\0';
+			req = top_view()->ops->key(top_view(), e.key,
+						   e.is_key);
+		}
+		if (req == REQ_BACK) {
+			if (T.depth > 1) {
+				pop();
+				continue;
+			}
+			req = REQ_LEAVE;
+		}
+		if (req == REQ_LEAVE) {
+			if (unsaved())
+				T.confirm = true;
+			else
+				return 0;
+		}
+		if (req == REQ_QUIT)
+			return 0;
+	}
+}
+
+/* Open the flow's steps after the first, up to the one named at. */
+static void resume(const char *at)
+{
+	for (size_t i = 1; i < T.nr_steps; i++)
+		if (tui_push(T.flow[i].screen, NULL) < 0 ||
+		    !strcmp(T.flow[i].screen->name, at))
+			break;
+}
+
+int tui_run(struct tui_model *m, const struct flow_step *flow, size_t nr,
+	    const char *resume_at)
+{
+	const char *script = getenv("DISCLOSE_TUI_SCRIPT");
+	int rc;
+
+	T.model = m;
+	T.flow = flow;
+	T.nr_steps = nr;
+	if (term_start(script && *script ? script : NULL,
+		       getenv("DISCLOSE_TUI_SIZE")) < 0) {
+		term_stop();
+		return -1;
+	}
+	if (tui_push(flow[0].screen, NULL) < 0) {
+		term_stop();
+		return -1;
+	}
+	if (resume_at)
+		resume(resume_at);
+	rc = loop();
+	while (T.depth)
+		pop();
+	term_stop();
+	return rc;
+}

@@ -1,0 +1,590 @@
+/*
+ * The assistant's model: builds the series the screens share (commits,
+ * checker findings, pre-filled answers, the saved session) and answers
+ * the questions the screens ask of it. No curses: see model.h.
+ */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "boot.h"
+#include "fix.h"
+#include "json.h"
+#include "place.h"
+#include "spdx.h"
+
+/* Parts of the core that other engineers are still landing: used when
+ * this build has them, reported as not available when not. */
+#pragma weak lint_message
+#pragma weak lint_result_release
+#pragma weak repo_rewrite
+#pragma weak boot_last_verdict
+#pragma weak fix_message
+#pragma weak lint_cache_new
+#pragma weak lint_cache_free
+
+struct collect {
+	struct commit_info **list;
+	size_t nr;
+};
+
+static int collect_commit(const struct commit_info *c, void *data)
+{
+	struct collect *col = data;
+	struct commit_info *copy = xcalloc(1, sizeof(*copy));
+
+	memcpy(copy->id, c->id, sizeof(copy->id));
+	copy->message = xstrndup(c->message, c->message_len);
+	copy->message_len = c->message_len;
+	copy->author_name = xstrdup(c->author_name ? c->author_name : "");
+	copy->author_email = xstrdup(c->author_email ? c->author_email : "");
+	copy->committer_name = xstrdup(c->committer_name ?
+				       c->committer_name : "");
+	copy->committer_email = xstrdup(c->committer_email ?
+					c->committer_email : "");
+	copy->nr_parents = c->nr_parents;
+	copy->gpgsig = c->gpgsig;
+	copy->encoding = c->encoding ? xstrdup(c->encoding) : NULL;
+	col->list = xrealloc(col->list, (col->nr + 1) * sizeof(*col->list));
+	col->list[col->nr++] = copy;
+	return 0;
+}
+
+static char *first_line(const char *s, size_t len)
+{
+	const char *e = memchr(s, '\n', len);
+
+	return xstrndup(s, e ? (size_t)(e - s) : len);
+}
+
+static void run_checker(struct tui_model *m, struct series_commit *sc,
+			const struct spdx_ids *ids,
+			struct lint_cache *cache)
+{
+	struct ident author = { sc->info->author_name, sc->info->author_email };
+	struct ident committer = { sc->info->committer_name,
+				   sc->info->committer_email };
+	struct lint_facts facts = { &author, &committer, sc->files,
+				    sc->nr_files, ids };
+	struct lint_opts o = { .form = m->policy->form, .cat = m->cat,
+			       .cache = cache };
+
+	lint_message(&sc->lint, sc->msg, &facts, &o);
+}
+
+static void describe_commit(struct tui_model *m, struct series_commit *sc,
+			    const struct spdx_ids *ids, struct lint_cache *cache)
+{
+	const struct message *msg;
+
+	message_parse_commit(&sc->msg, sc->info->message,
+			     sc->info->message_len, repo_comment_char(m->repo));
+	msg = sc->msg;
+	sc->subject = first_line(sc->info->message, sc->info->message_len);
+	for (size_t i = 0; i < msg->nr_trailers; i++) {
+		const struct trailer *t = &msg->trailers[i];
+		struct ident who;
+
+		if (trailer_is(t, ASSISTED_KEY))
+			sc->has_assisted = true;
+		if (!m->have_human || !trailer_is(t, "Signed-off-by"))
+			continue;
+		ident_parse(&who, t->value);
+		if (ident_same(&who, &m->human))
+			sc->has_human_sob = true;
+		ident_release(&who);
+	}
+	if (repo_added_files(&sc->files, &sc->nr_files, m->repo,
+			     sc->info->id) < 0) {
+		sc->files = NULL;
+		sc->nr_files = 0;
+	}
+	if (m->checker)
+		run_checker(m, sc, ids, cache);
+}
+
+/* The first vendor trace in the series: its agent, model and where. */
+static void prefill_from_vendor(struct tui_model *m, char **agent,
+				char **model)
+{
+	for (size_t i = 0; i < m->nr && !*agent; i++) {
+		const struct series_commit *sc = &m->commits[i];
+
+		for (size_t j = 0; j < sc->msg->nr_trailers && !*agent; j++) {
+			const struct trailer *t = &sc->msg->trailers[j];
+			const struct cat_agent *a;
+			struct ident who;
+			char *mod = NULL;
+
+			if (!t->key || (!trailer_is(t, "Co-authored-by") &&
+					!trailer_is(t, "Co-developed-by") &&
+					!trailer_is(t, "Signed-off-by")))
+				continue;
+			ident_parse(&who, t->value);
+			a = catalogue_identity(m->cat, who.name, who.email,
+					       &mod);
+			ident_release(&who);
+			if (!a) {
+				free(mod);
+				continue;
+			}
+			*agent = xstrdup(a->name);
+			*model = mod;
+			struct buf src = BUF_INIT;
+
+			buf_addf(&src, "%s: %s in %.7s", t->key, t->value,
+				 sc->info->id);
+			m->prefill_source = buf_detach(&src, NULL);
+		}
+	}
+}
+
+/* Answers: the saved session, else git config, else vendor traces. */
+static void prefill(struct tui_model *m)
+{
+	struct session *s = m->session;
+	char *agent = NULL, *model = NULL, *tools = NULL;
+
+	if (s->resumed && (s->agent || s->model)) {
+		m->prefill_source = xstrdup("your saved session");
+		return;
+	}
+	repo_config_get(&agent, m->repo, "disclose.agent");
+	repo_config_get(&model, m->repo, "disclose.model");
+	if (!s->tools && repo_config_get(&tools, m->repo,
+					 "disclose.tools") == 0 && tools) {
+		char *save = NULL;
+
+		s->tools = xcalloc(1, sizeof(*s->tools));
+		for (char *t = strtok_r(tools, " \t,", &save); t;
+		     t = strtok_r(NULL, " \t,", &save)) {
+			size_t n = strv_len(s->tools);
+
+			s->tools = xrealloc(s->tools,
+					    (n + 2) * sizeof(*s->tools));
+			s->tools[n] = xstrdup(t);
+			s->tools[n + 1] = NULL;
+		}
+	}
+	free(tools);
+	error_clear();
+	if (agent || model)
+		m->prefill_source = xstrdup("git config disclose.agent and disclose.model");
+	else
+		prefill_from_vendor(m, &agent, &model);
+	session_set_str(&s->agent, agent);
+	session_set_str(&s->model, model);
+	free(agent);
+	free(model);
+}
+
+static bool is_kernel_tree(const char *workdir)
+{
+	struct buf b = BUF_INIT;
+	bool yes;
+
+	if (!workdir)
+		return false;
+	buf_addf(&b, "%s/Documentation/process/submitting-patches.rst",
+		 workdir);
+	yes = access(b.ptr, F_OK) == 0;
+	buf_reset(&b);
+	buf_addf(&b, "%s/MAINTAINERS", workdir);
+	yes = yes && access(b.ptr, F_OK) == 0;
+	buf_release(&b);
+	return yes;
+}
+
+static int load_policy(struct tui_model *m)
+{
+	char *name = NULL;
+
+	if (policy_load(&m->policies) < 0 ||
+	    repo_config_get(&name, m->repo, "disclose.policy") < 0)
+		return -1;
+	m->policy = policy_find(m->policies, name ? name : "kernel");
+	if (!m->policy) {
+		error_set("disclose.policy is '%s', which no policy pack defines: use kernel or kernel-llm (git config disclose.policy kernel)",
+			  name);
+		free(name);
+		return -1;
+	}
+	free(name);
+	return 0;
+}
+
+static int load_series(struct tui_model *m)
+{
+	struct collect col = { NULL, 0 };
+	struct spdx_ids *ids = NULL;
+	struct lint_cache *cache = NULL;
+	char **hex;
+	int rc = -1;
+
+	if (repo_walk(m->repo, m->range_given ? m->range : NULL,
+		      collect_commit, &col) < 0)
+		goto out;
+	if (!col.nr) {
+		error_set("the range %s has no commits: give one, e.g. git disclose HEAD~3..HEAD",
+			  m->range);
+		goto out;
+	}
+	m->nr = col.nr;
+	m->commits = xcalloc(col.nr, sizeof(*m->commits));
+	hex = xcalloc(col.nr + 1, sizeof(*hex));
+	if (m->checker)
+		spdx_ids_load(&ids, repo_workdir(m->repo));
+	if (m->checker && lint_cache_new)
+		cache = lint_cache_new();
+	for (size_t i = 0; i < col.nr; i++) {
+		/* repo_walk goes newest first; the series reads oldest first */
+		m->commits[i].info = col.list[col.nr - 1 - i];
+		hex[i] = m->commits[i].info->id;
+		describe_commit(m, &m->commits[i], ids, cache);
+	}
+	session_load(&m->session, repo_git_dir(m->repo), m->range, hex,
+		     col.nr);
+	free(hex);
+	rc = 0;
+out:
+	if (cache)
+		lint_cache_free(cache);
+	if (ids)
+		spdx_ids_free(ids);
+	free(col.list);
+	return rc;
+}
+
+int model_init(struct tui_model *m, const char *dir, const char *range)
+{
+	memset(m, 0, sizeof(*m));
+	m->checker = lint_message != NULL;
+	m->rewrite = repo_rewrite != NULL;
+	m->boot = boot_last_verdict != NULL;
+	if (repo_open(&m->repo, dir) < 0 || catalogue_load(&m->cat) < 0 ||
+	    load_policy(m) < 0)
+		return -1;
+	if (repo_is_bare(m->repo))
+		return error_set("the repository is bare: run git disclose in a work tree");
+	if (repo_identity(&m->human, m->repo) == 0) {
+		m->have_human = true;
+	} else {
+		m->human_error = xstrdup(error_last());
+		error_clear();
+	}
+	m->range_given = range != NULL;
+	if (range)
+		m->range = xstrdup(range);
+	else if (repo_default_range(&m->range, m->repo) < 0)
+		return -1;
+	m->kernel_tree = is_kernel_tree(repo_workdir(m->repo));
+	if (load_series(m) < 0)
+		return -1;
+	prefill(m);
+	return 0;
+}
+
+void model_release(struct tui_model *m)
+{
+	for (size_t i = 0; i < m->nr; i++) {
+		struct series_commit *sc = &m->commits[i];
+
+		commit_info_free(sc->info);
+		message_free(sc->msg);
+		free(sc->subject);
+		if (m->checker)
+			lint_result_release(&sc->lint);
+		added_files_free(sc->files, sc->nr_files);
+		free(sc->new_message);
+	}
+	free(m->commits);
+	session_free(m->session);
+	if (m->have_human)
+		ident_release(&m->human);
+	free(m->human_error);
+	free(m->range);
+	free(m->prefill_source);
+	policy_set_free(m->policies);
+	catalogue_free(m->cat);
+	repo_free(m->repo);
+	buf_release(&m->after);
+}
+
+/* What the screens ask of the model ---------------------------------- */
+
+bool model_all_reviewed(const struct tui_model *m, size_t *open)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->nr; i++)
+		if (m->session->review[i] == REVIEW_NONE)
+			n++;
+	if (open)
+		*open = n;
+	return n == 0;
+}
+
+size_t model_findings(const struct tui_model *m, const char *prefix,
+		      struct buf *list)
+{
+	size_t n = 0;
+
+	if (!m->checker)
+		return 0;
+	for (size_t i = 0; i < m->nr; i++) {
+		const struct lint_result *r = &m->commits[i].lint;
+
+		for (size_t j = 0; j < r->nr; j++) {
+			const struct finding *f = &r->findings[j];
+
+			if (strncmp(f->id, prefix, strlen(prefix)))
+				continue;
+			n++;
+			if (list)
+				buf_addf(list, "%.7s %s: %s\n",
+					 m->commits[i].info->id, f->id,
+					 f->message);
+		}
+	}
+	return n;
+}
+
+static enum item_state checker_item(const struct tui_model *m,
+				    const char *const *prefixes,
+				    struct buf *why, const char *ok,
+				    bool removable)
+{
+	size_t n = 0;
+
+	if (!m->checker) {
+		if (why)
+			buf_adds(why, "checker not available in this build: run git disclose check once it is\n");
+		return ITEM_NA;
+	}
+	for (; *prefixes; prefixes++)
+		n += model_findings(m, *prefixes, why);
+	if (!n) {
+		if (why)
+			buf_addf(why, "%s\n", ok);
+		return ITEM_DONE;
+	}
+	if (removable && m->session->remove_ai) {
+		if (why)
+			buf_adds(why, "these lines will be removed when the series is written\n");
+		return ITEM_DONE;
+	}
+	if (why && removable)
+		buf_adds(why, "press x to remove them when the series is written\n");
+	return ITEM_FAILED;
+}
+
+static enum item_state boot_item(const struct tui_model *m, struct buf *why)
+{
+	struct boot_verdict *v = NULL;
+	enum item_state st = ITEM_OPEN;
+
+	if (!m->boot || !m->kernel_tree) {
+		if (why)
+			buf_adds(why, m->boot ? "not a kernel tree: nothing to boot\n" :
+				 "boot validation not available in this build\n");
+		return ITEM_NA;
+	}
+	if (boot_last_verdict(&v, repo_git_dir(m->repo),
+			      m->commits[m->nr - 1].info->id) < 0 || !v) {
+		error_clear();
+		if (why)
+			buf_adds(why, "not run for this series: press b to build and boot it (minutes)\n");
+		return ITEM_OPEN;
+	}
+	st = v->pass ? ITEM_DONE : ITEM_FAILED;
+	if (why)
+		buf_addf(why, "%s: %s\n", v->status, v->summary ? v->summary : "");
+	boot_verdict_free(v);
+	return st;
+}
+
+enum item_state model_item_state(const struct tui_model *m,
+				 const struct policy_item *it,
+				 struct buf *why)
+{
+	static const char *const spdx[] = { "SPDX_", NULL };
+	static const char *const ai[] = { "AI_SIGNOFF", "AI_CO_DEVELOPER",
+					  NULL };
+	size_t open;
+
+	if (!it->automatic) {
+		if (session_certified(m->session, it->id)) {
+			if (why)
+				buf_adds(why, "certified by you\n");
+			return ITEM_DONE;
+		}
+		if (why)
+			buf_adds(why, "press Space to certify it (y also works)\n");
+		return ITEM_OPEN;
+	}
+	switch (it->source) {
+	case SOURCE_REVIEW:
+		if (model_all_reviewed(m, &open)) {
+			if (why)
+				buf_adds(why, "every commit is reviewed or marked as without AI-generated code\n");
+			return ITEM_DONE;
+		}
+		if (why)
+			buf_addf(why, "%zu of %zu commits not reviewed: open each from the series (Enter, then r)\n",
+				 open, m->nr);
+		return ITEM_OPEN;
+	case SOURCE_SPDX:
+		return checker_item(m, spdx, why,
+				    "every file the series adds has a correct SPDX line",
+				    false);
+	case SOURCE_AI_SIGNOFF:
+		return checker_item(m, ai, why,
+				    "no AI sign-off or AI co-developer found",
+				    true);
+	case SOURCE_BOOT:
+		return boot_item(m, why);
+	default:
+		return ITEM_NA;
+	}
+}
+
+bool model_checklist_done(const struct tui_model *m)
+{
+	for (size_t i = 0; i < m->policy->nr_items; i++) {
+		const struct policy_item *it = &m->policy->items[i];
+		enum item_state st = model_item_state(m, it, NULL);
+
+		if (!it->optional && (st == ITEM_OPEN || st == ITEM_FAILED))
+			return false;
+	}
+	return true;
+}
+
+void model_open_items(const struct tui_model *m, struct buf *out)
+{
+	size_t unreviewed, human = 0, failed = 0;
+	char *why = NULL;
+	struct assisted *a;
+
+	if (m->written) {
+		buf_adds(out, "written");
+		return;
+	}
+	for (size_t i = 0; i < m->policy->nr_items; i++) {
+		const struct policy_item *it = &m->policy->items[i];
+		enum item_state st = model_item_state(m, it, NULL);
+
+		if (it->optional)
+			continue;
+		if (!it->automatic && st == ITEM_OPEN)
+			human++;
+		if (st == ITEM_FAILED)
+			failed++;
+	}
+	if (!model_all_reviewed(m, &unreviewed))
+		buf_addf(out, "%zu to review, ", unreviewed);
+	if (human)
+		buf_addf(out, "%zu to certify, ", human);
+	if (failed)
+		buf_addf(out, "%zu failing, ", failed);
+	a = model_assisted(m, &why);
+	if (!a)
+		buf_adds(out, "agent and model, ");
+	assisted_free(a);
+	free(why);
+	if (out->len > 2) {
+		out->len -= 2;
+		out->ptr[out->len] = '\0';
+	}
+	if (!m->checker)
+		buf_adds(out, out->len ? " (checker n/a)" : "checker n/a");
+}
+
+struct assisted *model_assisted(const struct tui_model *m, char **why)
+{
+	const struct session *s = m->session;
+	struct assisted *a;
+
+	*why = NULL;
+	if (m->policy->form == FORM_LLM) {
+		a = assisted_new("LLM", NULL);
+	} else {
+		if (!s->agent || !s->model) {
+			*why = xstrdup(!s->agent ? "no agent chosen yet" :
+				       "no model chosen yet");
+			return NULL;
+		}
+		a = assisted_new(s->agent, s->model);
+	}
+	for (char **t = s->tools; t && *t; t++)
+		assisted_add_tool(a, *t);
+	if (assisted_validate(a, m->policy->form, m->cat) < 0) {
+		*why = xstrdup(error_last());
+		error_clear();
+		assisted_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+/* The fixer's version: vendor traces converted, AI sign-offs removed. */
+static int fixed_message(struct buf *out, const struct tui_model *m,
+			 const struct series_commit *sc)
+{
+	struct ident author = { sc->info->author_name, sc->info->author_email };
+	struct ident committer = { sc->info->committer_name,
+				   sc->info->committer_email };
+	struct lint_facts facts = { &author, &committer, sc->files,
+				    sc->nr_files, NULL };
+	struct fix_opts o = { 0 };
+	bool changed;
+
+	o.form = m->policy->form;
+	o.cat = m->cat;
+	o.human = m->have_human ? &m->human : NULL;
+	o.agent = m->session->agent;
+	o.model = m->session->model;
+	o.tools = m->session->tools;
+	o.facts = &facts;
+	o.comment_char = repo_comment_char(m->repo);
+	return fix_message(out, &changed, sc->info->message,
+			   sc->info->message_len, &o);
+}
+
+int model_preview(struct tui_model *m)
+{
+	struct place_request req = { 0 };
+	char *why = NULL;
+	int rc = 0;
+
+	req.assisted = model_assisted(m, &why);
+	if (!req.assisted) {
+		rc = error_set("%s: go back to the agent and model screen", why);
+		free(why);
+		return rc;
+	}
+	req.form = m->policy->form;
+	req.human = m->have_human ? &m->human : NULL;
+	for (size_t i = 0; i < m->nr && rc == 0; i++) {
+		struct series_commit *sc = &m->commits[i];
+		struct buf out = BUF_INIT;
+
+		if (m->session->remove_ai && fix_message)
+			rc = fixed_message(&out, m, sc);
+		else
+			rc = place_trailers(&out, sc->msg, &req);
+		free(sc->new_message);
+		sc->new_message = buf_detach(&out, NULL);
+	}
+	assisted_free((struct assisted *)req.assisted);
+	return rc;
+}
+
+int model_save(struct tui_model *m, const char *screen)
+{
+	m->dirty = true;
+	session_set_str(&m->session->screen, screen);
+	return session_save(m->session, repo_git_dir(m->repo));
+}

@@ -1,0 +1,97 @@
+/*
+ * The assistant's model: the series (its commits, what the checker finds,
+ * the files they add), the human, the policy, the answers and the saved
+ * session, and what the screens ask of them. No curses here: the unit
+ * tests link this part alone.
+ */
+#ifndef DISCLOSE_TUI_MODEL_H
+#define DISCLOSE_TUI_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "assisted.h"
+#include "catalogue.h"
+#include "ident.h"
+#include "lint.h"
+#include "message.h"
+#include "policy.h"
+#include "repo.h"
+#include "session.h"
+#include "util.h"
+
+/* One commit of the series with what the screens show about it. */
+struct series_commit {
+	struct commit_info *info;
+	struct message *msg;
+	char *subject;
+	bool has_assisted;
+	bool has_human_sob;
+	struct lint_result lint;	/* valid when the model's checker is */
+	struct added_file *files;
+	size_t nr_files;
+	char *new_message;		/* the preview, NULL until computed */
+};
+
+struct tui_model {
+	struct repo *repo;
+	struct catalogue *cat;
+	struct policy_set *policies;
+	const struct policy *policy;
+	struct session *session;
+	char *range;			/* as given, or the default range */
+	bool range_given;
+	struct series_commit *commits;	/* oldest first */
+	size_t nr;
+	struct ident human;
+	bool have_human;
+	char *human_error;
+	bool checker;			/* the checker is in this build */
+	bool rewrite;			/* the series rewrite is too */
+	bool boot;			/* boot validation is in this build */
+	bool kernel_tree;
+	char *prefill_source;		/* where agent and model came from */
+	bool dirty;			/* changed, and not written */
+	bool written;
+	struct buf after;		/* printed on stdout after leaving */
+};
+
+/*
+ * Open the repository at dir (NULL: git's environment and the current
+ * directory), read the series of range (NULL: the default range), run
+ * the checker on it, load its saved session and pre-fill the answers.
+ * On failure error_last() says why; model_release() is safe either way.
+ */
+int model_init(struct tui_model *m, const char *dir, const char *range);
+void model_release(struct tui_model *m);
+
+/* Every commit is reviewed or marked as without AI code; *open: how many
+ * are not (open may be NULL). */
+bool model_all_reviewed(const struct tui_model *m, size_t *open);
+/* The Assisted-by value the answers give, NULL (with why) when not yet. */
+struct assisted *model_assisted(const struct tui_model *m, char **why);
+/* Compute every commit's new message from the answers. */
+int model_preview(struct tui_model *m);
+/* The open items of the checklist ("2 to review, 1 to certify"). */
+void model_open_items(const struct tui_model *m, struct buf *out);
+/* Remember the screen the human is on and save the session. */
+int model_save(struct tui_model *m, const char *screen);
+
+enum item_state {
+	ITEM_OPEN,		/* a human has not answered; or not yet run */
+	ITEM_DONE,
+	ITEM_FAILED,		/* an automatic check found problems */
+	ITEM_NA,		/* cannot be checked in this build or tree */
+};
+
+/* The state of a checklist item, and why (one line or more). */
+enum item_state model_item_state(const struct tui_model *m,
+				 const struct policy_item *it,
+				 struct buf *why);
+/* Every item that blocks is done: the series may be written. */
+bool model_checklist_done(const struct tui_model *m);
+/* Findings of the checker whose id starts with prefix, in all commits. */
+size_t model_findings(const struct tui_model *m, const char *prefix,
+		      struct buf *list);
+
+#endif

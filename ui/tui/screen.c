@@ -1,0 +1,26 @@
+/* What more than one screen does. */
+#include "screen.h"
+
+#include <stdlib.h>
+
+void screen_save(struct view *v, const char *screen)
+{
+	if (model_save(v->m, screen) < 0)
+		tui_message("not saved: %s", error_last());
+}
+
+void screen_draw_assisted(const struct view *v, int row, int cols)
+{
+	char *why = NULL, *val;
+	struct assisted *as = model_assisted(v->m, &why);
+
+	if (as) {
+		val = assisted_format(as, v->m->policy->form);
+		tui_putf(row, 0, cols, CL_ADD, A_BOLD, "Assisted-by: %s", val);
+		free(val);
+		assisted_free(as);
+	} else {
+		tui_putf(row, 0, cols, CL_WARN, 0, "Assisted-by: (%s)", why);
+	}
+	free(why);
+}
