@@ -90,7 +90,10 @@ static void test_makefile_symbols(void **state)
 	}
 }
 
-/* The embedded fragment carries the symbols DESIGN section 6 lists. */
+/*
+ * The embedded fragment carries what a tinyconfig kernel lacks to boot
+ * an initramfs and talk on the serial console.
+ */
 static void test_fragment(void **state)
 {
 	static const char *const need[] = {
