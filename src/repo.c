@@ -1757,3 +1757,74 @@ int repo_amend_head(char *new_id, bool *changed, struct repo *r,
 	rewrite_result_release(&res);
 	return rc;
 }
+
+/*
+ * The ends of a range for command-line git, read as repo_walk reads it:
+ * the tip, then the other side of A...B, then each excluded commit as
+ * "^<id>", all peeled to commits and in hex.
+ */
+int repo_range_ends(char ***out, size_t *nr, struct repo *r,
+		    const char *range)
+{
+	git_revspec spec = { 0 };
+	git_object *tip = NULL, *other = NULL;
+	bool single, symmetric;
+	char *def = NULL, *parse;
+	git_oid base;
+	int rc = -1;
+
+	*out = NULL;
+	*nr = 0;
+	if (!range) {
+		if (repo_default_range(&def, r) < 0)
+			return -1;
+		range = def;
+	}
+	/* At most three ends and the NULL. */
+	*out = xcalloc(4, sizeof(**out));
+	parse = range_for_parse(r, range);
+	if (!range_sides_resolve(r, parse) ||
+	    git_revparse(&spec, r->git, parse) < 0) {
+		error_set("'%s' is not a revision or range here: give A..B, A...B or a commit (see git log --oneline)",
+			  range);
+		goto out;
+	}
+	single = spec.flags & GIT_REVSPEC_SINGLE;
+	symmetric = spec.flags & GIT_REVSPEC_MERGE_BASE;
+	if (git_object_peel(&tip, single ? spec.from : spec.to,
+			    GIT_OBJECT_COMMIT) < 0 ||
+	    (!single && git_object_peel(&other, spec.from,
+					GIT_OBJECT_COMMIT) < 0)) {
+		error_set("'%s' does not name commits: give A..B or a commit",
+			  range);
+		goto out;
+	}
+	(*out)[(*nr)++] = xstrdup(git_oid_tostr_s(git_object_id(tip)));
+	if (other) {
+		struct buf b = BUF_INIT;
+
+		if (symmetric)
+			(*out)[(*nr)++] =
+				xstrdup(git_oid_tostr_s(git_object_id(other)));
+		if (!symmetric || git_merge_base(&base, r->git,
+						 git_object_id(other),
+						 git_object_id(tip)) == 0)
+			buf_addf(&b, "^%s", git_oid_tostr_s(symmetric ? &base :
+						git_object_id(other)));
+		if (b.len)
+			(*out)[(*nr)++] = buf_detach(&b, NULL);
+	}
+	rc = 0;
+out:
+	if (rc < 0) {
+		free(*out);
+		*out = NULL;
+	}
+	git_object_free(tip);
+	git_object_free(other);
+	git_object_free(spec.from);
+	git_object_free(spec.to);
+	free(parse);
+	free(def);
+	return rc;
+}

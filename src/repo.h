@@ -93,6 +93,15 @@ typedef int (*repo_walk_fn)(const struct commit_info *c, void *data);
 int repo_walk(struct repo *r, const char *range, repo_walk_fn fn, void *data);
 /* The range repo_walk uses when none is given, as text (caller frees). */
 int repo_default_range(char **out, struct repo *r);
+/*
+ * The ends of range (NULL: the default range) for command-line git, as
+ * repo_walk reads it, in hex: the tip first, then the other side of
+ * A...B, then the excluded commits as "^<id>". A single revision gives
+ * the tip alone (that commit alone). *out (NULL-terminated, *nr strings)
+ * is the caller's to free.
+ */
+int repo_range_ends(char ***out, size_t *nr, struct repo *r,
+		    const char *range);
 
 /* A file a commit adds (against its first parent), for the SPDX checks. */
 struct added_file {

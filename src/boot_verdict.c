@@ -1,0 +1,264 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The verdict of a boot: JSON out and in, and its record in boot.json. */
+#include "boot_verdict.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "boot_util.h"
+#include "json.h"
+
+void boot_verdict_fail(struct boot_verdict *v, const char *status,
+		       const char *summary, char *detail)
+{
+	free(v->status);
+	free(v->summary);
+	free(v->detail);
+	v->status = xstrdup(status);
+	v->summary = xstrdup(summary);
+	v->detail = detail;
+	v->pass = false;
+}
+
+void boot_verdict_take_console(struct boot_verdict *v,
+			       const struct console_verdict *cv)
+{
+	v->status = xstrdup(console_result_name(cv->result));
+	v->summary = xstrdup(console_result_text(cv->result));
+	v->pass = cv->result == CONSOLE_PASS;
+	if (cv->detail && cv->result != CONSOLE_PASS)
+		v->detail = xstrdup(cv->detail);
+	v->suites = xcalloc(cv->nr_suites + 1, sizeof(*v->suites));
+	for (size_t i = 0; i < cv->nr_suites; i++) {
+		const struct console_suite *s = &cv->suites[i];
+
+		v->suites[i] = (struct boot_suite){ xstrdup(s->name),
+			s->ok && !s->failed, s->passed, s->failed, s->skipped };
+	}
+	v->nr_suites = cv->nr_suites;
+}
+
+static void json_add_str(cJSON *o, const char *key, const char *s)
+{
+	if (s)
+		cJSON_AddStringToObject(o, key, s);
+	else
+		cJSON_AddNullToObject(o, key);
+}
+
+static void json_add_strv(cJSON *o, const char *key, char *const *v,
+			  size_t nr)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, key);
+
+	for (size_t i = 0; i < nr; i++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(v[i]));
+}
+
+/* Seconds to the millisecond: more digits only look precise. */
+static double ms(double s)
+{
+	return (double)(long long)(s * 1000 + 0.5) / 1000;
+}
+
+int boot_verdict_json(struct buf *out, const struct boot_verdict *v)
+{
+	cJSON *o = cJSON_CreateObject();
+	cJSON *t, *suites;
+	char *text;
+
+	if (!o)
+		die_fatal("out of memory");
+	json_add_str(o, "tip", v->tip);
+	json_add_str(o, "status", v->status);
+	cJSON_AddBoolToObject(o, "pass", v->pass);
+	json_add_str(o, "summary", v->summary);
+	json_add_str(o, "detail", v->detail);
+	json_add_str(o, "error_file", v->error_file);
+	json_add_str(o, "release", v->release);
+	json_add_str(o, "accel", v->accel);
+	json_add_str(o, "source", v->source);
+	t = cJSON_AddObjectToObject(o, "seconds");
+	cJSON_AddNumberToObject(t, "configure", ms(v->configure_s));
+	cJSON_AddNumberToObject(t, "build", ms(v->build_s));
+	cJSON_AddNumberToObject(t, "boot", ms(v->boot_s));
+	cJSON_AddBoolToObject(o, "configured", v->configured);
+	cJSON_AddBoolToObject(o, "kvm_failed", v->kvm_failed);
+	t = cJSON_AddObjectToObject(o, "logs");
+	json_add_str(t, "build", v->build_log);
+	json_add_str(t, "console", v->console_log);
+	json_add_strv(o, "enabled", v->enabled, v->nr_enabled);
+	json_add_strv(o, "not_enabled", v->missing, v->nr_missing);
+	suites = cJSON_AddArrayToObject(o, "suites");
+	for (size_t i = 0; i < v->nr_suites; i++) {
+		cJSON *s = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(s, "name", v->suites[i].name);
+		cJSON_AddBoolToObject(s, "ok", v->suites[i].ok);
+		cJSON_AddNumberToObject(s, "passed", v->suites[i].passed);
+		cJSON_AddNumberToObject(s, "failed", v->suites[i].failed);
+		cJSON_AddNumberToObject(s, "skipped", v->suites[i].skipped);
+		cJSON_AddItemToArray(suites, s);
+	}
+	cJSON_AddNumberToObject(o, "finished", (double)v->finished);
+	text = cJSON_PrintUnformatted(o);
+	cJSON_Delete(o);
+	if (!text)
+		die_fatal("out of memory");
+	buf_adds(out, text);
+	buf_addch(out, '\n');
+	free(text);
+	return 0;
+}
+
+static char *jstr(const cJSON *o, const char *key)
+{
+	const cJSON *i = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsString(i) ? xstrdup(i->valuestring) : NULL;
+}
+
+static double jnum(const cJSON *o, const char *key)
+{
+	const cJSON *i = cJSON_GetObjectItemCaseSensitive(o, key);
+
+	return cJSON_IsNumber(i) ? i->valuedouble : 0;
+}
+
+static void jstrv(char ***v, size_t *nr, const cJSON *o, const char *key)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, key), *i;
+
+	cJSON_ArrayForEach(i, a)
+		if (cJSON_IsString(i))
+			boot_strv_push(v, nr, xstrdup(i->valuestring));
+}
+
+static struct boot_verdict *verdict_from_json(const cJSON *o)
+{
+	struct boot_verdict *v = xcalloc(1, sizeof(*v));
+	const cJSON *t, *s;
+	size_t n = 0;
+
+	v->tip = jstr(o, "tip");
+	v->status = jstr(o, "status");
+	v->pass = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "pass"));
+	v->summary = jstr(o, "summary");
+	v->detail = jstr(o, "detail");
+	v->error_file = jstr(o, "error_file");
+	v->release = jstr(o, "release");
+	v->accel = jstr(o, "accel");
+	v->source = jstr(o, "source");
+	t = cJSON_GetObjectItemCaseSensitive(o, "seconds");
+	v->configure_s = jnum(t, "configure");
+	v->build_s = jnum(t, "build");
+	v->boot_s = jnum(t, "boot");
+	v->configured = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
+							"configured"));
+	v->kvm_failed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
+							"kvm_failed"));
+	t = cJSON_GetObjectItemCaseSensitive(o, "logs");
+	v->build_log = jstr(t, "build");
+	v->console_log = jstr(t, "console");
+	jstrv(&v->enabled, &v->nr_enabled, o, "enabled");
+	jstrv(&v->missing, &v->nr_missing, o, "not_enabled");
+	t = cJSON_GetObjectItemCaseSensitive(o, "suites");
+	v->suites = xcalloc((size_t)cJSON_GetArraySize(t) + 1,
+			    sizeof(*v->suites));
+	cJSON_ArrayForEach(s, t) {
+		struct boot_suite *bs = &v->suites[n++];
+
+		bs->name = jstr(s, "name");
+		bs->ok = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(s,
+								       "ok"));
+		bs->passed = (int)jnum(s, "passed");
+		bs->failed = (int)jnum(s, "failed");
+		bs->skipped = (int)jnum(s, "skipped");
+	}
+	v->nr_suites = n;
+	v->finished = (long long)jnum(o, "finished");
+	return v;
+}
+
+static char *verdict_path(const char *gitdir)
+{
+	return boot_path_join(gitdir, "disclose/boot.json");
+}
+
+int boot_verdict_parse(struct boot_verdict **out, const char *text,
+		       size_t len, const char *origin)
+{
+	cJSON *o = NULL;
+
+	*out = NULL;
+	if (json_parse(&o, text, len, origin) < 0)
+		return -1;
+	*out = verdict_from_json(o);
+	cJSON_Delete(o);
+	return 0;
+}
+
+int boot_verdict_save(struct boot_verdict *v, const char *gitdir)
+{
+	char *path = verdict_path(gitdir);
+	struct buf json = BUF_INIT;
+	int ret;
+
+	v->finished = (long long)time(NULL);
+	boot_verdict_json(&json, v);
+	ret = write_file_atomic(path, json.ptr, json.len, 0600);
+	buf_release(&json);
+	free(path);
+	return ret;
+}
+
+int boot_last_verdict(struct boot_verdict **out, const char *gitdir,
+		      const char *tip_hex)
+{
+	char *path = verdict_path(gitdir);
+	struct buf text = BUF_INIT;
+	struct boot_verdict *v = NULL;
+	int ret = 0;
+
+	*out = NULL;
+	if (access(path, F_OK) < 0)
+		goto out;
+	ret = read_file(&text, path);
+	if (ret == 0)
+		ret = boot_verdict_parse(&v, text.ptr, text.len, path);
+	if (ret < 0)
+		goto out;
+	if (v->tip && v->status && tip_hex && !strcmp(v->tip, tip_hex))
+		*out = v;
+	else
+		boot_verdict_free(v);
+out:
+	buf_release(&text);
+	free(path);
+	return ret;
+}
+
+void boot_verdict_free(struct boot_verdict *v)
+{
+	if (!v)
+		return;
+	free(v->tip);
+	free(v->status);
+	free(v->summary);
+	free(v->detail);
+	free(v->error_file);
+	free(v->release);
+	free(v->accel);
+	free(v->source);
+	free(v->build_log);
+	free(v->console_log);
+	boot_strv_free(v->enabled, v->nr_enabled);
+	boot_strv_free(v->missing, v->nr_missing);
+	for (size_t i = 0; i < v->nr_suites; i++)
+		free(v->suites[i].name);
+	free(v->suites);
+	free(v);
+}
+

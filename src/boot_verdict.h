@@ -1,0 +1,80 @@
+/*
+ * The verdict of a boot and its record: what git disclose boot found for
+ * a series tip, as JSON (what boot --json prints), and the last one kept
+ * in <gitdir>/disclose/boot.json. The assistant and cover read it from
+ * here without the pipeline that produced it.
+ */
+#ifndef DISCLOSE_BOOT_VERDICT_H
+#define DISCLOSE_BOOT_VERDICT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "console.h"
+#include "util.h"
+
+/* A copy of a KUnit suite result, so verdicts outlive the console text. */
+struct boot_suite {
+	char *name;
+	bool ok;
+	int passed, failed, skipped;
+};
+
+struct boot_verdict {
+	char *tip;		/* commit id of the series tip (hex) */
+	/* "pass", "config-failed", "build-failed", "series-failed", or a
+	 * console result name ("panic", "hang", ...) */
+	char *status;
+	bool pass;
+	char *summary;		/* one line for people */
+	char *detail;		/* error lines, or the console line (NULL) */
+	char *error_file;	/* the file of the first build error (NULL) */
+	char *release;		/* make -s kernelrelease (NULL before) */
+	char *accel;		/* "tcg" or "kvm" */
+	char *source;		/* "tree" or the tarball used */
+	double configure_s, build_s, boot_s;
+	bool configured;	/* false: the saved configuration was reused */
+	bool kvm_failed;	/* --kvm was given but KVM did not boot */
+	char *build_log, *console_log;
+	char **enabled;		/* Kconfig symbols added for touched files */
+	size_t nr_enabled;
+	char **missing;		/* ... of which these did not survive */
+	size_t nr_missing;
+	struct boot_suite *suites;
+	size_t nr_suites;
+	long long finished;	/* Unix time */
+};
+
+/*
+ * A failure verdict: status (copied), summary (copied) and detail (taken
+ * over, may be NULL), replacing any earlier ones.
+ */
+void boot_verdict_fail(struct boot_verdict *v, const char *status,
+		       const char *summary, char *detail);
+/* The console's classification as the verdict's status and suites. */
+void boot_verdict_take_console(struct boot_verdict *v,
+			       const struct console_verdict *cv);
+
+/* The verdict as one JSON object and a newline, appended to out. */
+int boot_verdict_json(struct buf *out, const struct boot_verdict *v);
+/*
+ * A verdict from JSON text (len bytes) that came from origin: 0 with *out
+ * set, negative with an error naming origin when it is not JSON.
+ */
+int boot_verdict_parse(struct boot_verdict **out, const char *text,
+		       size_t len, const char *origin);
+/*
+ * Keep v as the last verdict in <gitdir>/disclose/boot.json (mode 0600,
+ * replaced atomically), stamping v->finished with the time.
+ */
+int boot_verdict_save(struct boot_verdict *v, const char *gitdir);
+/*
+ * The verdict saved for tip_hex in gitdir: 0 with *out set, or with *out
+ * NULL when there is none for that tip (a different tip needs a new
+ * boot); negative when the file is unreadable.
+ */
+int boot_last_verdict(struct boot_verdict **out, const char *gitdir,
+		      const char *tip_hex);
+void boot_verdict_free(struct boot_verdict *v);
+
+#endif

@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Kconfig and kbuild Makefiles read as text: the symbols a touched file
+ * needs, the fragment with them, and what a .config confirms.
+ */
+#include "kconfig.h"
+
+#include <string.h>
+#include <stdlib.h>
+
+#include "boot_util.h"
+#include "util.h"
+
+/* The Makefile text with continuation lines joined. */
+static char *joined(const char *text)
+{
+	struct buf b = BUF_INIT;
+
+	for (const char *p = text; *p; p++) {
+		if (p[0] == '\\' && p[1] == '\n') {
+			buf_addch(&b, ' ');
+			p++;
+			continue;
+		}
+		buf_addch(&b, *p);
+	}
+	return buf_detach(&b, NULL);
+}
+
+
+/* Does the right-hand side of an assignment list word? */
+static bool rhs_has(const char *rhs, size_t len, const char *word)
+{
+	size_t wl = strlen(word);
+
+	for (const char *p = rhs; p + wl <= rhs + len; p++) {
+		if (memcmp(p, word, wl))
+			continue;
+		if ((p == rhs || git_isspace(p[-1])) &&
+		    (p + wl == rhs + len || git_isspace(p[wl])))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Parse "<lhs> [:+]= <rhs>": lhs "obj-$(CONFIG_X)", "obj-y", "foo-y",
+ * "foo-objs", "foo-$(CONFIG_X)". Returns false for other lines.
+ */
+static bool parse_assign(const char *line, size_t len, char **name,
+			 char **sym, const char **rhs, size_t *rhs_len)
+{
+	const char *end = line + len, *p = line, *dash, *op;
+	const char *lhs_end;
+
+	while (p < end && git_isspace(*p))
+		p++;
+	op = p;
+	while (op < end && *op != '=' && *op != '#')
+		op++;
+	if (op >= end || *op != '=' || op == p)
+		return false;
+	lhs_end = op;
+	if (lhs_end > p && (lhs_end[-1] == '+' || lhs_end[-1] == ':'))
+		lhs_end--;
+	while (lhs_end > p && git_isspace(lhs_end[-1]))
+		lhs_end--;
+	dash = memchr(p, '-', (size_t)(lhs_end - p));
+	if (!dash)
+		return false;
+	*name = xstrndup(p, (size_t)(dash - p));
+	*sym = NULL;
+	if (lhs_end - dash > 10 && !memcmp(dash + 1, "$(CONFIG_", 9) &&
+	    lhs_end[-1] == ')')
+		*sym = xstrndup(dash + 10, (size_t)(lhs_end - dash - 11));
+	else if (!(lhs_end - dash == 2 && dash[1] == 'y') &&
+		 !(lhs_end - dash == 5 && !memcmp(dash + 1, "objs", 4)))
+		goto no;
+	*rhs = op + 1;
+	*rhs_len = (size_t)(end - *rhs);
+	return true;
+no:
+	free(*name);
+	return false;
+}
+
+/*
+ * Look for object in the assignments: returns true when an obj-... line
+ * lists it (its symbol, if any, added to syms); *composite is the "foo"
+ * of a "foo-y += object" line, for a second look.
+ */
+static bool scan_makefile(char ***syms, size_t *nr, const char *text,
+			  const char *object, char **composite)
+{
+	bool found = false;
+
+	for (const char *p = text; *p; ) {
+		size_t len = strcspn(p, "\n");
+		const char *rhs;
+		size_t rhs_len;
+		char *name, *sym;
+
+		if (parse_assign(p, len, &name, &sym, &rhs, &rhs_len)) {
+			if (rhs_has(rhs, rhs_len, object)) {
+				bool is_obj = !strcmp(name, "obj");
+
+				found |= is_obj;
+				if (!is_obj && !*composite)
+					*composite = xstrdup(name);
+				if (sym && !boot_strv_has(*syms, *nr, sym)) {
+					boot_strv_push(syms, nr, sym);
+					sym = NULL;
+				}
+			}
+			free(sym);
+			free(name);
+		}
+		p += len;
+		if (*p)
+			p++;
+	}
+	return found;
+}
+
+int kconfig_makefile_symbols(char ***syms, size_t *nr, const char *makefile,
+			     const char *object)
+{
+	char *text = joined(makefile);
+	char *composite = NULL;
+	size_t before = *nr;
+	bool found = scan_makefile(syms, nr, text, object, &composite);
+
+	if (!found && composite) {
+		struct buf o = BUF_INIT;
+		char *again = NULL;
+
+		buf_addf(&o, "%s.o", composite);
+		found = scan_makefile(syms, nr, text, o.ptr, &again);
+		free(again);
+		buf_release(&o);
+	}
+	free(composite);
+	free(text);
+	if (!found)
+		return 0;
+	return *nr > before ? 2 : 1;
+}
+
+static int read_makefile(struct buf *out, const char *wt, const char *dir)
+{
+	static const char *const names[] = { "Kbuild", "Makefile" };
+
+	for (size_t i = 0; i < 2; i++) {
+		struct buf p = BUF_INIT;
+		int ret;
+
+		buf_addf(&p, "%s/%s%s%s", wt, dir, *dir ? "/" : "",
+			 names[i]);
+		ret = boot_is_file(p.ptr) ? read_file(out, p.ptr) : -1;
+		buf_release(&p);
+		if (ret == 0)
+			return 0;
+	}
+	error_clear();
+	return -1;
+}
+
+/* "dir/" of the last component of dir, as its parent's Makefile names it. */
+static char *dir_object(const char *dir)
+{
+	const char *up = strrchr(dir, '/');
+	struct buf o = BUF_INIT;
+
+	buf_addf(&o, "%s/", up ? up + 1 : dir);
+	return buf_detach(&o, NULL);
+}
+
+void kconfig_file_symbols(char ***syms, size_t *nr, const char *tree,
+			  const char *file)
+{
+	char *dir = xstrdup(file);
+	char *slash = strrchr(dir, '/');
+	char *object;
+	size_t len = strlen(file);
+
+	if (len < 3 || (strcmp(file + len - 2, ".c") &&
+			strcmp(file + len - 2, ".S")) || !slash) {
+		free(dir);
+		return;
+	}
+	*slash = '\0';
+	object = xstrdup(slash + 1);
+	object[strlen(object) - 1] = 'o';
+	while (*dir) {
+		struct buf mk = BUF_INIT;
+		char *up;
+
+		if (read_makefile(&mk, tree, dir) == 0)
+			kconfig_makefile_symbols(syms, nr, mk.ptr, object);
+		buf_release(&mk);
+		free(object);
+		/* The directory itself, in its parent's Makefile. */
+		object = dir_object(dir);
+		up = strrchr(dir, '/');
+		if (up)
+			*up = '\0';
+		else
+			*dir = '\0';
+		/* The top Makefile builds arch/ and the core dirs itself. */
+		if (!*dir || !strcmp(dir, "arch"))
+			break;
+	}
+	free(object);
+	free(dir);
+}
+
+void kconfig_need_kunit(char ***syms, size_t *nr)
+{
+	static const char *const needs[] = { "KUNIT", "RUNTIME_TESTING_MENU",
+					     NULL };
+	bool tests = false;
+
+	for (size_t i = 0; i < *nr; i++)
+		tests |= strstr((*syms)[i], "KUNIT") != NULL;
+	for (const char *const *n = needs; tests && *n; n++)
+		if (!boot_strv_has(*syms, *nr, *n))
+			boot_strv_push(syms, nr, xstrdup(*n));
+}
+
+char *kconfig_fragment(const char *fragment, char *const *syms, size_t nr)
+{
+	struct buf f = BUF_INIT;
+
+	buf_adds(&f, fragment);
+	for (size_t i = 0; i < nr; i++)
+		buf_addf(&f, "CONFIG_%s=y\n", syms[i]);
+	return buf_detach(&f, NULL);
+}
+
+bool kconfig_has(const char *config, const char *line)
+{
+	size_t n = strlen(line);
+
+	for (const char *p = config; (p = strstr(p, line)); p += n)
+		if ((p == config || p[-1] == '\n') &&
+		    (p[n] == '\n' || !p[n]))
+			return true;
+	return false;
+}
+
+bool kconfig_confirm(char ***missing, size_t *nr_missing, char **lost,
+		     const char *config, const char *fragment,
+		     char *const *syms, size_t nr)
+{
+	struct buf gone = BUF_INIT;
+
+	for (size_t i = 0; i < nr; i++) {
+		struct buf l = BUF_INIT;
+
+		buf_addf(&l, "CONFIG_%s=y", syms[i]);
+		if (!kconfig_has(config, l.ptr))
+			boot_strv_push(missing, nr_missing, xstrdup(syms[i]));
+		buf_release(&l);
+	}
+	for (const char *p = fragment; *p; ) {
+		size_t len = strcspn(p, "\n");
+
+		if (len && *p != '#') {
+			char *l = xstrndup(p, len);
+
+			if (!kconfig_has(config, l))
+				buf_addf(&gone, "%s%s", gone.len ? " " : "",
+					 l);
+			free(l);
+		}
+		p += len;
+		if (*p)
+			p++;
+	}
+	*lost = gone.len ? buf_detach(&gone, NULL) : NULL;
+	buf_release(&gone);
+	return !*lost;
+}
+
+bool kconfig_path_matters(const char *path)
+{
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	return !strncmp(base, "Kconfig", 7) || !strncmp(path, "scripts/", 8) ||
+	       !strncmp(path, "arch/x86/configs/", 17) ||
+	       !strcmp(path, "Makefile") ||
+	       !strncmp(path, "kernel/configs/", 15);
+}

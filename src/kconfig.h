@@ -1,0 +1,57 @@
+/*
+ * Kconfig and kbuild Makefiles read as text: which symbols a touched file
+ * needs to be compiled at all (so that a tiny configuration builds what
+ * the series changed), the boot fragment with those symbols merged in,
+ * and which of them a .config confirms after olddefconfig. No I/O but
+ * reading a tree's Makefiles; no make.
+ */
+#ifndef DISCLOSE_KCONFIG_H
+#define DISCLOSE_KCONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/*
+ * The Kconfig symbols that the Makefile text of a directory needs for
+ * object (the base name of a .o, or "dir/" for a subdirectory) to be
+ * built: appended to *syms (a NULL-terminated list the caller frees),
+ * each once. Returns 1 when the object is built unconditionally (obj-y),
+ * 2 when a symbol was found, 0 when the Makefile does not mention it.
+ */
+int kconfig_makefile_symbols(char ***syms, size_t *nr, const char *makefile,
+			     const char *object);
+/*
+ * The symbols for file (a .c or .S path relative to the tree) and for
+ * each directory above it below the top (arch/ and the core directories
+ * are built by the top Makefile itself), from the Kbuild or Makefile of
+ * each directory in tree. Other files add nothing.
+ */
+void kconfig_file_symbols(char ***syms, size_t *nr, const char *tree,
+			  const char *file);
+/*
+ * A KUnit test symbol is only settable with KUnit itself (and most sit
+ * under the Runtime Testing menu): add those when syms holds one.
+ */
+void kconfig_need_kunit(char ***syms, size_t *nr);
+
+/* The fragment text followed by CONFIG_<sym>=y for each symbol. */
+char *kconfig_fragment(const char *fragment, char *const *syms, size_t nr);
+/* Does config (a .config) hold line ("CONFIG_X=y") as a whole line? */
+bool kconfig_has(const char *config, const char *line);
+/*
+ * What a .config did not keep: each symbol of syms without its
+ * CONFIG_<sym>=y pushed onto *missing, and each setting line of fragment
+ * (not a comment) absent from config, space-separated, into *lost (NULL
+ * when all survived). Returns true when the fragment survived whole.
+ */
+bool kconfig_confirm(char ***missing, size_t *nr_missing, char **lost,
+		     const char *config, const char *fragment,
+		     char *const *syms, size_t nr);
+/*
+ * Can a change to path (relative to the tree) change what Kconfig makes
+ * of a fragment? Kconfig files, scripts/, the top Makefile and the
+ * configuration presets can; a saved .config survives other changes.
+ */
+bool kconfig_path_matters(const char *path);
+
+#endif

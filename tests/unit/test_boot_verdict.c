@@ -1,0 +1,300 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The boot verdict: made from the console fixtures of fixtures/console/
+ * (what a boot's classification becomes in the verdict, its JSON, and
+ * that JSON read back unchanged), failure verdicts, and the record in
+ * <gitdir>/disclose/boot.json.
+ */
+#include "unit.h"
+
+#include <stdio.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "boot_verdict.h"
+#include "console.h"
+#include "util.h"
+
+#define NONCE "0123456789abcdef"
+#define RELEASE "6.1.192+"
+
+/* A verdict saved for one tip is found for it and not for another. */
+static void test_last_verdict(void **state)
+{
+	char dir[] = "/tmp/test_boot_verdict.XXXXXX";
+	struct boot_verdict v = { 0 }, *got;
+	struct buf json = BUF_INIT, path = BUF_INIT;
+	char *enabled[] = { "FOO", NULL };
+	struct stat st;
+
+	assert_non_null(mkdtemp(dir));
+	v.tip = "0123456789012345678901234567890123456789";
+	v.status = "panic";
+	v.summary = "kernel panic";
+	v.accel = "tcg";
+	v.build_s = 12.5;
+	v.enabled = enabled;
+	v.nr_enabled = 1;
+	boot_verdict_json(&json, &v);
+	buf_addf(&path, "%s/disclose", dir);
+	assert_int_equal(mkdir(path.ptr, 0700), 0);
+	buf_adds(&path, "/boot.json");
+	assert_int_equal(write_file_atomic(path.ptr, json.ptr, json.len,
+					   0600), 0);
+	assert_int_equal(boot_last_verdict(&got, dir, v.tip), 0);
+	assert_non_null(got);
+	assert_string_equal(got->status, "panic");
+	assert_false(got->pass);
+	assert_true(got->build_s == 12.5);
+	assert_int_equal(got->nr_enabled, 1);
+	assert_string_equal(got->enabled[0], "FOO");
+	boot_verdict_free(got);
+	assert_int_equal(boot_last_verdict(&got, dir, "ffff"), 0);
+	assert_null(got);
+	assert_int_equal(stat(path.ptr, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	unlink(path.ptr);
+	path.len -= strlen("/boot.json");
+	path.ptr[path.len] = '\0';
+	rmdir(path.ptr);
+	rmdir(dir);
+	buf_release(&json);
+	buf_release(&path);
+}
+
+struct fixture_case {
+	const char *file;
+	bool ended;
+	const char *status, *summary;
+	bool pass;
+	const char *detail;	/* a part of the detail, or NULL: none */
+	const char *suites;	/* "name:ok:passed:failed:skipped ..." */
+};
+
+static const struct fixture_case fixture_cases[] = {
+	{ "pass.log", true, "pass", "booted to userspace", true, NULL, "" },
+	{ "panic.log", true, "panic", "kernel panic", false,
+	  "deliberate panic", "" },
+	{ "oops.log", true, "oops", "kernel oops", false, "Oops: 0002", "" },
+	{ "warning.log", true, "warning", "kernel WARNING", false,
+	  "at init/main.c:1490", "" },
+	{ "hang.log", false, "hang", "hang (no end before the timeout)", false,
+	  NULL, "" },
+	{ "no-marker.log", true, "no-marker",
+	  "QEMU ended before init printed the marker", false, NULL, "" },
+	{ "wrong-release.log", true, "wrong-release",
+	  "a different kernel release booted", false, "6.1.0-13-amd64", "" },
+	{ "wrong-nonce.log", true, "wrong-nonce",
+	  "the marker is from another run", false, "fedcba9876543210", "" },
+	{ "ktap-pass.log", true, "pass", "booted to userspace", true, NULL,
+	  "example:1:1:0:2 list-kunit-test:1:2:0:0 " },
+	/* The console's deciding line is the marker after the suites. */
+	{ "ktap-fail.log", true, "ktap-failed", "KUnit tests failed", false,
+	  CONSOLE_MARKER, "example:1:1:0:2 list-kunit-test:0:1:1:0 " },
+	{ "ktap-kunit-list.log", true, "pass", "booted to userspace", true,
+	  NULL, "list-kunit-test:1:39:0:0 hlist:1:18:0:0 " },
+};
+
+static char *fixture_text(struct buf *text, const char *name)
+{
+	const char *top = getenv("TOP");
+	struct buf p = BUF_INIT;
+
+	buf_addf(&p, "%s/fixtures/console/%s", top ? top : ".", name);
+	assert_int_equal(read_file(text, p.ptr), 0);
+	return buf_detach(&p, NULL);
+}
+
+static struct boot_verdict *verdict_of(const struct fixture_case *c)
+{
+	struct console_expect want = { NONCE, RELEASE, c->ended };
+	struct boot_verdict *v = xcalloc(1, sizeof(*v));
+	struct console_verdict *cv;
+	struct buf text = BUF_INIT;
+	char *path = fixture_text(&text, c->file);
+
+	assert_int_equal(console_classify(&cv, text.ptr, text.len, &want), 0);
+	v->tip = xstrdup("0123456789012345678901234567890123456789");
+	v->release = xstrdup(RELEASE);
+	v->accel = xstrdup("tcg");
+	v->console_log = path;
+	boot_verdict_take_console(v, cv);
+	console_verdict_free(cv);
+	buf_release(&text);
+	return v;
+}
+
+static void check_fixture(const struct fixture_case *c,
+			  const struct boot_verdict *v)
+{
+	struct buf suites = BUF_INIT;
+
+	if (strcmp(v->status, c->status) || strcmp(v->summary, c->summary) ||
+	    v->pass != c->pass)
+		fail_msg("%s: got %s '%s' %d", c->file, v->status, v->summary,
+			 v->pass);
+	if (c->detail) {
+		assert_non_null(v->detail);
+		if (!strstr(v->detail, c->detail))
+			fail_msg("%s: detail '%s' lacks '%s'", c->file,
+				 v->detail, c->detail);
+	} else {
+		assert_null(v->detail);
+	}
+	for (size_t i = 0; i < v->nr_suites; i++) {
+		const struct boot_suite *s = &v->suites[i];
+
+		buf_addf(&suites, "%s:%d:%d:%d:%d ", s->name, s->ok,
+			 s->passed, s->failed, s->skipped);
+	}
+	if (strcmp(buf_cstr(&suites), c->suites))
+		fail_msg("%s: suites '%s', want '%s'", c->file,
+			 buf_cstr(&suites), c->suites);
+	buf_release(&suites);
+}
+
+/* Each fixture's verdict, and the same verdict after a JSON round trip. */
+static void test_fixture_verdicts(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(fixture_cases); i++) {
+		const struct fixture_case *c = &fixture_cases[i];
+		struct boot_verdict *v = verdict_of(c), *back;
+		struct buf json = BUF_INIT, again = BUF_INIT;
+
+		check_fixture(c, v);
+		assert_int_equal(boot_verdict_json(&json, v), 0);
+		assert_int_equal(boot_verdict_parse(&back, json.ptr, json.len,
+						    c->file), 0);
+		check_fixture(c, back);
+		assert_string_equal(back->console_log, v->console_log);
+		assert_string_equal(back->release, RELEASE);
+		assert_int_equal(boot_verdict_json(&again, back), 0);
+		assert_string_equal(again.ptr, json.ptr);
+		boot_verdict_free(v);
+		boot_verdict_free(back);
+		buf_release(&json);
+		buf_release(&again);
+	}
+}
+
+/* A failure replaces what was there and is never a pass. */
+static void test_fail(void **state)
+{
+	struct boot_verdict *v = xcalloc(1, sizeof(*v));
+	struct buf json = BUF_INIT;
+
+	v->pass = true;
+	v->status = xstrdup("pass");
+	boot_verdict_fail(v, "build-failed", "the kernel does not build",
+			  xstrdup("init/main.c:1: error: x"));
+	assert_false(v->pass);
+	assert_string_equal(v->status, "build-failed");
+	assert_string_equal(v->summary, "the kernel does not build");
+	assert_string_equal(v->detail, "init/main.c:1: error: x");
+	boot_verdict_fail(v, "series-failed", "no", NULL);
+	assert_null(v->detail);
+	boot_verdict_json(&json, v);
+	assert_non_null(strstr(json.ptr, "\"status\":\"series-failed\""));
+	assert_non_null(strstr(json.ptr, "\"detail\":null"));
+	assert_non_null(strstr(json.ptr, "\"pass\":false"));
+	boot_verdict_free(v);
+	buf_release(&json);
+}
+
+/* Times go out to the millisecond; arrays and nulls come back as such. */
+static void test_json_fields(void **state)
+{
+	char *enabled[] = { "FOO", "BAR", NULL }, *missing[] = { "BAR", NULL };
+	struct boot_verdict v = { 0 }, *back;
+	struct buf json = BUF_INIT;
+
+	v.tip = "abc";
+	v.status = "config-failed";
+	v.configure_s = 1.23456;
+	v.build_s = 0.0004;
+	v.configured = true;
+	v.kvm_failed = true;
+	v.enabled = enabled;
+	v.nr_enabled = 2;
+	v.missing = missing;
+	v.nr_missing = 1;
+	v.finished = 1700000000;
+	boot_verdict_json(&json, &v);
+	assert_non_null(strstr(json.ptr, "\"configure\":1.235"));
+	assert_non_null(strstr(json.ptr, "\"build\":0,"));
+	assert_non_null(strstr(json.ptr, "\"enabled\":[\"FOO\",\"BAR\"]"));
+	assert_non_null(strstr(json.ptr, "\"not_enabled\":[\"BAR\"]"));
+	assert_non_null(strstr(json.ptr, "\"error_file\":null"));
+	assert_int_equal(json.ptr[json.len - 1], '\n');
+	assert_int_equal(boot_verdict_parse(&back, json.ptr, json.len, "t"), 0);
+	assert_true(back->configured);
+	assert_true(back->kvm_failed);
+	assert_null(back->error_file);
+	assert_null(back->build_log);
+	assert_int_equal(back->nr_enabled, 2);
+	assert_string_equal(back->enabled[1], "BAR");
+	assert_int_equal(back->nr_missing, 1);
+	assert_int_equal(back->finished, 1700000000);
+	assert_int_equal(back->nr_suites, 0);
+	boot_verdict_free(back);
+	assert_int_equal(boot_verdict_parse(&back, "{\"tip\":", 7, "bad.json"),
+			 -1);
+	assert_null(back);
+	assert_non_null(strstr(error_last(), "bad.json"));
+	error_clear();
+	buf_release(&json);
+}
+
+/* Saved with the time, mode 0600; no file is no verdict; a bad one errs. */
+static void test_save(void **state)
+{
+	char dir[] = "/tmp/test_boot_verdict.XXXXXX";
+	const struct fixture_case *c = &fixture_cases[1];
+	struct boot_verdict *v, *got;
+	struct buf path = BUF_INIT;
+	struct stat st;
+	long long before = (long long)time(NULL);
+
+	assert_non_null(mkdtemp(dir));
+	assert_int_equal(boot_last_verdict(&got, dir, "0123"), 0);
+	assert_null(got);
+	buf_addf(&path, "%s/disclose", dir);
+	assert_int_equal(mkdir(path.ptr, 0700), 0);
+	v = verdict_of(c);
+	assert_int_equal(boot_verdict_save(v, dir), 0);
+	assert_true(v->finished >= before);
+	assert_int_equal(boot_last_verdict(&got, dir, v->tip), 0);
+	assert_non_null(got);
+	check_fixture(c, got);
+	assert_int_equal(got->finished, v->finished);
+	boot_verdict_free(got);
+	buf_adds(&path, "/boot.json");
+	assert_int_equal(stat(path.ptr, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	assert_int_equal(write_file_atomic(path.ptr, "[1]", 3, 0600), 0);
+	assert_true(boot_last_verdict(&got, dir, v->tip) < 0);
+	assert_null(got);
+	assert_non_null(strstr(error_last(), "boot.json"));
+	error_clear();
+	unlink(path.ptr);
+	path.len -= strlen("/boot.json");
+	path.ptr[path.len] = '\0';
+	rmdir(path.ptr);
+	rmdir(dir);
+	boot_verdict_free(v);
+	buf_release(&path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_last_verdict),
+		cmocka_unit_test(test_fixture_verdicts),
+		cmocka_unit_test(test_fail),
+		cmocka_unit_test(test_json_fields),
+		cmocka_unit_test(test_save),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
