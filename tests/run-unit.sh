@@ -3,7 +3,7 @@
 # With --valgrind first, each runs under valgrind --leak-check=full.
 wrap=""
 if [ "$1" = "--valgrind" ]; then
-	wrap="valgrind -q --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1"
+	wrap="valgrind -q --suppressions=$(dirname "$0")/valgrind.supp --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=1"
 	shift
 fi
 pass=0 fail=0
