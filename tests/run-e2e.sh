@@ -4,6 +4,7 @@
 # tree), a private HOME and TMPDIR, and DISCLOSE_CACHE, a cache directory
 # that outlives the run (the kernel tree is kept there).
 # Exit status 77 from a script means "skipped"; its last line says why.
+# T="name ..." (as in `make e2e T="hook cli-commit"`) runs only those.
 bin=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
 dir=${2:-$top/tests/e2e}
@@ -14,6 +15,9 @@ for t in "$dir"/*.sh; do
 	[ -f "$t" ] || continue
 	name=$(basename "$t" .sh)
 	case $name in lib*) continue ;; esac
+	if [ -n "${T:-}" ]; then
+		case " $T " in *" $name "*) ;; *) continue ;; esac
+	fi
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/disclose-e2e.XXXXXX")
 	mkdir -p "$tmp/home"
 	log="$tmp/log"
