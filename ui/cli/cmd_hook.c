@@ -47,26 +47,6 @@ static int hooks_dir(struct buf *out)
 	return 0;
 }
 
-static int mkdir_p(const char *path)
-{
-	char *copy = xstrdup(path);
-	int rc = 0;
-
-	for (char *p = copy + 1; *p && rc == 0; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(copy, 0777) < 0 && errno != EEXIST)
-			rc = -1;
-		*p = '/';
-	}
-	if (rc == 0 && mkdir(copy, 0777) < 0 && errno != EEXIST)
-		rc = -1;
-	free(copy);
-	return rc < 0 ? error_set("cannot create the hooks directory %s: %s",
-				  path, strerror(errno)) : 0;
-}
-
 /* 1: our hook, 0: no hook, 2: someone else's; -1 on error. */
 static int hook_state(const char *path)
 {
@@ -144,7 +124,7 @@ static int install(const char *dir, const char *path)
 		chain_hint(path);
 		return EXIT_POLICY;
 	}
-	if (mkdir_p(dir) < 0)
+	if (mkdir_p(dir, 0777) < 0)
 		return -1;
 	hook_script(&script);
 	rc = write_file_atomic(path, script.ptr, script.len, 0755);
