@@ -344,7 +344,10 @@ static enum tui_request preview_key(struct view *v, int key, bool is_key)
 			field_key(&pv->path, key, is_key);
 		return REQ_NONE;
 	}
-	if (pager_key(&pv->p, key, is_key) || is_key)
+	bool took = pager_key(&pv->p, key, is_key);
+
+	v->typing = pager_typing(&pv->p);
+	if (took || is_key)
 		return REQ_NONE;
 	switch (key) {
 	case 'w':
@@ -377,10 +380,14 @@ const struct view_ops screen_preview = {
 	.name = "preview",
 	.title = "Preview",
 	.keys = "j/k, Space/b\tscroll\n"
+		"</>, Left/Right\tscroll sideways\n"
+		"/, ?\tsearch forward, backward (n/N: next, previous match)\n"
 		"w\twrite the trailers into the commits (backup kept)\n"
 		"a\tshow the git commit --trailer arguments\n"
 		"s\tsave the trailer lines to a file\n"
-		"q\tback to the tools\n",
+		"q\tback to the tools\n"
+		"h\tthis help\n",
+	.search = true,
 	.open = preview_open,
 	.draw = preview_draw,
 	.key = preview_key,
