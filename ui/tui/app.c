@@ -181,7 +181,8 @@ static const char global_keys[] =
 	"Tab, Shift-Tab\tnext, previous field\n"
 	"?, h\tthese keys (h where ? searches backward)\n"
 	"q\tback\n"
-	"Esc, Ctrl-C\tleave (asks when not written)\n";
+	"Esc, Ctrl-C\tleave (asks when not written)\n"
+	"Ctrl-Z\tsuspend (fg comes back)\n";
 
 static void draw_help(struct view *v)
 {
@@ -306,6 +307,11 @@ static bool frame_key(struct term_event *e, enum tui_request *req)
 
 	if (e->is_key && e->key == KEY_RESIZE)
 		return true;
+	if (!e->is_key && e->key == KEY_CTRL('z')) {
+		if (term_suspend() < 0)
+			tui_message("%s", error_last());
+		return true;
+	}
 	if (T.help) {
 		T.help = false;
 		return true;
