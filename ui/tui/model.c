@@ -432,8 +432,8 @@ enum item_state model_item_state(const struct tui_model *m,
 			return ITEM_DONE;
 		}
 		if (why)
-			buf_addf(why, "%zu of %zu commits not reviewed: open each from the series (Enter, then r)\n",
-				 open, m->nr);
+			buf_addf(why, "%zu of %zu commit%s not reviewed: open each from the series (Enter, then r)\n",
+				 open, m->nr, m->nr == 1 ? "" : "s");
 		return ITEM_OPEN;
 	case SOURCE_SPDX:
 		return checker_item(m, spdx, why,
@@ -462,9 +462,37 @@ bool model_checklist_done(const struct tui_model *m)
 	return true;
 }
 
+/*
+ * Does the commit fail an automatic item of the checklist: an SPDX
+ * finding, or an AI sign-off that the write is not asked to remove?
+ */
+static bool commit_failing(const struct tui_model *m, size_t i)
+{
+	const struct lint_result *r = &m->commits[i].lint;
+
+	for (size_t j = 0; j < r->nr; j++) {
+		const char *id = r->findings[j].id;
+
+		if (!strncmp(id, "SPDX_", 5) ||
+		    (!m->session->remove_ai && (!strcmp(id, "AI_SIGNOFF") ||
+						!strcmp(id, "AI_CO_DEVELOPER"))))
+			return true;
+	}
+	return false;
+}
+
+static size_t commits_failing(const struct tui_model *m)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; m->checker && i < m->nr; i++)
+		n += commit_failing(m, i);
+	return n;
+}
+
 void model_open_items(const struct tui_model *m, struct buf *out)
 {
-	size_t unreviewed, human = 0, failed = 0;
+	size_t unreviewed, human = 0, failing = commits_failing(m);
 	char *why = NULL;
 	struct assisted *a;
 
@@ -474,21 +502,18 @@ void model_open_items(const struct tui_model *m, struct buf *out)
 	}
 	for (size_t i = 0; i < m->policy->nr_items; i++) {
 		const struct policy_item *it = &m->policy->items[i];
-		enum item_state st = model_item_state(m, it, NULL);
 
-		if (it->optional)
-			continue;
-		if (!it->automatic && st == ITEM_OPEN)
+		if (!it->optional && !it->automatic &&
+		    model_item_state(m, it, NULL) == ITEM_OPEN)
 			human++;
-		if (st == ITEM_FAILED)
-			failed++;
 	}
 	if (!model_all_reviewed(m, &unreviewed))
 		buf_addf(out, "%zu to review, ", unreviewed);
 	if (human)
 		buf_addf(out, "%zu to certify, ", human);
-	if (failed)
-		buf_addf(out, "%zu failing, ", failed);
+	if (failing)
+		buf_addf(out, "%zu commit%s failing, ", failing,
+			 failing == 1 ? "" : "s");
 	a = model_assisted(m, &why);
 	if (!a)
 		buf_adds(out, "agent and model, ");

@@ -65,8 +65,9 @@ static void fill(struct view *v)
 		if (strcmp(m->commits[i].new_message,
 			   m->commits[i].info->message))
 			changed++;
-	pager_addf(&pv->p, CL_META, A_BOLD, "%zu of %zu commits change", changed,
-		   m->nr);
+	pager_addf(&pv->p, CL_META, A_BOLD, "%zu of %zu commit%s change%s",
+		   changed, m->nr, m->nr == 1 ? "" : "s",
+		   m->nr == 1 ? "s" : "");
 	if (!m->rewrite && m->nr > 1)
 		pager_add(&pv->p, CL_WARN, 0,
 			  TUI_LIT("Note: the series rewrite is not in this build: w writes HEAD only (repo_amend_head)."));
@@ -228,8 +229,9 @@ static int write_series(struct view *v, struct pager *sum)
 	buf_release(&reflog);
 	if (rc < 0)
 		return -1;
-	pager_addf(sum, CL_OK, A_BOLD, "Written: %zu of %zu commits changed (%s)",
-		   res.nr_changed, res.nr_commits, res.ref ? res.ref : "HEAD");
+	pager_addf(sum, CL_OK, A_BOLD, "Written: %zu of %zu commit%s changed (%s)",
+		   res.nr_changed, res.nr_commits, res.nr_commits == 1 ? "" : "s",
+		   res.ref ? res.ref : "HEAD");
 	pager_addf(sum, CL_TEXT, 0, "  tip %.12s -> %.12s", res.old_tip,
 		   res.new_tip);
 	if (res.backup_ref) {
