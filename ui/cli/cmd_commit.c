@@ -237,8 +237,8 @@ static int answer_option(struct answers *a, char **argv, int argc, int *i)
 /*
  * Split the command line into our answers and git commit's arguments.
  * A "--" before any of git's arguments ends ours (the old form, still
- * taken); a later one is git's, before its paths. Returns CLI_HELP for
- * -h and --help.
+ * taken); a later one is git's, before its paths. Returns 1 for -h and
+ * --help, negative on an error.
  */
 static int scan_args(struct commit_args *ca, struct answers *a, int argc,
 		     char **argv)
@@ -261,7 +261,7 @@ static int scan_args(struct commit_args *ca, struct answers *a, int argc,
 			ours = false;
 		} else if (ours && (!strcmp(arg, "-h") ||
 				    !strcmp(arg, "--help"))) {
-			return CLI_HELP;
+			return 1;
 		} else if (arg[1] == '-') {
 			rc = ours ? answer_option(a, argv, argc, &i) : 0;
 			if (!rc)
@@ -554,7 +554,7 @@ int cmd_commit(int argc, char **argv)
 
 	memset(&ctx, 0, sizeof(ctx));
 	rc = scan_args(&ca, &a, argc - 1, argv + 1);
-	if (rc == CLI_HELP) {
+	if (rc > 0) {
 		fputs(commit_usage, stdout);
 		rc = 0;
 		goto out;
