@@ -166,6 +166,65 @@ for i in $(seq 20); do
 done
 echo "concurrent rounds where both runs committed: $both of 20"
 
+# The message file goes however the run ends: Ctrl-C (SIGINT to the
+# whole process group) or SIGTERM to git disclose while git commit runs a
+# slow pre-commit hook. The hook says when it runs and waits for "go".
+cat >"$gitdir/hooks/pre-commit" <<EOS
+#!/bin/sh
+echo \$PPID >"$TMPDIR/hook-git"
+: >"$TMPDIR/hook-up"
+i=0
+while [ ! -e "$TMPDIR/hook-go" ] && [ \$i -lt 100 ]; do
+	sleep 0.1
+	i=\$((i + 1))
+done
+EOS
+chmod +x "$gitdir/hooks/pre-commit"
+# wait_file FILE: until it exists (10 s at most)
+wait_file() {
+	i=0
+	until [ -e "$1" ]; do
+		i=$((i + 1))
+		[ $i -gt 100 ] && fail "timeout waiting for $1"
+		sleep 0.1
+	done
+}
+head=$(git rev-parse HEAD)
+for sig in INT TERM; do
+	rm -f "$TMPDIR/hook-up" "$TMPDIR/hook-go" "$TMPDIR/hook-git"
+	echo "$sig" >>p.txt
+	# a group of its own, with SIGINT not ignored as sh does for &
+	env --default-signal=INT,QUIT setsid \
+		"$D" commit $ANS -m "killed by $sig" p.txt >"$TMPDIR/out" 2>&1 &
+	pid=$!
+	wait_file "$TMPDIR/hook-up"
+	ls "$gitdir" | grep -q DISCLOSE_COMMIT_MSG ||
+		fail "$sig: no message file while git commit runs"
+	if [ $sig = INT ]; then
+		kill -INT -"$pid"
+	else
+		kill -TERM "$pid"
+	fi
+	wait "$pid"
+	rc=$?
+	[ $sig = INT ] && want=130 || want=143
+	expect_eq "$sig: git disclose dies of it" "$want" "$rc"
+	ls "$gitdir" | grep DISCLOSE &&
+		fail "$sig: the message file was left in $gitdir"
+	# git commit outlives a SIGTERM to git disclose alone: let it end
+	: >"$TMPDIR/hook-go"
+	git_pid=$(cat "$TMPDIR/hook-git")
+	i=0
+	while kill -0 "$git_pid" 2>/dev/null; do
+		i=$((i + 1))
+		[ $i -gt 100 ] && fail "$sig: git commit $git_pid still runs"
+		sleep 0.1
+	done
+	expect_eq "$sig: nothing committed" "$head" "$(git rev-parse HEAD)"
+done
+rm "$gitdir/hooks/pre-commit"
+git checkout -q p.txt
+
 # errors
 expect_status 2 "$D" commit $ANS --agent
 expect_grep "needs a value" "$TMPDIR/err"
