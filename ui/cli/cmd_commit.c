@@ -176,7 +176,7 @@ static int long_option(struct commit_args *ca, char **argv, int argc, int *i)
 
 	if (long_name(arg, n, "signoff", 2) && !eq)
 		return 0;
-	if (long_name(arg, n, "message", 2) || long_name(arg, n, "file", 2)) {
+	if (long_name(arg, n, "message", 2) || long_name(arg, n, "file", 3)) {
 		bool file = arg[2] == 'f';
 
 		v = option_value(argv, argc, i, eq ? eq + 1 : NULL);
@@ -190,7 +190,7 @@ static int long_option(struct commit_args *ca, char **argv, int argc, int *i)
 		ca->edit = 0;
 	if (long_name(arg, n, "amend", 2) && !eq)
 		ca->amend = true;
-	if (long_name(arg, n, "fixup", 2) || long_name(arg, n, "squash", 2))
+	if (long_name(arg, n, "fixup", 3) || long_name(arg, n, "squash", 2))
 		return error_set("%s commits get their trailers when they are squashed: run git disclose amend after git rebase --autosquash",
 				 arg);
 	push_arg(ca, arg);
@@ -243,7 +243,7 @@ static int answer_option(struct answers *a, char **argv, int argc, int *i)
 static int scan_args(struct commit_args *ca, struct answers *a, int argc,
 		     char **argv)
 {
-	bool ours = true, paths = false;
+	bool ours = true, paths = false, git_seen = false;
 
 	ca->edit = -1;
 	push_arg(ca, "git");
@@ -252,23 +252,26 @@ static int scan_args(struct commit_args *ca, struct answers *a, int argc,
 		const char *arg = argv[i];
 		int rc = 0;
 
-		if (paths || arg[0] != '-' || !arg[1]) {
-			push_word(&ca->paths, &ca->nr_paths, arg);
-		} else if (!strcmp(arg, "--")) {
-			if (!ours || ca->argc > 2 || ca->nr_paths ||
-			    ca->have_message)
-				paths = true;
+		if (!strcmp(arg, "--") && !paths) {
+			paths = !ours || git_seen;
 			ours = false;
-		} else if (ours && (!strcmp(arg, "-h") ||
-				    !strcmp(arg, "--help"))) {
-			return 1;
-		} else if (arg[1] == '-') {
-			rc = ours ? answer_option(a, argv, argc, &i) : 0;
-			if (!rc)
-				rc = long_option(ca, argv, argc, &i);
-		} else {
-			rc = short_bundle(ca, argv, argc, &i);
+			continue;
 		}
+		if (ours && (!strcmp(arg, "-h") || !strcmp(arg, "--help")))
+			return 1;
+		if (ours && !strncmp(arg, "--", 2))
+			rc = answer_option(a, argv, argc, &i);
+		if (rc < 0)
+			return -1;
+		if (rc)
+			continue;
+		git_seen = true;
+		if (paths || arg[0] != '-' || !arg[1])
+			push_word(&ca->paths, &ca->nr_paths, arg);
+		else if (arg[1] == '-')
+			rc = long_option(ca, argv, argc, &i);
+		else
+			rc = short_bundle(ca, argv, argc, &i);
 		if (rc < 0)
 			return -1;
 	}
