@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "gitdate.h"
+#include "spdx.h"
 #include "util.h"
 
 /*
@@ -626,7 +627,7 @@ static void read_head_lines(struct added_file *f, git_repository *git,
 	f->binary = git_blob_is_binary(blob);
 	if (n > 4096)
 		n = 4096;
-	for (i = 0; i < n && lines < 2; i++)
+	for (i = 0; i < n && lines < SPDX_HEAD_LINES; i++)
 		lines += p[i] == '\n';
 	f->head = xstrndup(p, i);
 	f->head_len = i;

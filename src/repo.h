@@ -106,7 +106,7 @@ int repo_range_ends(char ***out, size_t *nr, struct repo *r,
 /* A file a commit adds (against its first parent), for the SPDX checks. */
 struct added_file {
 	char *path;
-	char *head;		/* its first two lines (at most 4 KiB) */
+	char *head;		/* its first SPDX_HEAD_LINES lines (<= 4 KiB) */
 	size_t head_len;
 	bool binary;
 };
