@@ -71,6 +71,7 @@ struct cli_ctx {
 	struct catalogue *cat;
 	struct assisted *assisted;
 	enum policy_form form;
+	char *policy;		/* to remember; NULL: the tree chose it */
 	struct ident human;
 	bool have_human;
 };

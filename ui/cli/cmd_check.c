@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "lint.h"
 #include "message.h"
+#include "policy.h"
 #include "repo.h"
 #include "spdx.h"
 #include "util.h"
@@ -315,14 +316,16 @@ static int parse_options(struct check *ck, int argc, char **argv)
 	return 0;
 }
 
-/* --policy, else disclose.policy, else kernel. */
+/* The one resolver: --policy, disclose.policy, the tree, kernel. */
 static int resolve_policy(struct check *ck)
 {
-	if (!ck->policy && repo_config_get(&ck->policy, ck->repo,
-					   "disclose.policy") < 0)
+	struct policy_choice pc;
+
+	if (policy_resolve(&pc, ck->policy, ck->repo, ck->range) < 0)
 		return -1;
-	return policy_form_from_name(&ck->form,
-				     ck->policy ? ck->policy : "kernel");
+	ck->form = pc.policy.form;
+	policy_choice_release(&pc);
+	return 0;
 }
 
 static bool use_color(void)
