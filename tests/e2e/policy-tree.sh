@@ -1,0 +1,270 @@
+# The policy follows the tree: the documents of a kernel tree, read at the
+# series base from the commit (not the work tree), decide the default
+# Assisted-by: form and the checklist; --policy and disclose.policy still
+# override; a user's policy pack works for every command.
+. "$TOP/tests/e2e/lib.sh"
+
+# The three document variants, short, in the project's own words.
+doc_head() {
+	cat <<'EOF'
+AI Coding Assistants
+====================
+
+AI tools and the developers who use them follow the normal process.
+Only a human adds Signed-off-by:, after reviewing all of the code.
+
+Attribution
+-----------
+
+Credit the assistant with an ``Assisted-by:`` tag of this form::
+
+EOF
+}
+
+doc_61() {
+	doc_head
+	cat <<'EOF'
+	Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]
+
+AGENT_NAME is the AI tool, MODEL_VERSION the model it ran, TOOLn the
+specialized analysis tools it used. For example::
+
+	Assisted-by: Claude:claude-3-opus coccinelle sparse
+EOF
+}
+
+# As 816d9992 ("coding-assistants: simplify attribution") wrote it.
+doc_llm() {
+	doc_head
+	cat <<'EOF'
+	Assisted-by: LLM [TOOL1] [TOOL2]
+
+TOOLn are the specialized analysis tools used. For example::
+
+	Assisted-by: LLM coccinelle sparse
+EOF
+}
+
+doc_procedure() {
+	doc_llm
+	cat <<'EOF'
+
+Procedure for finding and fixing bugs
+-------------------------------------
+
+Read the process documentation first; verify the bug with a reproducer;
+build and check the fix; add a Fixes: tag; send nothing yourself.
+EOF
+}
+
+# The checkpatch variants: 6.1's colon check, and a later one without it.
+checkpatch_colon() {
+	cat <<'EOF'
+if ($sign_off =~ /^Assisted-by:/i) {
+	if ($email !~ /^\S+:\S+/) {
+		WARN("BAD_SIGN_OFF", "Assisted-by expects AGENT:MODEL\n");
+	}
+}
+EOF
+}
+
+checkpatch_any() {
+	cat <<'EOF'
+if ($sign_off =~ /^Assisted-by:/i) {
+	next;
+}
+EOF
+}
+
+# kernel_tree DIR DOC CHECKPATCH [generated]: a kernel-like repository,
+# the documents in one commit, one commit of the series on top of it.
+kernel_tree() {
+	new_repo "$1"
+	mkdir -p Documentation/process scripts
+	echo "THE REST" >MAINTAINERS
+	[ "$2" = none ] || "doc_$2" >Documentation/process/coding-assistants.rst
+	"checkpatch_$3" >scripts/checkpatch.pl
+	[ "${4:-}" = generated ] &&
+		echo "Be transparent in cover letters." \
+			>Documentation/process/generated-content.rst
+	git add -A
+	git commit -q -m "docs: the process documents" || fail "docs commit"
+	echo "// SPDX-License-Identifier: GPL-2.0-only" >frob.c
+	git add frob.c
+	git commit -q -m "frob: add the frobnicator" || fail "series commit"
+}
+
+kernel_tree "$TMPDIR/t61" 61 colon
+kernel_tree "$TMPDIR/tllm" llm any
+kernel_tree "$TMPDIR/tproc" procedure any generated
+kernel_tree "$TMPDIR/tnone" none colon
+new_repo "$TMPDIR/plain"
+
+printf 'frob: add the frobnicator\n\nIt frobs.\n\nAssisted-by: LLM\n%s\n' \
+	"$HUMAN_SOB" >"$TMPDIR/llm.msg"
+
+# --- the default Assisted-by: form follows each tree -----------------
+cd "$TMPDIR/t61"
+expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5
+expect_eq "6.1 tree trailer" "Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB" "$(cat "$TMPDIR/out")"
+cd "$TMPDIR/tllm"
+expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5
+expect_eq "LLM tree trailer" "Assisted-by: LLM
+$HUMAN_SOB" "$(cat "$TMPDIR/out")"
+cd "$TMPDIR/tproc"
+expect_status 0 "$D" trailer --no-signoff --tool coccinelle
+expect_eq "procedure tree trailer" "Assisted-by: LLM coccinelle" \
+	"$(cat "$TMPDIR/out")"
+
+# the commit decides, not the work tree
+cd "$TMPDIR/t61"
+doc_llm >Documentation/process/coding-assistants.rst
+expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
+	--no-signoff
+expect_eq "work tree ignored" "Assisted-by: Claude:claude-opus-4-5" \
+	"$(cat "$TMPDIR/out")"
+git checkout -q -- Documentation
+
+# --policy and disclose.policy still override the tree
+cd "$TMPDIR/tllm"
+expect_status 0 "$D" trailer --policy kernel --agent Claude \
+	--model claude-opus-4-5 --no-signoff
+expect_eq "--policy over the tree" "Assisted-by: Claude:claude-opus-4-5" \
+	"$(cat "$TMPDIR/out")"
+git config disclose.policy kernel
+expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
+	--no-signoff
+expect_eq "disclose.policy over the tree" \
+	"Assisted-by: Claude:claude-opus-4-5" "$(cat "$TMPDIR/out")"
+git config --unset disclose.policy
+
+# --- check on an LLM line: clean in the LLM tree, an error in 6.1 ----
+cd "$TMPDIR/tllm"
+expect_status 0 "$D" check --message "$TMPDIR/llm.msg"
+git commit -q --amend -F "$TMPDIR/llm.msg"
+expect_status 0 "$D" check
+cd "$TMPDIR/t61"
+expect_status 1 "$D" check --message "$TMPDIR/llm.msg"
+expect_grep "ASSISTED_BY_FORMAT" "$TMPDIR/out"
+git commit -q --amend -F "$TMPDIR/llm.msg"
+expect_status 1 "$D" check
+# a range's own base decides: HEAD~1..HEAD in the LLM tree
+cd "$TMPDIR/tllm"
+expect_status 0 "$D" check HEAD~1..HEAD
+
+# amend in the LLM tree writes the LLM form and pins no policy
+cd "$TMPDIR/tllm"
+git commit -q --amend -m "frob: add the frobnicator"
+expect_status 0 "$D" amend --agent Claude --model claude-opus-4-5
+expect_eq "LLM tree amend" "Assisted-by: LLM
+$HUMAN_SOB" "$(git log -1 --format=%\(trailers:only,unfold\) | sed '/^$/d')"
+[ -z "$(git config disclose.policy)" ] ||
+	fail "amend pinned disclose.policy=$(git config disclose.policy)"
+
+# --- the procedure's items appear only where the document has them ---
+cd "$TMPDIR/tproc"
+expect_status 0 "$D" config
+expect_grep "bug-fix procedure: yes" "$TMPDIR/out"
+grep -E '^  checklist:.* bugfix-reproducer( |$)' "$TMPDIR/out" >/dev/null ||
+	fail "procedure items missing: $(cat "$TMPDIR/out")"
+grep -E '^  checklist:.* generated-content( |$)' "$TMPDIR/out" >/dev/null ||
+	fail "generated-content item missing: $(cat "$TMPDIR/out")"
+for t in tllm t61; do
+	cd "$TMPDIR/$t"
+	expect_status 0 "$D" config
+	expect_grep "bug-fix procedure: no" "$TMPDIR/out"
+	! grep -E '^  checklist:.*(bugfix-|generated-content)' "$TMPDIR/out" \
+		>/dev/null || fail "$t shows items its documents lack"
+done
+
+# --- config names the file and commit the policy came from ----------
+cd "$TMPDIR/tllm"
+base=$(git rev-parse HEAD~1)
+expect_status 0 "$D" config
+expect_grep "policy: kernel-llm" "$TMPDIR/out"
+expect_grep "from:      Documentation/process/coding-assistants.rst at $base (the series base) asks for 'Assisted-by: LLM [TOOL1] [TOOL2]'" "$TMPDIR/out"
+expect_grep "follows:   Documentation/process/coding-assistants.rst as of mainline 816d9992" "$TMPDIR/out"
+cd "$TMPDIR/t61"
+base=$(git rev-parse HEAD~1)
+expect_status 0 "$D" config
+expect_grep "policy: kernel (" "$TMPDIR/out"
+expect_grep "coding-assistants.rst at $base (the series base) asks for 'Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]'" "$TMPDIR/out"
+expect_grep "scripts/checkpatch.pl: accepts Assisted-by: AGENT_NAME:MODEL_VERSION only" "$TMPDIR/out"
+# the LLM policy in a tree whose checkpatch wants the colon: a problem
+git config disclose.policy kernel-llm
+expect_status 1 "$D" config --check
+expect_grep "will warn (BAD_SIGN_OFF)" "$TMPDIR/out"
+git config --unset disclose.policy
+# a kernel tree without the document: the project's default, said so
+cd "$TMPDIR/tnone"
+expect_status 0 "$D" config
+expect_grep "policy: kernel (" "$TMPDIR/out"
+expect_grep "from:      the project's default: this kernel tree has no Documentation/process/coding-assistants.rst at $(git rev-parse HEAD~1)" "$TMPDIR/out"
+expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
+	--no-signoff
+expect_eq "no document: default" "Assisted-by: Claude:claude-opus-4-5" \
+	"$(cat "$TMPDIR/out")"
+
+# a wording git disclose does not know fails loudly, and says what to do
+cd "$TMPDIR/t61"
+echo "Name the assistant in the changelog." \
+	>Documentation/process/coding-assistants.rst
+git commit -q -a -m "docs: new wording"
+echo more >>frob.c
+git commit -q -a -m "frob: more"
+expect_status 2 "$D" trailer --agent Claude --model claude-opus-4-5
+expect_grep "coding-assistants.rst shows no Assisted-by: line" "$TMPDIR/err"
+expect_grep "--policy kernel" "$TMPDIR/err"
+expect_status 0 "$D" trailer --policy kernel --agent Claude \
+	--model claude-opus-4-5 --no-signoff
+
+# --- a user policy pack works for every command ----------------------
+mkdir -p "$XDG_CONFIG_HOME/git-disclose"
+cat >"$XDG_CONFIG_HOME/git-disclose/acme-policy.json" <<'EOF'
+{"policies": [{"name": "acme", "form": "agent-model",
+  "title": "ACME: the kernel form, plus our own item",
+  "checklist": [{"id": "acme-tests", "kind": "human",
+                 "text": "You ran the ACME test suite."}]}]}
+EOF
+cd "$TMPDIR/plain"
+git config disclose.policy acme
+printf 'frob: x\n\nBody.\n\nCo-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n' \
+	>"$TMPDIR/vendor.msg"
+git commit -q --allow-empty -F "$TMPDIR/vendor.msg"
+
+# check
+expect_status 1 "$D" check
+expect_grep "VENDOR_TRAILER" "$TMPDIR/out"
+! grep -q "unknown policy" "$TMPDIR/err" || fail "check: $(cat "$TMPDIR/err")"
+# trailer
+expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5
+expect_eq "acme trailer" "Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB" "$(cat "$TMPDIR/out")"
+# fix (converts the vendor trailer; acme keeps the agent form)
+expect_status 0 "$D" fix
+expect_eq "acme fix" "Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB" "$(git log -1 --format=%\(trailers:only,unfold\) | sed '/^$/d')"
+# amend (remembers acme, not the form's name)
+git commit -q --allow-empty -m "frob: y"
+expect_status 0 "$D" amend --agent Claude --model claude-opus-4-5 --tool sparse
+expect_eq "acme amend" "Assisted-by: Claude:claude-opus-4-5 sparse
+$HUMAN_SOB" "$(git log -1 --format=%\(trailers:only,unfold\) | sed '/^$/d')"
+expect_eq "acme remembered" "acme" "$(git config disclose.policy)"
+# cover
+expect_status 0 "$D" cover HEAD~2..HEAD
+expect_grep "claude-opus-4-5" "$TMPDIR/out"
+# config shows where the pack came from
+expect_status 0 "$D" config --check
+expect_grep "policy: acme (ACME: the kernel form, plus our own item)" "$TMPDIR/out"
+expect_grep "from:      disclose.policy = acme (git config)" "$TMPDIR/out"
+expect_grep "pack:      $XDG_CONFIG_HOME/git-disclose/acme-policy.json" "$TMPDIR/out"
+expect_grep "checklist: acme-tests" "$TMPDIR/out"
+# --policy names a user pack too; an unknown one lists the packs
+git config --unset disclose.policy
+expect_status 0 "$D" trailer --policy acme --agent Claude \
+	--model claude-opus-4-5 --no-signoff
+expect_status 2 "$D" trailer --policy nosuch --agent Claude \
+	--model claude-opus-4-5
+expect_grep "unknown policy 'nosuch' (--policy): the policy packs are kernel, kernel-llm, acme" "$TMPDIR/err"
+echo "policy-tree: ok"
