@@ -178,6 +178,22 @@ for t in tllm t61; do
 		>/dev/null || fail "$t shows items its documents lack"
 done
 
+# the assistant's checklist: the same items, and where the policy came from
+printf 'c\n:dump checklist.txt\n' >"$TMPDIR/keys"
+for t in tproc tllm; do
+	cd "$TMPDIR/$t"
+	env DISCLOSE_TUI_SCRIPT="$TMPDIR/keys" DISCLOSE_TUI_SIZE=150x40 \
+		DISCLOSE_TUI_DUMP_DIR="$TMPDIR/$t" TERM=xterm-256color \
+		"$D" HEAD~1..HEAD >/dev/null 2>"$TMPDIR/err" ||
+		fail "assistant in $t: $(cat "$TMPDIR/err")"
+	expect_grep "(Documentation/process/coding-assistants.rst at $(git rev-parse --short=12 HEAD~1))" \
+		"$TMPDIR/$t/checklist.txt"
+done
+expect_grep "Bug fixes: a non-trivial bug was verified with a reproducer" \
+	"$TMPDIR/tproc/checklist.txt"
+! grep -q "Bug fixes:" "$TMPDIR/tllm/checklist.txt" ||
+	fail "the LLM tree's checklist shows the procedure"
+
 # --- config names the file and commit the policy came from ----------
 cd "$TMPDIR/tllm"
 base=$(git rev-parse HEAD~1)

@@ -48,8 +48,12 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 	const char *s, *e, *hint;
 	enum item_state st;
 
-	tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s)", p->title,
-		 p->document ? p->document : p->name);
+	if (v->m->choice.origin == POLICY_FROM_TREE)	/* where it came from */
+		tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s at %.12s)",
+			 p->title, POLICY_DOC, v->m->choice.tree.commit);
+	else
+		tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s)", p->title,
+			 p->document ? p->document : p->name);
 	for (int i = 0; i < list_rows; i++) {
 		const struct policy_item *it = &p->items[i];
 		enum item_state st = model_item_state(v->m, it, NULL);
