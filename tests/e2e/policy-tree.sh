@@ -94,193 +94,258 @@ kernel_tree() {
 	git commit -q -m "frob: add the frobnicator" || fail "series commit"
 }
 
-kernel_tree "$TMPDIR/t61" 61 colon
-kernel_tree "$TMPDIR/tllm" llm any
-kernel_tree "$TMPDIR/tproc" procedure any generated
-kernel_tree "$TMPDIR/tnone" none colon
-new_repo "$TMPDIR/plain"
+# Each test below runs in a subshell with trees of its own, so that each
+# passes or fails on its own; the script fails when one does.
+LLM_MSG="frob: add the frobnicator
 
-printf 'frob: add the frobnicator\n\nIt frobs.\n\nAssisted-by: LLM\n%s\n' \
-	"$HUMAN_SOB" >"$TMPDIR/llm.msg"
+It frobs.
 
-# --- the default Assisted-by: form follows each tree -----------------
-cd "$TMPDIR/t61"
-expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5
-expect_eq "6.1 tree trailer" "Assisted-by: Claude:claude-opus-4-5
+Assisted-by: LLM
+$HUMAN_SOB"
+
+# The trailers of HEAD, one per line.
+head_trailers() {
+	git log -1 --format=%\(trailers:only,unfold\) | sed '/^$/d'
+}
+
+# The default Assisted-by: form follows each tree.
+test_trailer_form() {
+	kernel_tree "$W/t61" 61 colon
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5
+	expect_eq "6.1 tree trailer" "Assisted-by: Claude:claude-opus-4-5
 $HUMAN_SOB" "$(cat "$TMPDIR/out")"
-cd "$TMPDIR/tllm"
-expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5
-expect_eq "LLM tree trailer" "Assisted-by: LLM
+	kernel_tree "$W/tllm" llm any
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5
+	expect_eq "LLM tree trailer" "Assisted-by: LLM
 $HUMAN_SOB" "$(cat "$TMPDIR/out")"
-cd "$TMPDIR/tproc"
-expect_status 0 "$D" trailer --no-signoff --tool coccinelle
-expect_eq "procedure tree trailer" "Assisted-by: LLM coccinelle" \
-	"$(cat "$TMPDIR/out")"
+	kernel_tree "$W/tproc" procedure any generated
+	expect_status 0 "$D" trailer --no-signoff --tool coccinelle
+	expect_eq "procedure tree trailer" "Assisted-by: LLM coccinelle" \
+		"$(cat "$TMPDIR/out")"
+}
 
-# the commit decides, not the work tree
-cd "$TMPDIR/t61"
-doc_llm >Documentation/process/coding-assistants.rst
-expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
-	--no-signoff
-expect_eq "work tree ignored" "Assisted-by: Claude:claude-opus-4-5" \
-	"$(cat "$TMPDIR/out")"
-git checkout -q -- Documentation
+# The commit decides, not the work tree.
+test_commit_not_worktree() {
+	kernel_tree "$W/t61" 61 colon
+	doc_llm >Documentation/process/coding-assistants.rst
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
+		--no-signoff
+	expect_eq "work tree ignored" "Assisted-by: Claude:claude-opus-4-5" \
+		"$(cat "$TMPDIR/out")"
+}
 
-# --policy and disclose.policy still override the tree
-cd "$TMPDIR/tllm"
-expect_status 0 "$D" trailer --policy kernel --agent Claude \
-	--model claude-opus-4-5 --no-signoff
-expect_eq "--policy over the tree" "Assisted-by: Claude:claude-opus-4-5" \
-	"$(cat "$TMPDIR/out")"
-git config disclose.policy kernel
-expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
-	--no-signoff
-expect_eq "disclose.policy over the tree" \
-	"Assisted-by: Claude:claude-opus-4-5" "$(cat "$TMPDIR/out")"
-git config --unset disclose.policy
+# --policy and disclose.policy still override the tree.
+test_overrides() {
+	kernel_tree "$W/tllm" llm any
+	expect_status 0 "$D" trailer --policy kernel --agent Claude \
+		--model claude-opus-4-5 --no-signoff
+	expect_eq "--policy over the tree" \
+		"Assisted-by: Claude:claude-opus-4-5" "$(cat "$TMPDIR/out")"
+	git config disclose.policy kernel
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
+		--no-signoff
+	expect_eq "disclose.policy over the tree" \
+		"Assisted-by: Claude:claude-opus-4-5" "$(cat "$TMPDIR/out")"
+}
 
-# --- check on an LLM line: clean in the LLM tree, an error in 6.1 ----
-cd "$TMPDIR/tllm"
-expect_status 0 "$D" check --message "$TMPDIR/llm.msg"
-git commit -q --amend -F "$TMPDIR/llm.msg"
-expect_status 0 "$D" check
-cd "$TMPDIR/t61"
-expect_status 1 "$D" check --message "$TMPDIR/llm.msg"
-expect_grep "ASSISTED_BY_FORMAT" "$TMPDIR/out"
-git commit -q --amend -F "$TMPDIR/llm.msg"
-expect_status 1 "$D" check
-# a range's own base decides: HEAD~1..HEAD in the LLM tree
-cd "$TMPDIR/tllm"
-expect_status 0 "$D" check HEAD~1..HEAD
+# check on an LLM line: clean in the LLM tree, an error in the 6.1 tree.
+test_check_llm_line() {
+	printf '%s\n' "$LLM_MSG" >"$W/llm.msg"
+	kernel_tree "$W/tllm" llm any
+	expect_status 0 "$D" check --message "$W/llm.msg"
+	git commit -q --amend -F "$W/llm.msg"
+	expect_status 0 "$D" check
+	expect_status 0 "$D" check HEAD~1..HEAD
+	kernel_tree "$W/t61" 61 colon
+	expect_status 1 "$D" check --message "$W/llm.msg"
+	expect_grep "ASSISTED_BY_FORMAT" "$TMPDIR/out"
+	git commit -q --amend -F "$W/llm.msg"
+	expect_status 1 "$D" check
+}
 
-# amend in the LLM tree writes the LLM form and pins no policy
-cd "$TMPDIR/tllm"
-git commit -q --amend -m "frob: add the frobnicator"
-expect_status 0 "$D" amend --agent Claude --model claude-opus-4-5
-expect_eq "LLM tree amend" "Assisted-by: LLM
-$HUMAN_SOB" "$(git log -1 --format=%\(trailers:only,unfold\) | sed '/^$/d')"
-[ -z "$(git config disclose.policy)" ] ||
-	fail "amend pinned disclose.policy=$(git config disclose.policy)"
+# amend in the LLM tree writes the LLM form and pins no policy.
+test_amend_llm_tree() {
+	kernel_tree "$W/tllm" llm any
+	expect_status 0 "$D" amend --agent Claude --model claude-opus-4-5
+	expect_eq "LLM tree amend" "Assisted-by: LLM
+$HUMAN_SOB" "$(head_trailers)"
+	[ -z "$(git config disclose.policy)" ] ||
+		fail "amend pinned disclose.policy=$(git config disclose.policy)"
+}
 
-# --- the procedure's items appear only where the document has them ---
-cd "$TMPDIR/tproc"
-expect_status 0 "$D" config
-expect_grep "bug-fix procedure: yes" "$TMPDIR/out"
-grep -E '^  checklist:.* bugfix-reproducer( |$)' "$TMPDIR/out" >/dev/null ||
-	fail "procedure items missing: $(cat "$TMPDIR/out")"
-grep -E '^  checklist:.* generated-content( |$)' "$TMPDIR/out" >/dev/null ||
-	fail "generated-content item missing: $(cat "$TMPDIR/out")"
-for t in tllm t61; do
-	cd "$TMPDIR/$t"
+# The procedure's items appear only where the document has them.
+test_procedure_items() {
+	kernel_tree "$W/tproc" procedure any generated
 	expect_status 0 "$D" config
-	expect_grep "bug-fix procedure: no" "$TMPDIR/out"
-	! grep -E '^  checklist:.*(bugfix-|generated-content)' "$TMPDIR/out" \
-		>/dev/null || fail "$t shows items its documents lack"
-done
+	expect_grep "bug-fix procedure: yes" "$TMPDIR/out"
+	grep -E '^  checklist:.* bugfix-reproducer( |$)' "$TMPDIR/out" \
+		>/dev/null || fail "procedure items missing: $(cat "$TMPDIR/out")"
+	grep -E '^  checklist:.* generated-content( |$)' "$TMPDIR/out" \
+		>/dev/null || fail "generated-content missing: $(cat "$TMPDIR/out")"
+	kernel_tree "$W/tllm" llm any
+	kernel_tree "$W/t61" 61 colon
+	for t in tllm t61; do
+		cd "$W/$t" || fail "cd $t"
+		expect_status 0 "$D" config
+		expect_grep "bug-fix procedure: no" "$TMPDIR/out"
+		! grep -E '^  checklist:.*(bugfix-|generated-content)' \
+			"$TMPDIR/out" >/dev/null ||
+			fail "$t shows items its documents lack"
+	done
+}
 
-# the assistant's checklist: the same items, and where the policy came from
-printf 'c\n:dump checklist.txt\n' >"$TMPDIR/keys"
-for t in tproc tllm; do
-	cd "$TMPDIR/$t"
-	env DISCLOSE_TUI_SCRIPT="$TMPDIR/keys" DISCLOSE_TUI_SIZE=150x40 \
-		DISCLOSE_TUI_DUMP_DIR="$TMPDIR/$t" TERM=xterm-256color \
-		"$D" HEAD~1..HEAD >/dev/null 2>"$TMPDIR/err" ||
-		fail "assistant in $t: $(cat "$TMPDIR/err")"
-	expect_grep "(Documentation/process/coding-assistants.rst at $(git rev-parse --short=12 HEAD~1))" \
-		"$TMPDIR/$t/checklist.txt"
-done
-expect_grep "Bug fixes: a non-trivial bug was verified with a reproducer" \
-	"$TMPDIR/tproc/checklist.txt"
-! grep -q "Bug fixes:" "$TMPDIR/tllm/checklist.txt" ||
-	fail "the LLM tree's checklist shows the procedure"
+# The assistant's checklist: the same items, and where the policy came from.
+test_assistant_checklist() {
+	kernel_tree "$W/tproc" procedure any generated
+	kernel_tree "$W/tllm" llm any
+	printf 'c\n:dump checklist.txt\n' >"$W/keys"
+	for t in tproc tllm; do
+		cd "$W/$t" || fail "cd $t"
+		env DISCLOSE_TUI_SCRIPT="$W/keys" DISCLOSE_TUI_SIZE=150x40 \
+			DISCLOSE_TUI_DUMP_DIR="$W/$t" TERM=xterm-256color \
+			"$D" HEAD~1..HEAD >/dev/null 2>"$TMPDIR/err" ||
+			fail "assistant in $t: $(cat "$TMPDIR/err")"
+		expect_grep "(Documentation/process/coding-assistants.rst at $(git rev-parse --short=12 HEAD~1))" \
+			"$W/$t/checklist.txt"
+	done
+	expect_grep "Bug fixes: a non-trivial bug was verified with a reproducer" \
+		"$W/tproc/checklist.txt"
+	! grep -q "Bug fixes:" "$W/tllm/checklist.txt" ||
+		fail "the LLM tree's checklist shows the procedure"
+}
 
-# --- config names the file and commit the policy came from ----------
-cd "$TMPDIR/tllm"
-base=$(git rev-parse HEAD~1)
-expect_status 0 "$D" config
-expect_grep "policy: kernel-llm" "$TMPDIR/out"
-expect_grep "from:      Documentation/process/coding-assistants.rst at $base (the series base) asks for 'Assisted-by: LLM [TOOL1] [TOOL2]'" "$TMPDIR/out"
-expect_grep "follows:   Documentation/process/coding-assistants.rst as of mainline 816d9992" "$TMPDIR/out"
-cd "$TMPDIR/t61"
-base=$(git rev-parse HEAD~1)
-expect_status 0 "$D" config
-expect_grep "policy: kernel (" "$TMPDIR/out"
-expect_grep "coding-assistants.rst at $base (the series base) asks for 'Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]'" "$TMPDIR/out"
-expect_grep "scripts/checkpatch.pl: accepts Assisted-by: AGENT_NAME:MODEL_VERSION only" "$TMPDIR/out"
-# the LLM policy in a tree whose checkpatch wants the colon: a problem
-git config disclose.policy kernel-llm
-expect_status 1 "$D" config --check
-expect_grep "will warn (BAD_SIGN_OFF)" "$TMPDIR/out"
-git config --unset disclose.policy
-# a kernel tree without the document: the project's default, said so
-cd "$TMPDIR/tnone"
-expect_status 0 "$D" config
-expect_grep "policy: kernel (" "$TMPDIR/out"
-expect_grep "from:      the project's default: this kernel tree has no Documentation/process/coding-assistants.rst at $(git rev-parse HEAD~1)" "$TMPDIR/out"
-expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
-	--no-signoff
-expect_eq "no document: default" "Assisted-by: Claude:claude-opus-4-5" \
-	"$(cat "$TMPDIR/out")"
+# config names the file and commit the policy came from.
+test_config_source() {
+	kernel_tree "$W/tllm" llm any
+	expect_status 0 "$D" config
+	expect_grep "policy: kernel-llm" "$TMPDIR/out"
+	expect_grep "from:      Documentation/process/coding-assistants.rst at $(git rev-parse HEAD~1) (the series base) asks for 'Assisted-by: LLM [TOOL1] [TOOL2]'" "$TMPDIR/out"
+	expect_grep "follows:   Documentation/process/coding-assistants.rst as of mainline 816d9992" "$TMPDIR/out"
+	kernel_tree "$W/t61" 61 colon
+	expect_status 0 "$D" config
+	expect_grep "policy: kernel (" "$TMPDIR/out"
+	expect_grep "coding-assistants.rst at $(git rev-parse HEAD~1) (the series base) asks for 'Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]'" "$TMPDIR/out"
+	expect_grep "scripts/checkpatch.pl: accepts Assisted-by: AGENT_NAME:MODEL_VERSION only" "$TMPDIR/out"
+	# the LLM form where checkpatch wants the colon: a problem
+	git config disclose.policy kernel-llm
+	expect_status 1 "$D" config --check
+	expect_grep "will warn (BAD_SIGN_OFF)" "$TMPDIR/out"
+}
 
-# a wording git disclose does not know fails loudly, and says what to do
-cd "$TMPDIR/t61"
-echo "Name the assistant in the changelog." \
-	>Documentation/process/coding-assistants.rst
-git commit -q -a -m "docs: new wording"
-echo more >>frob.c
-git commit -q -a -m "frob: more"
-expect_status 2 "$D" trailer --agent Claude --model claude-opus-4-5
-expect_grep "coding-assistants.rst shows no Assisted-by: line" "$TMPDIR/err"
-expect_grep "--policy kernel" "$TMPDIR/err"
-expect_status 0 "$D" trailer --policy kernel --agent Claude \
-	--model claude-opus-4-5 --no-signoff
+# A kernel tree without the document: the project's default, said so.
+test_no_document() {
+	kernel_tree "$W/tnone" none colon
+	expect_status 0 "$D" config
+	expect_grep "policy: kernel (" "$TMPDIR/out"
+	expect_grep "from:      the project's default: this kernel tree has no Documentation/process/coding-assistants.rst at $(git rev-parse HEAD~1)" "$TMPDIR/out"
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
+		--no-signoff
+	expect_eq "no document: default" "Assisted-by: Claude:claude-opus-4-5" \
+		"$(cat "$TMPDIR/out")"
+}
 
-# --- a user policy pack works for every command ----------------------
-mkdir -p "$XDG_CONFIG_HOME/git-disclose"
-cat >"$XDG_CONFIG_HOME/git-disclose/acme-policy.json" <<'EOF'
+# A wording git disclose does not know fails loudly and says what to do.
+test_new_wording() {
+	kernel_tree "$W/t61" 61 colon
+	echo "Name the assistant in the changelog." \
+		>Documentation/process/coding-assistants.rst
+	git commit -q -a -m "docs: new wording"
+	echo more >>frob.c
+	git commit -q -a -m "frob: more"
+	expect_status 2 "$D" trailer --agent Claude --model claude-opus-4-5
+	expect_grep "coding-assistants.rst shows no Assisted-by: line" \
+		"$TMPDIR/err"
+	expect_grep "--policy kernel" "$TMPDIR/err"
+	expect_status 0 "$D" trailer --policy kernel --agent Claude \
+		--model claude-opus-4-5 --no-signoff
+}
+
+# A user policy pack, named by disclose.policy, in a plain repository.
+user_pack() {
+	mkdir -p "$XDG_CONFIG_HOME/git-disclose"
+	cat >"$XDG_CONFIG_HOME/git-disclose/acme-policy.json" <<'EOF'
 {"policies": [{"name": "acme", "form": "agent-model",
   "title": "ACME: the kernel form, plus our own item",
   "checklist": [{"id": "acme-tests", "kind": "human",
                  "text": "You ran the ACME test suite."}]}]}
 EOF
-cd "$TMPDIR/plain"
-git config disclose.policy acme
-printf 'frob: x\n\nBody.\n\nCo-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n' \
-	>"$TMPDIR/vendor.msg"
-git commit -q --allow-empty -F "$TMPDIR/vendor.msg"
+	new_repo "$W/plain"
+	git config disclose.policy acme
+	printf 'frob: x\n\nBody.\n\nCo-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n' \
+		>"$W/vendor.msg"
+	git commit -q --allow-empty -F "$W/vendor.msg"
+}
 
-# check
-expect_status 1 "$D" check
-expect_grep "VENDOR_TRAILER" "$TMPDIR/out"
-! grep -q "unknown policy" "$TMPDIR/err" || fail "check: $(cat "$TMPDIR/err")"
-# trailer
-expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5
-expect_eq "acme trailer" "Assisted-by: Claude:claude-opus-4-5
+test_user_pack_check() {
+	user_pack
+	expect_status 1 "$D" check
+	expect_grep "VENDOR_TRAILER" "$TMPDIR/out"
+	! grep -q "unknown policy" "$TMPDIR/err" || fail "$(cat "$TMPDIR/err")"
+}
+
+test_user_pack_trailer() {
+	user_pack
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5
+	expect_eq "acme trailer" "Assisted-by: Claude:claude-opus-4-5
 $HUMAN_SOB" "$(cat "$TMPDIR/out")"
-# fix (converts the vendor trailer; acme keeps the agent form)
-expect_status 0 "$D" fix
-expect_eq "acme fix" "Assisted-by: Claude:claude-opus-4-5
-$HUMAN_SOB" "$(git log -1 --format=%\(trailers:only,unfold\) | sed '/^$/d')"
-# amend (remembers acme, not the form's name)
-git commit -q --allow-empty -m "frob: y"
-expect_status 0 "$D" amend --agent Claude --model claude-opus-4-5 --tool sparse
-expect_eq "acme amend" "Assisted-by: Claude:claude-opus-4-5 sparse
-$HUMAN_SOB" "$(git log -1 --format=%\(trailers:only,unfold\) | sed '/^$/d')"
-expect_eq "acme remembered" "acme" "$(git config disclose.policy)"
-# cover
-expect_status 0 "$D" cover HEAD~2..HEAD
-expect_grep "claude-opus-4-5" "$TMPDIR/out"
-# config shows where the pack came from
-expect_status 0 "$D" config --check
-expect_grep "policy: acme (ACME: the kernel form, plus our own item)" "$TMPDIR/out"
-expect_grep "from:      disclose.policy = acme (git config)" "$TMPDIR/out"
-expect_grep "pack:      $XDG_CONFIG_HOME/git-disclose/acme-policy.json" "$TMPDIR/out"
-expect_grep "checklist: acme-tests" "$TMPDIR/out"
-# --policy names a user pack too; an unknown one lists the packs
-git config --unset disclose.policy
-expect_status 0 "$D" trailer --policy acme --agent Claude \
-	--model claude-opus-4-5 --no-signoff
-expect_status 2 "$D" trailer --policy nosuch --agent Claude \
-	--model claude-opus-4-5
-expect_grep "unknown policy 'nosuch' (--policy): the policy packs are kernel, kernel-llm, acme" "$TMPDIR/err"
+	git config --unset disclose.policy
+	expect_status 0 "$D" trailer --policy acme --agent Claude \
+		--model claude-opus-4-5 --no-signoff
+	expect_status 2 "$D" trailer --policy nosuch --agent Claude \
+		--model claude-opus-4-5
+	expect_grep "unknown policy 'nosuch' (--policy): the policy packs are kernel, kernel-llm, acme" "$TMPDIR/err"
+}
+
+test_user_pack_fix() {
+	user_pack
+	expect_status 0 "$D" fix
+	expect_eq "acme fix" "Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB" "$(head_trailers)"
+}
+
+# amend remembers acme, not the name of its form
+test_user_pack_amend() {
+	user_pack
+	git commit -q --allow-empty -m "frob: y"
+	expect_status 0 "$D" amend --agent Claude --model claude-opus-4-5 \
+		--tool sparse
+	expect_eq "acme amend" "Assisted-by: Claude:claude-opus-4-5 sparse
+$HUMAN_SOB" "$(head_trailers)"
+	expect_eq "acme remembered" "acme" "$(git config disclose.policy)"
+}
+
+# cover reads no policy (yet): a user pack must not break it
+test_user_pack_cover() {
+	user_pack
+	git commit -q --allow-empty -m "frob: z" \
+		-m "Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB"
+	expect_status 0 "$D" cover HEAD~1..HEAD
+	expect_grep "claude-opus-4-5" "$TMPDIR/out"
+}
+
+test_user_pack_config() {
+	user_pack
+	expect_status 0 "$D" config --check
+	expect_grep "policy: acme (ACME: the kernel form, plus our own item)" "$TMPDIR/out"
+	expect_grep "from:      disclose.policy = acme (git config)" "$TMPDIR/out"
+	expect_grep "pack:      $XDG_CONFIG_HOME/git-disclose/acme-policy.json" "$TMPDIR/out"
+	expect_grep "checklist: acme-tests" "$TMPDIR/out"
+}
+
+failed=
+for t in trailer_form commit_not_worktree overrides check_llm_line \
+	amend_llm_tree procedure_items assistant_checklist config_source \
+	no_document new_wording user_pack_check user_pack_trailer \
+	user_pack_fix user_pack_amend user_pack_cover user_pack_config; do
+	W="$TMPDIR/$t"
+	mkdir -p "$W"
+	if (XDG_CONFIG_HOME="$W/xdg"; export XDG_CONFIG_HOME; "test_$t"); then
+		echo "ok   $t"
+	else
+		echo "FAIL $t"
+		failed="$failed $t"
+	fi
+done
+[ -z "$failed" ] || fail "failed:$failed"
 echo "policy-tree: ok"
