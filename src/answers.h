@@ -17,7 +17,7 @@ struct answers {
 	char *agent;
 	char *model;
 	char **tools;		/* NULL-terminated; NULL when not given */
-	char *policy;		/* --policy, or disclose.policy once resolved */
+	char *policy;		/* --policy, or disclose.policy, resolved */
 	const char *range;	/* the series: its base's documents decide */
 	bool no_signoff;
 	bool no_tools;		/* --no-tool: an explicit empty tool list */

@@ -497,7 +497,7 @@ static int read_tree(struct tree_docs *t, struct repo *r, const char *range)
 	if (series_base(t->commit, r, range) < 0) {
 		if (range)
 			return -1;
-		error_clear();		/* an unborn branch: nothing to read */
+		error_clear();		/* an unborn branch: none to read */
 		return 0;
 	}
 	rc = repo_read_blob_at(r, t->commit, CHECKPATCH_PL, &b);
@@ -599,7 +599,7 @@ int policy_resolve(struct policy_choice *out, const char *name,
 	if (tree < 0 && !name)
 		goto out;
 	if (tree < 0)
-		error_clear();	/* the user chose: the tree only adds items */
+		error_clear();	/* the user chose; the tree adds items */
 	out->have_tree = tree > 0;
 	if (policy_load(&s) < 0)
 		goto out;

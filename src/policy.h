@@ -27,7 +27,7 @@ enum item_source {
 /* What the tree's documents must hold for an item to apply. */
 enum item_when {
 	WHEN_ALWAYS,
-	WHEN_BUGFIX_PROCEDURE,	/* coding-assistants.rst has the procedure */
+	WHEN_BUGFIX_PROCEDURE,	/* the document has the procedure */
 	WHEN_GENERATED_CONTENT,	/* the tree has generated-content.rst */
 };
 
@@ -74,7 +74,7 @@ enum checkpatch_assisted {
 	CHECKPATCH_ABSENT,	/* no scripts/checkpatch.pl */
 	CHECKPATCH_NO_TAG,	/* it does not know Assisted-by: */
 	CHECKPATCH_COLON,	/* it wants AGENT:MODEL and warns on LLM */
-	CHECKPATCH_ANY,		/* it knows the tag, without the colon check */
+	CHECKPATCH_ANY,		/* it knows the tag, no colon check */
 };
 
 #define POLICY_DOC "Documentation/process/coding-assistants.rst"
@@ -83,7 +83,7 @@ enum checkpatch_assisted {
 
 struct tree_docs {
 	char commit[OID_HEX + 1];	/* the commit read; "" for none */
-	bool kernel_tree;		/* MAINTAINERS or checkpatch.pl there */
+	bool kernel_tree;		/* checkpatch.pl or the document */
 	bool has_document;		/* POLICY_DOC is there */
 	enum policy_form form;		/* the form it asks for */
 	char *form_line;		/* the line that says so */
@@ -115,7 +115,7 @@ struct policy_choice {
 	enum policy_origin origin;
 	char *source;		/* one line: where the policy came from */
 	struct tree_docs tree;
-	bool have_tree;		/* tree was read (a repository, a commit) */
+	bool have_tree;		/* a commit's documents were read */
 };
 
 /*

@@ -36,7 +36,7 @@ struct series_commit {
 struct tui_model {
 	struct repo *repo;
 	struct catalogue *cat;
-	struct policy_choice choice;	/* the policy and where it came from */
+	struct policy_choice choice;	/* the policy, where it came from */
 	const struct policy *policy;	/* &choice.policy */
 	struct session *session;
 	char *range;			/* as given, or the default range */

@@ -48,7 +48,8 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 	const char *s, *e, *hint;
 	enum item_state st;
 
-	if (v->m->choice.origin == POLICY_FROM_TREE)	/* where it came from */
+	/* where the policy came from */
+	if (v->m->choice.origin == POLICY_FROM_TREE)
 		tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s at %.12s)",
 			 p->title, POLICY_DOC, v->m->choice.tree.commit);
 	else
