@@ -72,6 +72,12 @@ int repo_check_state(struct repo *r, bool allow_bisect);
 int repo_head(struct commit_info **out, struct repo *r);
 int repo_lookup(struct commit_info **out, struct repo *r, const char *rev);
 void commit_info_free(struct commit_info *c);
+/*
+ * The file at path in the tree of commit rev (not the work tree) into
+ * out: 1 when read, 0 when rev has no such file, -1 on error.
+ */
+int repo_read_blob_at(struct repo *r, const char *rev, const char *path,
+		      struct buf *out);
 
 /*
  * Rewrite HEAD's message: same tree, parents and author, committer

@@ -197,21 +197,13 @@ static bool is_kernel_tree(const char *workdir)
 	return yes;
 }
 
+/* The one resolver: disclose.policy, else the tree at the series base. */
 static int load_policy(struct tui_model *m)
 {
-	char *name = NULL;
-
-	if (policy_load(&m->policies) < 0 ||
-	    repo_config_get(&name, m->repo, "disclose.policy") < 0)
+	if (policy_resolve(&m->choice, NULL, m->repo,
+			   m->range_given ? m->range : NULL) < 0)
 		return -1;
-	m->policy = policy_find(m->policies, name ? name : "kernel");
-	if (!m->policy) {
-		error_set("disclose.policy is '%s', which no policy pack defines: use kernel or kernel-llm (git config disclose.policy kernel)",
-			  name);
-		free(name);
-		return -1;
-	}
-	free(name);
+	m->policy = &m->choice.policy;
 	return 0;
 }
 
@@ -263,8 +255,7 @@ int model_init(struct tui_model *m, const char *dir, const char *range)
 	m->checker = lint_message != NULL;
 	m->rewrite = repo_rewrite != NULL;
 	m->boot = boot_last_verdict != NULL;
-	if (repo_open(&m->repo, dir) < 0 || catalogue_load(&m->cat) < 0 ||
-	    load_policy(m) < 0)
+	if (repo_open(&m->repo, dir) < 0 || catalogue_load(&m->cat) < 0)
 		return -1;
 	if (repo_is_bare(m->repo))
 		return error_set("the repository is bare: run git disclose in a work tree");
@@ -280,7 +271,7 @@ int model_init(struct tui_model *m, const char *dir, const char *range)
 	else if (repo_default_range(&m->range, m->repo) < 0)
 		return -1;
 	m->kernel_tree = is_kernel_tree(repo_workdir(m->repo));
-	if (load_series(m) < 0)
+	if (load_policy(m) < 0 || load_series(m) < 0)
 		return -1;
 	prefill(m);
 	return 0;
@@ -306,7 +297,7 @@ void model_release(struct tui_model *m)
 	free(m->human_error);
 	free(m->range);
 	free(m->prefill_source);
-	policy_set_free(m->policies);
+	policy_choice_release(&m->choice);
 	catalogue_free(m->cat);
 	repo_free(m->repo);
 	buf_release(&m->after);

@@ -48,8 +48,13 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 	const char *s, *e, *hint;
 	enum item_state st;
 
-	tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s)", p->title,
-		 p->document ? p->document : p->name);
+	/* where the policy came from */
+	if (v->m->choice.origin == POLICY_FROM_TREE)
+		tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s at %.12s)",
+			 p->title, POLICY_DOC, v->m->choice.tree.commit);
+	else
+		tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s)", p->title,
+			 p->document ? p->document : p->name);
 	for (int i = 0; i < list_rows; i++) {
 		const struct policy_item *it = &p->items[i];
 		enum item_state is = model_item_state(v->m, it, NULL);

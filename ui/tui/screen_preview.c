@@ -313,7 +313,8 @@ static void do_write(struct view *v)
 	}
 	m->written = true;
 	a = model_assisted(m, &why);
-	if (a && answers_save(a, m->policy->form, m->repo) < 0) {
+	if (a && answers_save(a, m->choice.origin == POLICY_FROM_CONFIG ?
+				  m->policy->name : NULL, m->repo) < 0) {
 		pager_addf(&sum, CL_WARN, 0, "answers not remembered: %s",
 			   error_last());
 		error_clear();
