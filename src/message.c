@@ -330,6 +330,12 @@ int message_parse(struct message **out, const char *text, size_t len,
 int message_parse_commit(struct message **out, const char *text, size_t len,
 			 char comment_char)
 {
+	return parse(out, text, len, comment_char, true);
+}
+
+int message_parse_no_divider(struct message **out, const char *text,
+			     size_t len, char comment_char)
+{
 	return parse(out, text, len, comment_char, false);
 }
 
