@@ -30,6 +30,7 @@ struct message {
 	size_t trailer_end;
 	size_t patch_start;	/* start of the "---" divider (notes or a
 				 * patch follow), or len */
+	bool no_divider;	/* parsed with message_parse_no_divider() */
 	struct trailer *trailers;
 	size_t nr_trailers;
 };

@@ -274,17 +274,22 @@ static void add_tail(struct buf *out, const struct message *m,
 
 /*
  * Does git still see the block that starts at out[head] as the trailer
- * block? Dropping trailers (fix) can bring a block with prose lines in it
- * below git's 25% rule; the lines written would then be body text, and
- * the next run would add the sign-off a second time.
+ * block (read as m was)? Dropping trailers (fix) can bring a block with
+ * prose lines in it below git's 25% rule; the lines written would then be
+ * body text, and the next run would add the sign-off a second time.
  */
 static bool block_holds(const struct buf *out, size_t base, size_t head,
-			char cc)
+			const struct message *m)
 {
+	const char *s = out->ptr + base;
+	size_t n = out->len - base;
 	struct message *check;
 	bool holds;
 
-	message_parse_commit(&check, out->ptr + base, out->len - base, cc);
+	if (m->no_divider)
+		message_parse_no_divider(&check, s, n, m->comment_char);
+	else
+		message_parse_commit(&check, s, n, m->comment_char);
 	holds = check->trailer_start == head - base &&
 		check->trailer_end == out->len - base;
 	message_free(check);
@@ -324,7 +329,7 @@ int place_trailers(struct buf *out, const struct message *m,
 			add_raw(out, m, &m->trailers[i], limit);
 	kept = out->len;
 	add_tail(out, m, req, fates, limit);
-	if (out->len > kept && !block_holds(out, base, head, m->comment_char)) {
+	if (out->len > kept && !block_holds(out, base, head, m)) {
 		/* the new lines go into a paragraph of their own */
 		out->len = kept;
 		out->ptr[kept] = '\0';
