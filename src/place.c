@@ -107,9 +107,11 @@ static void set_fates(enum fate *fates, const struct message *m,
 {
 	size_t own;
 
-	for (size_t i = 0; i < m->nr_trailers; i++)
-		fates[i] = req->drop && req->drop(m, i, req->drop_data) ? DROP
-									 : KEEP;
+	for (size_t i = 0; i < m->nr_trailers; i++) {
+		bool drop = req->drop && req->drop(m, i, req->drop_data);
+
+		fates[i] = drop ? DROP : KEEP;
+	}
 	own = own_block_start(m, fates, req);
 	for (size_t i = own; i < m->nr_trailers; i++)
 		if (fates[i] == KEEP)
