@@ -264,6 +264,8 @@ int fix_message(struct buf *out, bool *changed, const char *text, size_t len,
 	req.assisted = a;
 	req.form = o->form;
 	req.human = o->human;
+	/* new_assisted() took the tools from the old line, basic ones out */
+	req.exact_tools = true;
 	req.drop = drop_entry;
 	req.drop_data = &dd;
 	rc = place_trailers(out, m2, &req);

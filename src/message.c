@@ -304,6 +304,7 @@ static int parse(struct message **out, const char *text, size_t len,
 	m->text = xstrndup(text, len);
 	m->len = len;
 	m->comment_char = comment_char ? comment_char : '#';
+	m->no_divider = !divider;
 	/* git works on C strings: a NUL byte ends what it looks at */
 	nul = memchr(m->text, '\0', len);
 	end = nul ? (size_t)(nul - m->text) : len;
@@ -329,6 +330,12 @@ int message_parse(struct message **out, const char *text, size_t len,
 
 int message_parse_commit(struct message **out, const char *text, size_t len,
 			 char comment_char)
+{
+	return parse(out, text, len, comment_char, true);
+}
+
+int message_parse_no_divider(struct message **out, const char *text,
+			     size_t len, char comment_char)
 {
 	return parse(out, text, len, comment_char, false);
 }

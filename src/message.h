@@ -28,7 +28,9 @@ struct message {
 	size_t title_end;	/* end of the subject paragraph */
 	size_t trailer_start;	/* == trailer_end when there is no block */
 	size_t trailer_end;
-	size_t patch_start;	/* start of the "---" divider, or len */
+	size_t patch_start;	/* start of the "---" divider (notes or a
+				 * patch follow), or len */
+	bool no_divider;	/* parsed with message_parse_no_divider() */
 	struct trailer *trailers;
 	size_t nr_trailers;
 };
@@ -41,11 +43,19 @@ struct message {
 int message_parse(struct message **out, const char *text, size_t len,
 		  char comment_char);
 /*
- * The same for a commit's message, as git log's %(trailers) and
- * git commit do: in a commit, a "---" line is ordinary text.
+ * The same for a commit's message: a "---" line ends it there too. Kernel
+ * developers write notes for the reviewers under such a line; git
+ * format-patch | git am keeps only what is above it, and git
+ * interpret-trailers, git commit --trailer and b4 put trailers above it.
  */
 int message_parse_commit(struct message **out, const char *text, size_t len,
 			 char comment_char);
+/*
+ * As git interpret-trailers --no-divider, git log's %(trailers) and
+ * git commit -s read a message: a "---" line is ordinary text.
+ */
+int message_parse_no_divider(struct message **out, const char *text,
+			     size_t len, char comment_char);
 void message_free(struct message *m);
 
 bool message_has_block(const struct message *m);

@@ -54,23 +54,113 @@ static bool is_human(const struct trailer *t, const char *key,
 }
 
 /* What happens to each entry of the block. */
-enum fate { KEEP, DROP, MOVE_CODEV, MOVE_SOB };
+enum fate { KEEP, DROP, REPLACE, MOVE_CODEV, MOVE_SOB };
 
-static enum fate fate_of(const struct message *m, size_t i,
-			 const struct place_request *req)
+/* A Signed-off-by of somebody other than the human? Without a human
+ * (--no-signoff) no sign-off can be told to be his: all are others'. */
+static bool others_signoff(const struct trailer *t, const struct ident *human)
+{
+	return trailer_is(t, SOB_KEY) && !is_human(t, SOB_KEY, human);
+}
+
+/*
+ * The first entry of the human's own block: the one after the last
+ * sign-off of somebody else (an entry the caller drops does not count),
+ * 0 when there is none. The entries above it are other people's.
+ */
+static size_t own_block_start(const struct message *m, const enum fate *fates,
+			      const struct place_request *req)
+{
+	size_t own = 0;
+
+	for (size_t i = 0; i < m->nr_trailers; i++)
+		if (fates[i] != DROP &&
+		    others_signoff(&m->trailers[i], req->human))
+			own = i + 1;
+	return own;
+}
+
+/* The fate of entry i of the human's own block. */
+static enum fate own_fate(const struct message *m, size_t i,
+			  const struct place_request *req)
 {
 	const struct trailer *t = &m->trailers[i];
 
-	if (req->drop && req->drop(m, i, req->drop_data))
-		return DROP;
 	if (place_replaces(t, req->assisted, req->form))
-		return DROP;
+		return REPLACE;
 	if (is_human(t, SOB_KEY, req->human))
 		return MOVE_SOB;
 	if (is_human(t, CODEV_KEY, req->human) && i + 1 < m->nr_trailers &&
 	    is_human(&m->trailers[i + 1], SOB_KEY, req->human))
 		return MOVE_CODEV;
 	return KEEP;
+}
+
+/*
+ * The caller's drops apply to the whole block (fix converts vendor
+ * trailers and removes AI sign-offs wherever they are); the rule's own
+ * changes only to the human's block: other people's lines are kept byte
+ * for byte, in order, and the new lines go after them.
+ */
+static void set_fates(enum fate *fates, const struct message *m,
+		      const struct place_request *req)
+{
+	size_t own;
+
+	for (size_t i = 0; i < m->nr_trailers; i++) {
+		bool drop = req->drop && req->drop(m, i, req->drop_data);
+
+		fates[i] = drop ? DROP : KEEP;
+	}
+	own = own_block_start(m, fates, req);
+	for (size_t i = own; i < m->nr_trailers; i++)
+		if (fates[i] == KEEP)
+			fates[i] = own_fate(m, i, req);
+}
+
+/* The tools of an Assisted-by value, read in either form; none when it
+ * is malformed. */
+static void add_tools_of(struct assisted *to, const char *value,
+			 enum policy_form form)
+{
+	enum policy_form other = form == FORM_LLM ? FORM_AGENT_MODEL : FORM_LLM;
+	struct assisted *old;
+
+	if (assisted_parse(&old, value, form) < 0 &&
+	    assisted_parse(&old, value, other) < 0) {
+		error_clear();
+		return;
+	}
+	for (char **t = old->tools; *t; t++)
+		assisted_add_tool(to, *t);
+	assisted_free(old);
+}
+
+/*
+ * The new Assisted-by value: the request's, with the tools of the lines
+ * it replaces first (in their order), so that re-running with fewer
+ * tools never drops one silently; a caller that already merged them
+ * (fix) asks for its list as it is.
+ */
+static char *new_assisted_value(const struct message *m,
+				const struct place_request *req,
+				const enum fate *fates)
+{
+	const struct assisted *a = req->assisted;
+	struct assisted *merged;
+	char *v;
+
+	if (req->exact_tools)
+		return assisted_format(a, req->form);
+	merged = assisted_new(a->agent, a->model);
+	for (size_t i = 0; i < m->nr_trailers; i++)
+		if (fates[i] == REPLACE)
+			add_tools_of(merged, m->trailers[i].value, req->form);
+	for (char **t = a->tools; *t; t++)
+		assisted_add_tool(merged, *t);
+	v = assisted_format(merged, req->form);
+	assisted_free(merged);
+	return v;
 }
 
 /*
@@ -167,7 +257,7 @@ static void add_tail(struct buf *out, const struct message *m,
 			codev = &m->trailers[i];
 	}
 	if (req->assisted) {
-		char *v = assisted_format(req->assisted, req->form);
+		char *v = new_assisted_value(m, req, fates);
 
 		buf_addf(out, ASSISTED_KEY ": %s\n", v);
 		free(v);
@@ -186,17 +276,22 @@ static void add_tail(struct buf *out, const struct message *m,
 
 /*
  * Does git still see the block that starts at out[head] as the trailer
- * block? Dropping trailers (fix) can bring a block with prose lines in it
- * below git's 25% rule; the lines written would then be body text, and
- * the next run would add the sign-off a second time.
+ * block (read as m was)? Dropping trailers (fix) can bring a block with
+ * prose lines in it below git's 25% rule; the lines written would then be
+ * body text, and the next run would add the sign-off a second time.
  */
 static bool block_holds(const struct buf *out, size_t base, size_t head,
-			char cc)
+			const struct message *m)
 {
+	const char *s = out->ptr + base;
+	size_t n = out->len - base;
 	struct message *check;
 	bool holds;
 
-	message_parse_commit(&check, out->ptr + base, out->len - base, cc);
+	if (m->no_divider)
+		message_parse_no_divider(&check, s, n, m->comment_char);
+	else
+		message_parse_commit(&check, s, n, m->comment_char);
 	holds = check->trailer_start == head - base &&
 		check->trailer_end == out->len - base;
 	message_free(check);
@@ -223,8 +318,7 @@ int place_trailers(struct buf *out, const struct message *m,
 		return 0;
 	}
 	fates = xcalloc(m->nr_trailers + 1, sizeof(*fates));
-	for (size_t i = 0; i < m->nr_trailers; i++)
-		fates[i] = fate_of(m, i, req);
+	set_fates(fates, m, req);
 	buf_add(out, m->text, m->trailer_start);
 	if (out->len && out->ptr[out->len - 1] != '\n')
 		buf_addch(out, '\n');
@@ -237,7 +331,7 @@ int place_trailers(struct buf *out, const struct message *m,
 			add_raw(out, m, &m->trailers[i], limit);
 	kept = out->len;
 	add_tail(out, m, req, fates, limit);
-	if (out->len > kept && !block_holds(out, base, head, m->comment_char)) {
+	if (out->len > kept && !block_holds(out, base, head, m)) {
 		/* the new lines go into a paragraph of their own */
 		out->len = kept;
 		out->ptr[kept] = '\0';

@@ -1,8 +1,16 @@
 /*
- * The placement rule (DESIGN section 3): the new Assisted-by stands
- * immediately before the human's Signed-off-by, which is the last line of
- * the trailer block, added when missing and never duplicated; every other
- * line is kept byte for byte, in order; re-running changes nothing.
+ * The placement rule (DESIGN section 3). The human's own block is the
+ * trailers after the last Signed-off-by of somebody else (the whole block
+ * when there is none); the lines above it are other people's and are kept
+ * byte for byte, in order. Inside the own block a stale Assisted-by is
+ * replaced, keeping its tools (the new line names them first, then the
+ * request's), and the human's Signed-off-by moves to the end. The new
+ * Assisted-by stands immediately before that Signed-off-by, the last line
+ * of the block: when the human signed earlier in the chain and others
+ * followed, a new sign-off is appended and the earlier one stays, as
+ * git commit -s does. The block ends above a "---" notes line (see
+ * message_parse_commit()), so the trailers survive git format-patch |
+ * git am. Every other line is kept; re-running changes nothing.
  */
 #ifndef DISCLOSE_PLACE_H
 #define DISCLOSE_PLACE_H
@@ -20,12 +28,20 @@ struct place_request {
 	enum policy_form form;
 	/* The human; NULL with --no-signoff (no SoB added or moved). */
 	const struct ident *human;
-	/* Further entries to remove (fix: vendor trailers, AI sign-offs). */
+	/*
+	 * The new line's tools are the whole list: the tools of the line it
+	 * replaces are not merged in (fix, which took them from it already
+	 * and drops the basic tools among them).
+	 */
+	bool exact_tools;
+	/* Further entries to remove anywhere in the block (fix: vendor
+	 * trailers, AI sign-offs); they do not end anybody's part. */
 	bool (*drop)(const struct message *m, size_t i, void *data);
 	void *drop_data;
 };
 
-/* Would the existing Assisted-by entry t be replaced by the new one? */
+/* Would the existing Assisted-by entry t, in the human's own block, be
+ * replaced by the new one? */
 bool place_replaces(const struct trailer *t, const struct assisted *a,
 		    enum policy_form form);
 

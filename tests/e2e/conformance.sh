@@ -13,6 +13,12 @@
 #   nodiv   trailer --parse --no-divider -z against git's --no-divider
 #           (skipped when the binary has no --no-divider)
 #   cc      trailer --parse -z in a repository with core.commentChar=';'
+#   place   trailer --message FILE (and --no-divider) on the placement
+#           cases below, where git is the reference: no line of the
+#           human's own to replace or move, so the result must be
+#           git interpret-trailers --trailer 'Assisted-by: V' --trailer
+#           'Signed-off-by: H' (where=end, ifExists=addIfDifferentNeighbor,
+#           git's defaults), byte for byte
 #
 # git runs with a clean configuration (private HOME, GIT_CONFIG_NOSYSTEM=1,
 # no global config, outside any repository except for "cc"), so no
@@ -181,7 +187,7 @@ for f in "$fixtures"/*.msg; do
 	[ "$total" -gt 1 ] && printf '\000' >>"$work/input.z"
 	cat "$f" >>"$work/input.z"
 done
-fail_file=0 fail_stdin=0 fail_z=0 fail_nodiv=0 fail_cc=0
+fail_file=0 fail_stdin=0 fail_z=0 fail_nodiv=0 fail_cc=0 fail_place=0
 summary=
 
 # file, stdin: each fixture alone.
@@ -244,6 +250,50 @@ expect "$work/git.cc" --parse
 zcheck "$work/git.cc" "$work/out.z" $?
 cd "$work/cwd" || exit 2
 summary="$summary, commentChar=; -z $((total - fail_cc))/$total"
+
+# place: the placement rule where git is the reference (see above). Each
+# case: name, then the message as a printf format.
+check=place
+git init -q "$work/prepo" &&
+	git -C "$work/prepo" config user.name "Hu Man" &&
+	git -C "$work/prepo" config user.email hu@example.org || exit 2
+cd "$work/prepo" || exit 2
+nplace=0
+while IFS='|' read -r name fmt; do
+	[ -n "$name" ] || continue
+	for div in "" --no-divider; do
+		nplace=$((nplace + 1))
+		# shellcheck disable=SC2059 # the case is a printf format
+		printf "$fmt" >"$work/place.msg"
+		git interpret-trailers $div \
+			--trailer "Assisted-by: Claude:claude-opus-4-5 sparse" \
+			--trailer "Signed-off-by: Hu Man <hu@example.org>" \
+			<"$work/place.msg" >"$work/place.git" 2>"$work/git.err" ||
+			exit 2
+		"$DISCLOSE" trailer $div --agent Claude --model claude-opus-4-5 \
+			--tool sparse --message "$work/place.msg" \
+			>"$work/place.out" 2>"$work/err"
+		rc=$?
+		if [ "$rc" -ne 0 ] || ! cmp -s "$work/place.git" "$work/place.out"
+		then
+			fail "place:$name$div"
+			show "place:$name" "placement ${div:-with the divider}, exit $rc" \
+				"$work/place.git" "$work/place.out" "$work/err"
+		fi
+	done
+done <<'CASES'
+another person's disclosure and sign-off|S\n\nBody.\n\nAssisted-by: LLM [codegen, review]\nSigned-off-by: Other Dev <o@example.org>\n
+another person's line of the same agent|S\n\nBody.\n\nAssisted-by: Claude:claude-3-opus smatch\nSigned-off-by: Other Dev <o@example.org>\n
+chain of custody|S\n\nBody.\n\nSigned-off-by: Hu Man <hu@example.org>\nReviewed-by: Rev Iewer <r@example.org>\nSigned-off-by: Main Tainer <m@example.org>\n
+own pair above another sign-off|S\n\nBody.\n\nCo-developed-by: Hu Man <hu@example.org>\nSigned-off-by: Hu Man <hu@example.org>\nSigned-off-by: Other Dev <o@example.org>\n
+another person's pair|S\n\nBody.\n\nCo-developed-by: Other Dev <o@example.org>\nSigned-off-by: Other Dev <o@example.org>\n
+notes after the divider|S\n\nBody.\n\nSigned-off-by: Other Dev <o@example.org>\n---\nnotes for the reviewers\n
+notes without trailers|S\n\nBody.\n---\nv2: rebased\n\nSigned-off-by: Other Dev <o@example.org>\n
+a table rule is a divider|S\n\n--- a table rule\nmore text\n\nLink: https://example.org/1\n
+no trailers|S\n\nBody.\n
+CASES
+cd "$work/cwd" || exit 2
+summary="$summary, place $((nplace - fail_place))/$nplace"
 
 failed=0
 [ -f "$work/failed" ] && failed=$(sort -u "$work/failed" | wc -l)

@@ -1,7 +1,8 @@
 /*
  * The message splitter and the trailer parser. The first byte chooses
  * the comment character and whether a "---" line is the patch divider
- * (e-mail) or text (a commit); the rest is the message.
+ * (e-mail, commit) or text (--no-divider, git log's view); the rest is
+ * the message.
  *
  * Properties: the copy is the input byte for byte; the parts are in
  * order; text[0, trailer_start) + the block + the rest gives the input
@@ -95,7 +96,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text = (const char *)data + 1;
 	len = size - 1;
 	if (data[0] & 4)
-		rc = message_parse_commit(&m, text, len, cc);
+		rc = message_parse_no_divider(&m, text, len, cc);
 	else
 		rc = message_parse(&m, text, len, cc);
 	FUZZ_CHECK(rc == 0);
@@ -105,7 +106,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(m->trailer_start <= m->trailer_end);
 	FUZZ_CHECK(m->trailer_end <= m->patch_start);
 	FUZZ_CHECK(m->patch_start <= m->len);
-	/* a commit has no divider; git stops at the first NUL byte */
+	/* --no-divider has no divider; git stops at the first NUL byte */
 	nul = memchr(text, '\0', len);
 	FUZZ_CHECK(m->patch_start <= (nul ? (size_t)(nul - text) : len));
 	FUZZ_CHECK((data[0] & 4) == 0 ||

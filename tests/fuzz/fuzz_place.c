@@ -1,13 +1,18 @@
 /*
- * The placement rule (DESIGN section 3). The first byte chooses the
+ * The placement rule (DESIGN section 3). The first two bytes choose the
  * request (policy form, disclosure, human, drop of vendor trailers,
- * divider mode, comment character); the rest is the message.
+ * divider or --no-divider view, comment character); the rest is the
+ * message.
  *
  * Properties: placing again on the output changes nothing (idempotent);
  * with a human, the last entry of the output's block is the human's
  * Signed-off-by; every input entry that is not replaced or dropped is
  * still there, byte for byte, and the ones that are not moved keep
- * their order; the text before the block and after it is kept.
+ * their order; the text before the block and after it is kept. Other
+ * people's entries (above the last sign-off of somebody else) are never
+ * replaced or moved, and the new lines sit after them; the new
+ * Assisted-by names every tool of the lines it replaces; the "---"
+ * divider and what follows it are kept byte for byte, after the block.
  */
 #include <string.h>
 
@@ -82,9 +87,9 @@ static void parse(struct message **m, const char *text, size_t len,
 		  char cc, bool divider)
 {
 	if (divider)
-		message_parse(m, text, len, cc);
-	else
 		message_parse_commit(m, text, len, cc);
+	else
+		message_parse_no_divider(m, text, len, cc);
 }
 
 /*
@@ -149,19 +154,55 @@ static bool find_entry(const struct buf *out, size_t *from,
 	return true;
 }
 
-static void check_kept(const struct message *in, const struct buf *out,
-		       const struct place_request *req)
+static bool dropped(const struct message *m, size_t i,
+		    const struct place_request *req)
+{
+	return req->drop && req->drop(m, i, req->drop_data);
+}
+
+/*
+ * Where the human's own block starts: after the last sign-off, not
+ * dropped, of somebody other than the human (any sign-off without one).
+ */
+static size_t own_start(const struct message *m,
+			const struct place_request *req)
+{
+	size_t own = 0;
+
+	for (size_t i = 0; i < m->nr_trailers; i++)
+		if (trailer_is(&m->trailers[i], "Signed-off-by") &&
+		    !dropped(m, i, req) &&
+		    !is_human(&m->trailers[i], "Signed-off-by", req->human))
+			own = i + 1;
+	return own;
+}
+
+/*
+ * Every entry is found in the output; the ones not moved in order.
+ * Returns the output offset after the last entry of other people.
+ */
+static size_t check_kept(const struct message *in, const struct buf *out,
+			 const struct place_request *req)
 {
 	struct buf want = BUF_INIT;
-	size_t from = in->trailer_start;
+	size_t from = in->trailer_start, others_end = in->trailer_start;
+	size_t own = own_start(in, req);
 	unsigned codev_seen = 0;
 
 	for (size_t i = 0; i < in->nr_trailers; i++) {
 		const struct trailer *t = &in->trailers[i];
 		bool moved;
 
-		if (req->drop && req->drop(in, i, req->drop_data))
+		if (dropped(in, i, req))
 			continue;
+		if (i < own) {
+			/* another person's: kept where it is, in order */
+			entry_text(&want, in, t);
+			if (want.len)
+				FUZZ_CHECK(find_entry(out, &from, &want, true));
+			others_end = from;
+			continue;
+		}
 		if (place_replaces(t, req->assisted, req->form))
 			continue;
 		moved = is_human(t, "Signed-off-by", req->human) ||
@@ -178,6 +219,78 @@ static void check_kept(const struct message *in, const struct buf *out,
 		FUZZ_CHECK(find_entry(out, &from, &want, !moved));
 	}
 	buf_release(&want);
+	return others_end;
+}
+
+/* Is tool one of the tools of a? */
+static bool has_tool(const struct assisted *a, const char *tool)
+{
+	for (char **t = a->tools; *t; t++)
+		if (str_ieq(*t, tool))
+			return true;
+	return false;
+}
+
+/* The tools of Assisted-by value v, read in either form, are all in a. */
+static void check_tools_kept(const struct assisted *a, const char *v,
+			     enum policy_form form)
+{
+	struct assisted *old;
+
+	if (assisted_parse(&old, v, form) < 0 &&
+	    assisted_parse(&old, v, form == FORM_LLM ? FORM_AGENT_MODEL
+						     : FORM_LLM) < 0) {
+		error_clear();
+		return;
+	}
+	for (char **t = old->tools; *t; t++)
+		FUZZ_CHECK(has_tool(a, *t));
+	assisted_free(old);
+}
+
+/*
+ * The new lines sit after other people's entries (others_end, an output
+ * offset); the new Assisted-by (the block's last) names the request's
+ * tools and every tool of the human's lines it replaced.
+ */
+static void check_new_lines(const struct message *in, const struct message *out,
+			    const struct place_request *req, size_t others_end)
+{
+	const struct trailer *last_ab = NULL;
+	struct assisted *got;
+	size_t own = own_start(in, req);
+
+	if (!req->assisted || !message_has_block(out))
+		return;
+	for (size_t i = 0; i < out->nr_trailers; i++)
+		if (trailer_is(&out->trailers[i], "Assisted-by"))
+			last_ab = &out->trailers[i];
+	FUZZ_CHECK(last_ab);
+	FUZZ_CHECK(last_ab->start >= others_end);
+	FUZZ_CHECK(assisted_parse(&got, last_ab->value, req->form) == 0);
+	for (char **t = req->assisted->tools; *t; t++)
+		FUZZ_CHECK(has_tool(got, *t));
+	for (size_t i = own; i < in->nr_trailers; i++)
+		if (!dropped(in, i, req) &&
+		    place_replaces(&in->trailers[i], req->assisted, req->form))
+			check_tools_kept(got, in->trailers[i].value, req->form);
+	assisted_free(got);
+}
+
+/* The "---" divider and what follows it end the output, unchanged, and
+ * are still the divider there. */
+static void check_divider_kept(const struct message *in, const struct buf *out,
+			       const struct message *m2)
+{
+	size_t tail = in->len - in->patch_start;
+
+	if (in->patch_start == in->len)
+		return;
+	FUZZ_CHECK(out->len >= tail &&
+		   !memcmp(out->ptr + out->len - tail,
+			   in->text + in->patch_start, tail));
+	FUZZ_CHECK(m2->patch_start == out->len - tail);
+	FUZZ_CHECK(m2->trailer_end <= m2->patch_start);
 }
 
 static bool all_dropped(const struct message *m,
@@ -223,7 +336,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ident human;
 	const struct human_case *hc;
 	const char *text;
-	size_t len;
+	size_t len, others_end;
 	bool divider;
 	char cc;
 	uint8_t f;
@@ -234,7 +347,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text = (const char *)data + 2;
 	len = size - 2;
 	req.form = f & 1 ? FORM_LLM : FORM_AGENT_MODEL;
-	divider = data[1] & 4;
+	divider = !(data[1] & 4);
 	if (divider && ends_in_open_divider(text, len))
 		return 0;
 	if (!(f & 2))
@@ -267,8 +380,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	parse(&m2, out.ptr, out.len, cc, divider);
 	if (tail_no_longer_skipped(m, m2))
 		goto out;
+	check_divider_kept(m, &out, m2);
 	check_last_sob(m2, &req);
-	check_kept(m, &out, &req);
+	others_end = check_kept(m, &out, &req);
+	check_new_lines(m, m2, &req, others_end);
 	/*
 	 * Without a disclosure or a human, a drop can make git see another
 	 * paragraph as the block: dropping every entry makes the paragraph

@@ -53,8 +53,9 @@ static const struct split_case split_cases[] = {
 	{ "divider ends an e-mail",
 	  "S\n\nb\n\nSigned-off-by: A <a@x>\n---\n notes\n", true,
 	  "Signed-off-by: A <a@x>\n", "Signed-off-by: A <a@x>\n" },
-	{ "divider is text in a commit",
-	  "S\n\nb\n\nSigned-off-by: A <a@x>\n---\n\n notes\n", false, "", "" },
+	{ "divider ends a commit's message too (git am cuts there)",
+	  "S\n\nb\n\nSigned-off-by: A <a@x>\n---\n\n notes\n", false,
+	  "Signed-off-by: A <a@x>\n", "Signed-off-by: A <a@x>\n" },
 	{ "four dashes are no divider",
 	  "S\n\nb\n\nSigned-off-by: A <a@x>\n----\n", true,
 	  "Signed-off-by: A <a@x>\n----\n", "Signed-off-by: A <a@x>\n" },
@@ -152,6 +153,25 @@ static void test_divider_then_scissors(void **state)
 	message_free(m);
 }
 
+/* git log's %(trailers) and git commit -s read a "---" line as text. */
+static void test_no_divider(void **state)
+{
+	static const char text[] = "S\n\nb\n\nSigned-off-by: A <a@x>\n"
+		"---\nnotes\n\nAcked-by: B <b@x>\n";
+	struct message *m;
+
+	message_parse_no_divider(&m, text, strlen(text), '#');
+	assert_int_equal(m->patch_start, m->len);
+	assert_int_equal(m->nr_trailers, 1);
+	assert_string_equal(m->trailers[0].key, "Acked-by");
+	message_free(m);
+	message_parse_commit(&m, text, strlen(text), '#');
+	assert_int_equal(m->patch_start, strlen(text) - 29);
+	assert_int_equal(m->nr_trailers, 1);
+	assert_string_equal(m->trailers[0].key, "Signed-off-by");
+	message_free(m);
+}
+
 static void test_line_numbers(void **state)
 {
 	static const char text[] = "S\n\nb\n\nKey: v\n";
@@ -168,6 +188,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_split),
 		cmocka_unit_test(test_separator),
+		cmocka_unit_test(test_no_divider),
 		cmocka_unit_test(test_nul_bytes),
 		cmocka_unit_test(test_divider_then_scissors),
 		cmocka_unit_test(test_line_numbers),

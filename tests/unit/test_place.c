@@ -41,10 +41,41 @@ static const struct place_case cases[] = {
 	  "S\n\nb\n\nCo-developed-by: C <c@x>\nSigned-off-by: C <c@x>\n",
 	  "S\n\nb\n\nCo-developed-by: C <c@x>\nSigned-off-by: C <c@x>\n" A H },
 	{ "own co-developed-by pair is never split",
-	  "S\n\nb\n\nCo-developed-by: Hu Man <hu@example.org>\n" H
-	  "Signed-off-by: O <o@x>\n",
+	  "S\n\nb\n\nSigned-off-by: O <o@x>\n"
+	  "Co-developed-by: Hu Man <hu@example.org>\n" H,
 	  "S\n\nb\n\nSigned-off-by: O <o@x>\n" A
 	  "Co-developed-by: Hu Man <hu@example.org>\n" H },
+	{ "own co-developed-by pair above another sign-off stays there",
+	  "S\n\nb\n\nCo-developed-by: Hu Man <hu@example.org>\n" H
+	  "Signed-off-by: O <o@x>\n",
+	  "S\n\nb\n\nCo-developed-by: Hu Man <hu@example.org>\n" H
+	  "Signed-off-by: O <o@x>\n" A H },
+	{ "another person's disclosure and sign-off kept byte for byte",
+	  "S\n\nb\n\nAssisted-by: LLM [codegen, review]\n"
+	  "Signed-off-by: O <o@x>\n",
+	  "S\n\nb\n\nAssisted-by: LLM [codegen, review]\n"
+	  "Signed-off-by: O <o@x>\n" A H },
+	{ "another person's line of the same agent kept",
+	  "S\n\nb\n\nAssisted-by: Claude:claude-3-opus\n"
+	  "Reviewed-by: R <r@x>\nSigned-off-by: O <o@x>\n",
+	  "S\n\nb\n\nAssisted-by: Claude:claude-3-opus\n"
+	  "Reviewed-by: R <r@x>\nSigned-off-by: O <o@x>\n" A H },
+	{ "chain of custody: the human signs again at the end",
+	  "S\n\nb\n\n" H "Reviewed-by: R <r@x>\nSigned-off-by: M <m@x>\n",
+	  "S\n\nb\n\n" H "Reviewed-by: R <r@x>\nSigned-off-by: M <m@x>\n"
+	  A H },
+	{ "stale line after another person's sign-off replaced, tools kept",
+	  "S\n\nb\n\nSigned-off-by: O <o@x>\n"
+	  "Assisted-by: Claude:claude-3-opus smatch\n" H,
+	  "S\n\nb\n\nSigned-off-by: O <o@x>\n"
+	  "Assisted-by: Claude:claude-opus-4-5 smatch sparse\n" H },
+	{ "notes after the divider of a commit",
+	  "S\n\nb\n\nSigned-off-by: O <o@x>\n---\nnotes for the reviewers\n",
+	  "S\n\nb\n\nSigned-off-by: O <o@x>\n" A H
+	  "---\nnotes for the reviewers\n" },
+	{ "notes after the divider of a commit without trailers",
+	  "S\n\nb\n---\nv2: rebased\n\nSigned-off-by: O <o@x>\n",
+	  "S\n\nb\n\n" A H "---\nv2: rebased\n\nSigned-off-by: O <o@x>\n" },
 	{ "own co-developed-by pair twice is folded into one",
 	  "S\n\nb\n\nCo-developed-by: Hu <hu@example.org>\n" H
 	  "Acked-by: X <x@x>\n"
@@ -54,6 +85,10 @@ static const struct place_case cases[] = {
 	{ "stale Assisted-by of the same agent replaced",
 	  "S\n\nb\n\nAssisted-by: Claude:claude-3-opus\n" H,
 	  "S\n\nb\n\n" A H },
+	{ "stale Assisted-by: its tools are merged, not dropped",
+	  "S\n\nb\n\nAssisted-by: Claude:claude-3-opus smatch coccinelle\n" H,
+	  "S\n\nb\n\nAssisted-by: Claude:claude-opus-4-5 smatch coccinelle sparse\n"
+	  H },
 	{ "malformed Assisted-by replaced",
 	  "S\n\nb\n\nAssisted-by: claude-opus-4-6\n" H,
 	  "S\n\nb\n\n" A H },
@@ -151,10 +186,67 @@ static void test_llm_form(void **state)
 	req.form = FORM_LLM;
 	req.human = &human;
 	assert_int_equal(place_trailers(&out, m, &req), 0);
-	assert_string_equal(out.ptr, "S\n\nb\n\nAssisted-by: LLM smatch\n" H);
+	/* the tools of the line replaced are kept */
+	assert_string_equal(out.ptr,
+			    "S\n\nb\n\nAssisted-by: LLM coccinelle smatch\n" H);
 	message_free(m);
 	assisted_free(a);
 	buf_release(&out);
+}
+
+/* Place a with the LLM or kernel form on in, for one-off cases. */
+static void place_one(struct buf *out, const char *in, struct assisted *a,
+		      enum policy_form form)
+{
+	struct ident human = { "Hu Man", "hu@example.org" };
+	struct place_request req = { 0 };
+	struct message *m;
+
+	message_parse_commit(&m, in, strlen(in), '#');
+	req.assisted = a;
+	req.form = form;
+	req.human = &human;
+	assert_int_equal(place_trailers(out, m, &req), 0);
+	message_free(m);
+}
+
+/* Another person's kernel-llm line is his, even in the same form. */
+static void test_llm_other_person_kept(void **state)
+{
+	struct assisted *a = assisted_new("LLM", NULL);
+	struct buf out = BUF_INIT;
+	const char *in = "S\n\nb\n\nAssisted-by: LLM [codegen, review]\n"
+			 "Signed-off-by: O <o@x>\n";
+
+	assisted_add_tool(a, "smatch");
+	place_one(&out, in, a, FORM_LLM);
+	assert_string_equal(out.ptr,
+			    "S\n\nb\n\nAssisted-by: LLM [codegen, review]\n"
+			    "Signed-off-by: O <o@x>\n"
+			    "Assisted-by: LLM smatch\n" H);
+	assisted_free(a);
+	buf_release(&out);
+}
+
+/* A new answer without tools keeps the tools the human's line named. */
+static void test_tools_never_dropped(void **state)
+{
+	struct assisted *a = assisted_new("Claude", "claude-opus-4-5");
+	struct buf out = BUF_INIT, again = BUF_INIT;
+	const char *in = "S\n\nb\n\n"
+			 "Assisted-by: Claude:claude-3-opus smatch coccinelle\n"
+			 H;
+	const char *want = "S\n\nb\n\n"
+			   "Assisted-by: Claude:claude-opus-4-5 smatch coccinelle\n"
+			   H;
+
+	place_one(&out, in, a, FORM_AGENT_MODEL);
+	assert_string_equal(out.ptr, want);
+	place_one(&again, out.ptr, a, FORM_AGENT_MODEL);
+	assert_string_equal(again.ptr, want);
+	assisted_free(a);
+	buf_release(&out);
+	buf_release(&again);
 }
 
 int main(void)
@@ -163,6 +255,8 @@ int main(void)
 		cmocka_unit_test(test_cases),
 		cmocka_unit_test(test_empty_refused),
 		cmocka_unit_test(test_llm_form),
+		cmocka_unit_test(test_llm_other_person_kept),
+		cmocka_unit_test(test_tools_never_dropped),
 	};
 
 	return cmocka_run_group_tests_name("place", tests, NULL, NULL);

@@ -8,6 +8,7 @@
 #include "place.h"
 
 static struct ident human = { "Hu Man", "hu@example.org" };
+static const struct place_request req_human = { .human = &human };
 
 static bool drop_coauthor(const struct message *m, size_t i, void *data)
 {
@@ -152,6 +153,38 @@ static void test_conflicts_path_tail_as_git(void **state)
 	free(out);
 }
 
+/* Conformance 7: read with --no-divider, a block that runs over a "---"
+ * line took the new lines as a paragraph of their own: the check that
+ * the block still holds read the result with the divider. */
+static void test_no_divider_block_holds(void **state)
+{
+	static const char text[] = "S\n\nBody.\n\n"
+		"Signed-off-by: Ada <ada@example.org>\n---\nnotes\n";
+	struct place_request req = { .human = &human };
+	struct buf out = BUF_INIT;
+	struct message *m;
+
+	message_parse_no_divider(&m, text, sizeof(text) - 1, '#');
+	assert_int_equal(place_trailers(&out, m, &req), 0);
+	assert_string_equal(out.ptr, "S\n\nBody.\n\n"
+			    "Signed-off-by: Ada <ada@example.org>\n---\nnotes\n"
+			    "Signed-off-by: Hu Man <hu@example.org>\n");
+	message_free(m);
+	buf_release(&out);
+}
+
+/* Issue 12: placement on a commit with a "---" notes line wrote the
+ * trailers below the notes, where git am drops them. */
+static void test_commit_notes_above_divider(void **state)
+{
+	char *out = place("S\n\nBody.\n---\nnotes\n", &req_human);
+
+	assert_string_equal(out, "S\n\nBody.\n\n"
+			    "Signed-off-by: Hu Man <hu@example.org>\n---\nnotes\n");
+	assert_idempotent(out, &req_human);
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -161,6 +194,8 @@ int main(void)
 		cmocka_unit_test(test_nul_byte_refused),
 		cmocka_unit_test(test_drop_to_conflicts_converges),
 		cmocka_unit_test(test_conflicts_path_tail_as_git),
+		cmocka_unit_test(test_no_divider_block_holds),
+		cmocka_unit_test(test_commit_notes_above_divider),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -27,7 +27,7 @@ static const char trailer_usage[] =
 	"  --in-place         write the result back to FILE\n"
 	"  --parse            print the trailers found, as git interpret-trailers --parse\n"
 	"  -z                 with --parse: NUL-separated messages in and results out\n"
-	"  --no-divider       a \"---\" line is text, as in a commit (git log's view)\n"
+	"  --no-divider       a \"---\" line is text (git log's and git commit -s's view)\n"
 	ANSWER_USAGE;
 
 enum {
@@ -49,7 +49,7 @@ static void parse_message(struct message **m, const struct trailer_opts *o,
 			  const char *text, size_t len, char cc)
 {
 	if (o->no_divider)
-		message_parse_commit(m, text, len, cc);
+		message_parse_no_divider(m, text, len, cc);
 	else
 		message_parse(m, text, len, cc);
 }
