@@ -32,7 +32,7 @@ tracking_before=$(tracking "$cover")
 [ -n "$tracking_before" ] || fail "no tracking block in b4's cover commit"
 
 commit_msg() {
-	echo "$1" >>"f$1.c"
+	printf '// SPDX-License-Identifier: GPL-2.0-only\nint f%s;\n' "$1" >"f$1.c"
 	git add "f$1.c"
 	printf 'frob: change %s\n\nBody %s.\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n' \
 		"$1" "$1" | git commit -q -F - || fail "commit $1"
@@ -70,6 +70,19 @@ for c in HEAD HEAD~1; do
 $HUMAN_SOB" "$(git interpret-trailers --parse <"$TMPDIR/msg" | tail -n 2)"
 done
 expect_grep "commit-$(git rev-parse --short HEAD): frob: change 2" "$TMPDIR/info"
+
+# fix (default range: b4's series) converts what amend left of the
+# vendor trailers; the cover commit again stays as it is
+expect_status 0 "$D" fix
+cover_intact "fix"
+expect_eq "fix: cover commit kept its id" "$cover" "$(git rev-parse HEAD~2)"
+show_info "after fix"
+for c in HEAD HEAD~1; do
+	git log -1 --format=%B "$c" >"$TMPDIR/msg"
+	grep -q "Co-Authored-By" "$TMPDIR/msg" && fail "$c: vendor trailer kept"
+	expect_grep "Assisted-by: Claude:claude-opus-4-5" "$TMPDIR/msg"
+	expect_grep "$HUMAN_SOB" "$TMPDIR/msg"
+done
 
 # check: clean on the default range, which it says came from b4
 expect_status 0 "$D" check
@@ -140,6 +153,7 @@ commit_msg 3
 commit_msg 4
 expect_status 0 "$D" amend $A
 expect_grep "rewrote 2 of 2 commits" "$TMPDIR/out"
+expect_status 0 "$D" fix
 expect_status 0 "$D" check
 expect_grep "2 commits, 0 errors, 0 warnings" "$TMPDIR/out"
 expect_grep "b4 prep" "$TMPDIR/out"

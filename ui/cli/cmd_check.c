@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "b4.h"
 #include "catalogue.h"
 #include "checkpatch.h"
 #include "cli.h"
@@ -234,6 +235,29 @@ static void add_checkpatch(struct lint_result *res,
 				 ACT_NONE, "checkpatch: %s", m->message);
 }
 
+/* b4's cover-letter commit is not a patch: skip it, and say so. */
+static bool skip_b4_cover(struct check *ck, const struct commit_info *c)
+{
+	if (!b4_is_cover(ck->repo, c))
+		return false;
+	fprintf(ck->json ? stderr : stdout,
+		"%.12s: skipped: b4 prep's cover letter (b4 keeps its tracking data in it), not a patch\n",
+		c->id);
+	return true;
+}
+
+/* With no range given on a b4 prep branch, say the range is b4's. */
+static int say_b4_range(struct check *ck)
+{
+	struct buf b = BUF_INIT;
+	int rc = ck->range ? 0 : b4_range_note(&b, ck->repo);
+
+	if (rc > 0)
+		fprintf(ck->json ? stderr : stdout, "%s\n", b.ptr);
+	buf_release(&b);
+	return rc < 0 ? -1 : 0;
+}
+
 static int check_commit(const struct commit_info *c, void *data)
 {
 	struct check *ck = data;
@@ -247,6 +271,8 @@ static int check_commit(const struct commit_info *c, void *data)
 	struct lint_result res;
 	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
 
+	if (skip_b4_cover(ck, c))
+		return 0;
 	/* a merge is checked for its message only */
 	if (!ck->no_spdx && c->nr_parents <= 1 &&
 	    repo_added_files(&files, &nr, ck->repo, c->id) < 0)
@@ -347,6 +373,8 @@ static int run(struct check *ck)
 		return check_message(ck);
 	spdx_ids_load(&ck->licenses, repo_workdir(ck->repo));
 	ck->comment_char = repo_comment_char(ck->repo);
+	if (say_b4_range(ck) < 0)
+		return -1;
 	if (ck->checkpatch && checkpatch_run(&ck->cp, ck->repo, ck->range) < 0)
 		return -1;
 	return repo_walk(ck->repo, ck->range, check_commit, ck);

@@ -13,8 +13,10 @@
 #include <string.h>
 
 #include "assisted.h"
+#include "b4.h"
 #include "catalogue.h"
 #include "cli.h"
+#include "repo.h"
 #include "sanitize.h"
 #include "run.h"
 #include "util.h"
@@ -187,6 +189,40 @@ static void print_catalogue_files(void)
 		printf("  none (the built-in catalogue only)\n");
 	}
 	buf_release(&pattern);
+}
+
+/*
+ * The range commands use when none is given, and where it comes from
+ * (b4's series on a b4 prep branch). Nothing outside a repository.
+ */
+static void print_default_range(void)
+{
+	struct repo *r = NULL;
+	struct buf note = BUF_INIT, b = BUF_INIT;
+	char *def = NULL;
+	int b4;
+
+	if (repo_open(&r, NULL) < 0) {
+		error_clear();
+		return;
+	}
+	printf("\ndefault range (when a command is given none):\n");
+	if (repo_default_range(&def, r) < 0 ||
+	    (b4 = b4_range_note(&note, r)) < 0) {
+		buf_addf(&b, "  none: %s\n", error_last());
+		error_clear();
+	} else if (b4) {
+		buf_addf(&b, "  %s\n  %s\n", def, note.ptr);
+	} else {
+		buf_addf(&b, "  %s\n  from %s\n", def, strcmp(def, "HEAD") ?
+			 "the branch's upstream" :
+			 "HEAD alone (no upstream, no b4 prep series)");
+	}
+	sanitize_write_lines(stdout, b.ptr, b.len);
+	free(def);
+	buf_release(&note);
+	buf_release(&b);
+	repo_free(r);
 }
 
 /* How to undo a setting where it was made. */
@@ -427,6 +463,7 @@ int cmd_config(int argc, char **argv)
 		return cli_fail(EXIT_USAGE);
 	print_settings(&l);
 	print_catalogue_files();
+	print_default_range();
 	check_identity(&rep, &l);
 	check_answers(&rep, &l);
 	for (size_t i = 0; i < l.nr; i++) {
