@@ -128,7 +128,11 @@ expect_grep "EDITME: cover title for frob" "$TMPDIR/letter"
 git log --format='%T %B' HEAD~2..HEAD >"$TMPDIR/patches.after"
 cmp -s "$TMPDIR/patches.before" "$TMPDIR/patches.after" ||
 	fail "cover --b4 changed a patch: $(diff "$TMPDIR/patches.before" "$TMPDIR/patches.after")"
-expect_grep "AI assistance:" "$TMPDIR/info"
+# b4's own reading of its letter (its editor is cat: the letter is shown)
+EDITOR=cat b4 prep --edit-cover >"$TMPDIR/b4letter" 2>&1 ||
+	fail "b4 prep --edit-cover: $(cat "$TMPDIR/b4letter")"
+expect_grep "AI assistance: All 2 patches of this series were" "$TMPDIR/b4letter"
+expect_grep "Cover letter unchanged." "$TMPDIR/b4letter"
 b4 prep --show-info 2>&1 | grep -q "^cover-subject: EDITME: cover title for frob" ||
 	fail "b4 lost the cover subject"
 # again: the same paragraph is there already
@@ -163,6 +167,9 @@ show_info "branch-description after cover --b4"
 git config branch.b4/desc.description >"$TMPDIR/letter"
 expect_grep "AI assistance: All 2 patches of this series were" "$TMPDIR/letter"
 expect_grep "EDITME: cover title for desc" "$TMPDIR/letter"
+EDITOR=cat b4 prep --edit-cover >"$TMPDIR/b4letter" 2>&1 ||
+	fail "b4 prep --edit-cover: $(cat "$TMPDIR/b4letter")"
+expect_grep "AI assistance: All 2 patches of this series were" "$TMPDIR/b4letter"
 expect_eq "tracking kept" "$track" "$(git config branch.b4/desc.b4-tracking)"
 
 # outside b4, cover --b4 says what is wrong
