@@ -143,6 +143,46 @@ expect_eq "second cover --b4 is a no-op" "$before" "$(repo_state)"
 expect_status 0 "$D" check
 expect_grep "2 commits, 0 errors, 0 warnings" "$TMPDIR/out"
 
+# the assistant, in a real terminal: b4's series, never its cover letter
+# tui RANGE...: start it in tmux, the first screen into $TMPDIR/screen
+tui() {
+	if ! command -v tmux >/dev/null; then
+		echo "tmux is not installed: the assistant part is not run"
+		return 0
+	fi
+	sock=$TMPDIR/tmux.sock
+	cat >"$TMPDIR/run.sh" <<RUN
+cd "$TMPDIR/r" || exit 1
+"$D" $*
+echo \$? >"$TMPDIR/rc"
+RUN
+	rm -f "$TMPDIR/rc"
+	tmux -S "$sock" -f /dev/null new-session -d -s t -x 100 -y 24 \
+		"sh $TMPDIR/run.sh" || fail "tmux new-session"
+	i=0
+	until tmux -S "$sock" capture-pane -p -t t >"$TMPDIR/screen" &&
+	      grep -qF "frob: change 2" "$TMPDIR/screen"; do
+		i=$((i + 1))
+		[ $i -gt 50 ] && fail "the assistant did not show the series: $(cat "$TMPDIR/screen")"
+		sleep 0.1
+	done
+	tmux -S "$sock" send-keys -t t q
+	i=0
+	while [ ! -s "$TMPDIR/rc" ]; do
+		i=$((i + 1))
+		[ $i -gt 50 ] && fail "the assistant did not leave"
+		sleep 0.1
+	done
+	tmux -S "$sock" kill-server 2>/dev/null
+	grep -q "EDITME" "$TMPDIR/screen" &&
+		fail "the assistant shows b4's cover letter as a patch: $(cat "$TMPDIR/screen")"
+	expect_grep "frob: change 1" "$TMPDIR/screen"
+}
+tui
+expect_grep "(b4 prep series)" "$TMPDIR/screen"
+tui origin/master..HEAD
+expect_grep "(b4's cover letter left out)" "$TMPDIR/screen"
+
 # the branch-description strategy: the cover letter and the tracking
 # data live in branch.<name>.description and .b4-tracking
 git checkout -q master || fail "checkout master"
