@@ -74,6 +74,7 @@ expect_grep "commit-$(git rev-parse --short HEAD): frob: change 2" "$TMPDIR/info
 # fix (default range: b4's series) converts what amend left of the
 # vendor trailers; the cover commit again stays as it is
 expect_status 0 "$D" fix
+expect_grep "range from b4 prep branch b4/frob" "$TMPDIR/out"
 cover_intact "fix"
 expect_eq "fix: cover commit kept its id" "$cover" "$(git rev-parse HEAD~2)"
 show_info "after fix"
@@ -102,6 +103,10 @@ expect_status 0 "$D" amend $A origin/master..HEAD
 expect_grep "skipped" "$TMPDIR/out"
 expect_grep "already carry these trailers: nothing to do" "$TMPDIR/out"
 expect_status 0 "$D" fix --dry-run origin/master..HEAD
+expect_grep "skipped" "$TMPDIR/out"
+expect_status 0 "$D" cover origin/master..HEAD
+expect_grep "skipped" "$TMPDIR/err"
+expect_grep "AI assistance: All 2 patches of this series were" "$TMPDIR/out"
 expect_eq "read-only and no-op runs change nothing" "$before" "$(repo_state)"
 # the cover letter alone is not a patch to check or rewrite
 expect_status 0 "$D" check "$cover"
