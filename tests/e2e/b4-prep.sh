@@ -55,7 +55,7 @@ cover_intact() {
 # amend: the default range is b4's series, the cover is left alone
 expect_status 0 "$D" amend $A
 expect_grep "rewrote 2 of 2 commits" "$TMPDIR/out"
-expect_grep "b4" "$TMPDIR/out"
+expect_grep "range from b4 prep branch b4/frob" "$TMPDIR/out"
 show_info "after amend"
 cover_intact "amend"
 expect_eq "cover commit kept its id" "$cover" "$(git rev-parse HEAD~2)"
@@ -91,6 +91,8 @@ expect_grep "2 commits, 0 errors, 0 warnings" "$TMPDIR/out"
 expect_grep "b4 prep" "$TMPDIR/out"
 expect_grep "$cover" "$TMPDIR/out"
 expect_status 0 "$D" check --json
+grep -q "range from" "$TMPDIR/out" && fail "check --json: a note in the JSON"
+expect_grep "range from b4 prep branch b4/frob" "$TMPDIR/err"
 expect_status 0 "$D" config
 expect_grep "b4 prep" "$TMPDIR/out"
 
