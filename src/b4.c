@@ -349,13 +349,13 @@ static size_t trailer_start(const char *text, size_t len)
 	size_t start = len, trailers = 0;
 
 	while (start > 0) {
-		size_t b = start - 1;	/* the newline ending the line before */
+		size_t b = start - 1;	/* the newline ending that line */
 		size_t a = b;
 
 		while (a > 0 && text[a - 1] != '\n')
 			a--;
 		if (a == b)
-			break;		/* an empty line: the paragraph begins */
+			break;		/* an empty line: the top */
 		if (text[a] != '#') {
 			if (!trailer_line(text + a, b - a))
 				return len;
@@ -397,7 +397,7 @@ int b4_letter_add(struct buf *out, const char *letter, size_t len,
 	while (end > 0 && letter[end - 1] == '\n')
 		end--;
 	if (end < top)
-		end++;		/* keep the newline ending the last line */
+		end++;		/* the last line keeps its newline */
 	at = end ? trailer_start(letter, end) : 0;
 	buf_add(out, letter, at);
 	if (at && at == end && letter[at - 1] != '\n')

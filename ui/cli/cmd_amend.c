@@ -53,7 +53,7 @@ struct seen {
 	char *subject;
 	char *old_msg;		/* NULL when the message is unchanged */
 	char *new_msg;
-	bool b4_cover;		/* b4 prep's cover letter: kept as it is */
+	bool b4_cover;		/* b4 prep's cover letter: kept */
 };
 
 struct amend {
