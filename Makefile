@@ -2,16 +2,19 @@
 #
 #   make            build build/git-disclose
 #   make test       install missing packages, build, run every test
+#   make check      unit + end-to-end + layering (no apt, no root, no kernel);
+#                   make -j2 check runs the end-to-end scripts in parallel
 #   make demo       run the demo on a throwaway repository
 #   make bench      run the benchmarks and print one table
 #   make SANITIZE=1 build with AddressSanitizer and UBSan (into build-san/)
+#   make DEVELOPER=1 warnings are errors
 
 PREFIX    ?= /usr/local
 DESTDIR   ?=
 CC        ?= cc
 PKGS       = ncursesw libgit2 libcjson
 DEB_PKGS   = libncurses-dev libgit2-dev libcjson-dev libcmocka-dev pkg-config \
-             git tmux gcc libc6-dev b4
+             git tmux vim-tiny gcc libc6-dev b4
 KERNEL_PKGS = linux-source-6.1 qemu-system-x86 busybox-static flex bison bc \
              libelf-dev libssl-dev cpio xz-utils python3-docutils python3-ply \
              python3-git gzip
@@ -31,9 +34,12 @@ PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 CMOCKA_LIBS := $(shell pkg-config --libs cmocka 2>/dev/null)
 
 CFLAGS    ?= -O2 -g
+ifeq ($(DEVELOPER),1)
+DEVFLAGS   = -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+endif
 ALL_CFLAGS = -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
              -D_GNU_SOURCE -DDISCLOSE_VERSION='"$(VERSION)"' \
-             -Isrc -Iui $(PKG_CFLAGS) $(SANFLAGS) $(CFLAGS)
+             -Isrc -Iui $(PKG_CFLAGS) $(SANFLAGS) $(DEVFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
 SRC_C   := $(sort $(wildcard src/*.c))
@@ -45,8 +51,11 @@ LIB     := $(BUILD)/libdisclose.a
 BIN     := $(BUILD)/git-disclose
 UNIT_C  := $(sort $(wildcard tests/unit/test_*.c))
 UNIT    := $(UNIT_C:tests/unit/%.c=$(BUILD)/tests/%)
+# Test tables name only the fields a case needs.
+TEST_CFLAGS = $(ALL_CFLAGS) -Wno-missing-field-initializers -Itests/unit
 
-.PHONY: all deps test unit e2e kernel-test demo bench install uninstall clean fuzz valgrind corpus
+.PHONY: all deps test check unit e2e kernel-test demo bench install uninstall \
+	clean fuzz valgrind corpus layering
 
 all: $(BIN)
 
@@ -72,14 +81,14 @@ $(BIN): $(UI_O) $(LIB)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -Itests/unit -o $@ $< $(LIB) $(PKG_LIBS) \
+	$(CC) $(TEST_CFLAGS) -MMD -MP -o $@ $< $(LIB) $(PKG_LIBS) \
 		$(CMOCKA_LIBS) $(ALL_LDFLAGS)
 
 # The assistant's model is curses-free: its unit tests link its object.
 TUI_MODEL_O := $(BUILD)/obj/ui/tui/model.o
 $(BUILD)/tests/test_model: tests/unit/test_model.c $(TUI_MODEL_O) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -MMD -MP -Itests/unit -o $@ $< $(TUI_MODEL_O) \
+	$(CC) $(TEST_CFLAGS) -MMD -MP -o $@ $< $(TUI_MODEL_O) \
 		$(LIB) $(PKG_LIBS) $(CMOCKA_LIBS) $(ALL_LDFLAGS)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
@@ -93,6 +102,24 @@ unit: $(UNIT)
 
 e2e: $(BIN)
 	@sh tests/run-e2e.sh $(abspath $(BIN))
+
+# One make target per end-to-end script, so that make -j runs them side by
+# side; each prints its own line and the target fails with the script.
+E2E_NAMES := $(filter-out lib%,$(basename $(notdir $(wildcard tests/e2e/*.sh))))
+E2E_ONE   := $(E2E_NAMES:%=e2e/%)
+.PHONY: $(E2E_ONE)
+$(E2E_ONE): e2e/%: $(BIN)
+	@T=$* QUIET=1 sh tests/run-e2e.sh $(abspath $(BIN))
+
+# The include rules and the cross-file call graph of DESIGN.md section 5.
+layering: $(BIN) $(UNIT)
+	@python3 tests/layering.py $(CURDIR) $(BUILD)
+
+# Everything that needs no apt, no root and no kernel.
+check: $(BIN) $(UNIT)
+	@sh tests/run-unit.sh $(UNIT)
+	@$(MAKE) --no-print-directory layering
+	@$(MAKE) --no-print-directory $(E2E_ONE)
 
 # The kernel series and the QEMU boot: slow (a kernel build), run once.
 kernel-test: $(BIN)

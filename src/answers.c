@@ -75,12 +75,17 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
 		    struct answers *a, struct repo *r,
 		    const struct catalogue *c)
 {
+	struct policy_choice pc;
 	struct assisted *as;
 
 	*out = NULL;
-	if (from_config(&a->policy, r, "disclose.policy") < 0 ||
-	    policy_form_from_name(form, a->policy ? a->policy : "kernel") < 0 ||
-	    tools_from_config(a, r) < 0)
+	if (policy_resolve(&pc, a->policy, r, a->range) < 0)
+		return -1;
+	*form = pc.policy.form;
+	if (!a->policy && pc.origin == POLICY_FROM_CONFIG)
+		a->policy = xstrdup(pc.policy.name);
+	policy_choice_release(&pc);
+	if (tools_from_config(a, r) < 0)
 		return -1;
 	if (*form == FORM_LLM) {
 		as = assisted_new("LLM", NULL);
@@ -106,18 +111,20 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
 	return 0;
 }
 
-int answers_save(const struct assisted *as, enum policy_form form,
+int answers_save(const struct assisted *as, const char *policy,
 		 struct repo *r)
 {
 	struct buf tools = BUF_INIT;
-	int rc;
+	int rc = 0;
 
 	for (char **t = as->tools; t && *t; t++)
 		buf_addf(&tools, "%s%s", tools.len ? " " : "", *t);
-	rc = repo_config_set(r, "disclose.policy", policy_form_name(form));
-	if (rc == 0 && form == FORM_AGENT_MODEL)
+	if (policy)
+		rc = repo_config_set(r, "disclose.policy", policy);
+	/* the LLM form has no model to remember */
+	if (rc == 0 && as->model)
 		rc = repo_config_set(r, "disclose.agent", as->agent);
-	if (rc == 0 && form == FORM_AGENT_MODEL)
+	if (rc == 0 && as->model)
 		rc = repo_config_set(r, "disclose.model", as->model);
 	if (rc == 0)
 		rc = repo_config_set(r, "disclose.tools", buf_cstr(&tools));

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "error.h"
 #include "json.h"
 
 /* b4 looks back a year (git log --since=1.year); commits are counted. */

@@ -115,8 +115,8 @@ static int open_repo(struct boot_ctx *c)
 				 c->opts->tree ? c->opts->tree :
 						 "the current directory");
 	c->repo_dir = xstrdup(where);
-	c->dir = boot_path_join(repo_git_dir(c->repo), "disclose/boot");
-	return boot_mkdir_p(c->dir);
+	c->dir = path_join(repo_git_dir(c->repo), "disclose/boot");
+	return mkdir_p(c->dir, 0755);
 }
 
 static int resolve_range(struct boot_ctx *c)
@@ -173,7 +173,7 @@ static int series_files(struct boot_ctx *c)
 
 static int take_lock(struct boot_ctx *c)
 {
-	char *path = boot_path_join(c->dir, "lock");
+	char *path = path_join(c->dir, "lock");
 
 	c->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
 	free(path);
@@ -221,7 +221,7 @@ static int choose_tree(struct boot_ctx *c)
 /* The series onto the pristine worktree; 1: it does not apply. */
 static int apply_series(struct boot_ctx *c)
 {
-	char *pdir = boot_path_join(c->dir, "series");
+	char *pdir = path_join(c->dir, "series");
 	char *why = NULL;
 	int ret = ktree_apply(&why, c->wt, c->repo_dir, c->revs, c->nr_revs,
 			      pdir);
@@ -303,7 +303,7 @@ static int run_qemu(struct boot_ctx *c, struct buf *console, bool *ended,
 		    const char *initrd)
 {
 	char *kernel = kbuild_image_path(&c->kb);
-	char *errlog = boot_path_join(c->dir, "qemu.log");
+	char *errlog = path_join(c->dir, "qemu.log");
 	int timeout_ms = (c->opts->timeout_s > 0 ? c->opts->timeout_s :
 			  BOOT_DEFAULT_TIMEOUT) * 1000;
 	struct qemu_boot b = { kernel, initrd, c->nonce, "tcg", errlog,
@@ -340,7 +340,7 @@ static int run_qemu(struct boot_ctx *c, struct buf *console, bool *ended,
 
 static int boot_kernel(struct boot_ctx *c)
 {
-	char *initrd = boot_path_join(c->dir, "initramfs.cpio");
+	char *initrd = path_join(c->dir, "initramfs.cpio");
 	struct buf console = BUF_INIT;
 	struct console_verdict *cv = NULL;
 	struct console_expect want = { NULL, NULL, false };
@@ -355,7 +355,7 @@ static int boot_kernel(struct boot_ctx *c)
 	ret = run_qemu(c, &console, &want.ended, initrd);
 	if (ret < 0)
 		goto out;
-	c->v->console_log = boot_path_join(c->dir, "console.log");
+	c->v->console_log = path_join(c->dir, "console.log");
 	if (write_file_atomic(c->v->console_log, buf_cstr(&console),
 			      console.len, 0644) < 0) {
 		ret = -1;
@@ -451,8 +451,8 @@ int boot_run(struct boot_verdict **out, const struct boot_opts *opts)
 		ret = choose_tree(&c);
 	if (ret < 0)
 		goto out;
-	c.wt = boot_path_join(c.dir, "src");
-	c.obj = boot_path_join(c.dir, "obj");
+	c.wt = path_join(c.dir, "src");
+	c.obj = path_join(c.dir, "obj");
 	kbuild_init(&c.kb, c.wt, c.obj, c.dir, KBUILD_DEFAULT_ARCH);
 	progress(&c, "checking out the tip", 0, 0);
 	ret = ktree_checkout(c.wt, c.base_repo, c.build_rev);

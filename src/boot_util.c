@@ -132,14 +132,6 @@ double boot_now_s(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-char *boot_path_join(const char *a, const char *b)
-{
-	struct buf p = BUF_INIT;
-
-	buf_addf(&p, "%s/%s", a, b);
-	return buf_detach(&p, NULL);
-}
-
 bool boot_is_file(const char *path)
 {
 	struct stat st;
@@ -152,30 +144,6 @@ bool boot_is_dir(const char *path)
 	struct stat st;
 
 	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
-}
-
-int boot_mkdir_p(const char *path)
-{
-	char *p = xstrdup(path);
-	int ret = 0;
-
-	for (char *s = p + 1; ; s++) {
-		if (*s && *s != '/')
-			continue;
-		char c = *s;
-
-		*s = '\0';
-		if (mkdir(p, 0755) < 0 && errno != EEXIST) {
-			ret = error_set("cannot create '%s': %s", p,
-					strerror(errno));
-			break;
-		}
-		*s = c;
-		if (!c)
-			break;
-	}
-	free(p);
-	return ret;
 }
 
 int boot_rm_rf(const char *path)

@@ -54,12 +54,8 @@ bool boot_git_has(const char *dir, const char *rev);
 
 /* Seconds on the monotonic clock. */
 double boot_now_s(void);
-/* "a/b", the caller's to free. */
-char *boot_path_join(const char *a, const char *b);
 bool boot_is_file(const char *path);
 bool boot_is_dir(const char *path);
-/* mkdir -p with mode 0755. */
-int boot_mkdir_p(const char *path);
 /* rm -rf -- path. */
 int boot_rm_rf(const char *path);
 /* Drop the newlines at the end. */

@@ -184,7 +184,7 @@ static struct boot_verdict *verdict_from_json(const cJSON *o)
 
 static char *verdict_path(const char *gitdir)
 {
-	return boot_path_join(gitdir, "disclose/boot.json");
+	return path_join(gitdir, "disclose/boot.json");
 }
 
 int boot_verdict_parse(struct boot_verdict **out, const char *text,

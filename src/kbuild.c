@@ -73,12 +73,12 @@ static const char *const *make_env(const struct kbuild *kb)
 
 char *kbuild_log_path(const struct kbuild *kb)
 {
-	return boot_path_join(kb->state, "build.log");
+	return path_join(kb->state, "build.log");
 }
 
 char *kbuild_image_path(const struct kbuild *kb)
 {
-	return boot_path_join(kb->obj, "arch/x86/boot/bzImage");
+	return path_join(kb->obj, "arch/x86/boot/bzImage");
 }
 
 /* make -s O=<obj> target, its stderr into err. */
@@ -102,7 +102,7 @@ static int check_config(struct kbuild_failure *fail, char ***missing,
 			size_t *nr_missing, const struct kbuild *kb,
 			const char *fragment, char *const *syms, size_t nr)
 {
-	char *cfg = boot_path_join(kb->obj, ".config");
+	char *cfg = path_join(kb->obj, ".config");
 	struct buf text = BUF_INIT;
 	char *lost = NULL;
 	int ret = read_file(&text, cfg);
@@ -133,8 +133,8 @@ out:
 static bool config_current(const struct kbuild *kb, const char *fragment,
 			   const char *head)
 {
-	char *keyf = boot_path_join(kb->state, "config.key");
-	char *cfg = boot_path_join(kb->obj, ".config");
+	char *keyf = path_join(kb->state, "config.key");
+	char *cfg = path_join(kb->obj, ".config");
 	struct buf key = BUF_INIT, diff = BUF_INIT;
 	char **changed = NULL;
 	size_t nr = 0;
@@ -180,7 +180,7 @@ static int make_failed(struct kbuild_failure *fail, const char *what,
 static int make_config(struct kbuild_failure *fail, const struct kbuild *kb,
 		       const char *fragf)
 {
-	char *cfg = boot_path_join(kb->obj, ".config");
+	char *cfg = path_join(kb->obj, ".config");
 	struct buf err = BUF_INIT;
 	int ret = 0;
 
@@ -211,8 +211,8 @@ int kbuild_configure(struct kbuild_failure *fail, bool *configured,
 		     const struct boot_progress *progress)
 {
 	char *merged = kconfig_fragment(fragment, syms, nr);
-	char *fragf = boot_path_join(kb->state, "disclose.config");
-	char *keyf = boot_path_join(kb->state, "config.key");
+	char *fragf = path_join(kb->state, "disclose.config");
+	char *keyf = path_join(kb->state, "config.key");
 	struct buf key = BUF_INIT;
 	int ret;
 
@@ -223,7 +223,7 @@ int kbuild_configure(struct kbuild_failure *fail, bool *configured,
 		goto out;
 	}
 	boot_progress_stage(progress, "configuring", 0, 0);
-	if (boot_mkdir_p(kb->obj) < 0 ||
+	if (mkdir_p(kb->obj, 0755) < 0 ||
 	    write_file_atomic(fragf, merged, strlen(merged), 0644) < 0) {
 		ret = -1;
 		goto out;
@@ -364,7 +364,7 @@ static void watch_error(const struct watch *w)
 
 static int saved_steps(const struct kbuild *kb)
 {
-	char *f = boot_path_join(kb->state, "build.steps");
+	char *f = path_join(kb->state, "build.steps");
 	struct buf b = BUF_INIT;
 	int n = 0;
 
@@ -380,7 +380,7 @@ static int saved_steps(const struct kbuild *kb)
 static void save_steps(const struct kbuild *kb, const char *log)
 {
 	int steps = kbuild_count_steps(log);
-	char *f = boot_path_join(kb->state, "build.steps");
+	char *f = path_join(kb->state, "build.steps");
 	struct buf n = BUF_INIT;
 
 	if (steps > 50) {

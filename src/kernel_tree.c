@@ -133,7 +133,7 @@ static int fill_pristine(const char *tmp, const char *tarball,
 	struct buf msg = BUF_INIT;
 	int st;
 
-	if (boot_mkdir_p(tmp) < 0 || extract(tmp, tarball) < 0)
+	if (mkdir_p(tmp, 0755) < 0 || extract(tmp, tarball) < 0)
 		return -1;
 	buf_addf(&msg, "%s %s (pristine)", stem, version);
 	st = commit_pristine(tmp, msg.ptr);
@@ -165,7 +165,7 @@ int ktree_pristine(char **out, const char *tarball,
 					path.ptr);
 		goto out;
 	}
-	if (boot_mkdir_p(cache) < 0) {
+	if (mkdir_p(cache, 0755) < 0) {
 		ret = -1;
 		goto out;
 	}

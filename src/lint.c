@@ -996,23 +996,30 @@ static void check_file(struct lint *l, const struct added_file *file)
 {
 	struct spdx_result r;
 	enum spdx_style style = spdx_style_for(file->path);
-	const char *want = "on the first line";
+	const char *want = "the first line";
 
 	spdx_check(&r, l->facts->licenses, file->path, file->head,
 		   file->head_len, file->binary);
 	if (file->head_len > 1 && !strncmp(file->head, "#!", 2))
-		want = "on the second line, after the #! line";
+		want = "the second line, after the #! line";
 	switch (r.verdict) {
 	case SPDX_IS_MISSING:
 		lint_add_finding(l->res, "SPDX_MISSING", SEV_ERROR, 0, NO_ENTRY,
 				 NULL, NULL, ACT_NONE,
-				 "%s: the new file has no SPDX-License-Identifier line: add '%s' %s (license-rules.rst)",
+				 "%s: the new file has no SPDX-License-Identifier line: add '%s' on %s (license-rules.rst)",
 				 file->path, r.expected, want);
+		break;
+	case SPDX_MISPLACED:
+		lint_add_finding(l->res, "SPDX_MISPLACED", SEV_WARNING, 0,
+				 NO_ENTRY, r.text, r.expected, ACT_NONE,
+				 "%s: line %zu: misplaced SPDX-License-Identifier line: use line %zu (%s)%s",
+				 file->path, r.line, r.want_line, want,
+				 r.after_coding ? "; checkpatch allows no '-*- coding' line above it, and Python 3 reads UTF-8 without one" : "");
 		break;
 	case SPDX_BAD_STYLE:
 		lint_add_finding(l->res, "SPDX_STYLE", SEV_WARNING, 0, NO_ENTRY,
 				 r.text, r.expected, ACT_NONE,
-				 "%s: line %zu: a %s file takes the SPDX line as a %s %s",
+				 "%s: line %zu: a %s file takes the SPDX line as a %s on %s",
 				 file->path, r.line, strrchr(file->path, '.') ?
 				 strrchr(file->path, '.') : file->path,
 				 style_name(style), want);

@@ -1,6 +1,8 @@
 #include "policy.h"
 
+#include <ctype.h>
 #include <dirent.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +23,29 @@ static const char *const source_names[] = {
 const char *item_source_name(enum item_source s)
 {
 	return source_names[s];
+}
+
+static const char *const when_names[] = {
+	[WHEN_ALWAYS] = "",
+	[WHEN_BUGFIX_PROCEDURE] = "bugfix-procedure",
+	[WHEN_GENERATED_CONTENT] = "generated-content",
+};
+
+const char *item_when_name(enum item_when w)
+{
+	return when_names[w];
+}
+
+static int when_from_name(enum item_when *out, const char *name)
+{
+	for (size_t i = 1; i < sizeof(when_names) / sizeof(*when_names);
+	     i++) {
+		if (!strcmp(when_names[i], name)) {
+			*out = (enum item_when)i;
+			return 0;
+		}
+	}
+	return -1;
 }
 
 static int source_from_name(enum item_source *out, const char *name)
@@ -49,6 +74,7 @@ static void policy_release(struct policy *p)
 	free(p->name);
 	free(p->title);
 	free(p->document);
+	free(p->follows);
 	free(p->origin);
 }
 
@@ -74,15 +100,19 @@ const struct policy *policy_find(const struct policy_set *s,
 static int parse_item(struct policy_item *out, const cJSON *obj,
 		      const char *origin, const char *path)
 {
-	const char *id, *kind, *text, *source = NULL;
+	const char *id, *kind, *text, *source = NULL, *when = NULL;
 	const cJSON *opt;
 
 	memset(out, 0, sizeof(*out));
 	if (json_string(&id, obj, "id", true, origin, path) < 0 ||
 	    json_string(&kind, obj, "kind", true, origin, path) < 0 ||
 	    json_string(&text, obj, "text", true, origin, path) < 0 ||
-	    json_string(&source, obj, "source", false, origin, path) < 0)
+	    json_string(&source, obj, "source", false, origin, path) < 0 ||
+	    json_string(&when, obj, "when", false, origin, path) < 0)
 		return -1;
+	if (when && when_from_name(&out->when, when) < 0)
+		return error_set("%s: %s.when '%s' is not known: use bugfix-procedure or generated-content",
+				 origin, path, when);
 	if (strcmp(kind, "auto") && strcmp(kind, "human"))
 		return error_set("%s: %s.kind is '%s': use \"auto\" or \"human\"",
 				 origin, path, kind);
@@ -147,6 +177,7 @@ static int parse_policy(struct policy_set *s, const cJSON *obj,
 			const char *origin, const char *path)
 {
 	const char *name, *form = NULL, *title = NULL, *doc = NULL;
+	const char *follows = NULL;
 	const cJSON *items = NULL, *it;
 	struct buf ipath = BUF_INIT;
 	enum policy_form f = FORM_AGENT_MODEL;
@@ -157,6 +188,7 @@ static int parse_policy(struct policy_set *s, const cJSON *obj,
 	    json_string(&form, obj, "form", false, origin, path) < 0 ||
 	    json_string(&title, obj, "title", false, origin, path) < 0 ||
 	    json_string(&doc, obj, "document", false, origin, path) < 0 ||
+	    json_string(&follows, obj, "follows", false, origin, path) < 0 ||
 	    json_array(&items, obj, "checklist", false, origin, path) < 0)
 		return -1;
 	if (form && !strcmp(form, "llm"))
@@ -169,6 +201,7 @@ static int parse_policy(struct policy_set *s, const cJSON *obj,
 		p->form = f;
 	set_str(&p->title, title ? title : (p->title ? NULL : name));
 	set_str(&p->document, doc);
+	set_str(&p->follows, follows);
 	cJSON_ArrayForEach(it, items) {
 		struct policy_item item;
 
@@ -286,4 +319,318 @@ int policy_load(struct policy_set **out)
 	}
 	*out = s;
 	return 0;
+}
+
+/* The tree's documents ------------------------------------------------ */
+
+void tree_docs_release(struct tree_docs *t)
+{
+	free(t->form_line);
+	memset(t, 0, sizeof(*t));
+}
+
+/* The first word of v (n bytes), without rst quoting around it. */
+static void first_word(const char **w, size_t *wn, const char *v, size_t n)
+{
+	while (n && (*v == ' ' || *v == '\t' || *v == '`')) {
+		v++;
+		n--;
+	}
+	*w = v;
+	for (*wn = 0; *wn < n && !isspace((unsigned char)v[*wn]); (*wn)++)
+		;
+	while (*wn && strchr("`'\".,;)", v[*wn - 1]))
+		(*wn)--;
+}
+
+enum line_form { LINE_NONE, LINE_AGENT_MODEL, LINE_LLM };
+
+/* What the value after "Assisted-by:" shows, if it is an example. */
+static enum line_form classify(const char *v, size_t n)
+{
+	const char *w, *colon;
+	size_t wn;
+
+	first_word(&w, &wn, v, n);
+	if (wn == 3 && !memcmp(w, "LLM", 3))
+		return LINE_LLM;
+	colon = memchr(w, ':', wn);
+	if (colon && colon > w && colon < w + wn - 1)
+		return LINE_AGENT_MODEL;
+	return LINE_NONE;
+}
+
+static char *fmt(const char *f, ...) __attribute__((format(printf, 1, 2)));
+static char *fmt(const char *f, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	va_start(ap, f);
+	buf_vaddf(&b, f, ap);
+	va_end(ap);
+	return buf_detach(&b, NULL);
+}
+
+static bool line_has(const char *line, size_t n, const char *what)
+{
+	size_t k = strlen(what);
+
+	for (size_t i = 0; i + k <= n; i++)
+		if (!strncasecmp(line + i, what, k))
+			return true;
+	return false;
+}
+
+int policy_read_document(struct tree_docs *t, const char *text, size_t len)
+{
+	static const char key[] = "Assisted-by:";
+	const char *end = text + len, *lf;
+	size_t seen[3] = { 0 };
+	char *line[3] = { NULL };
+
+	for (const char *s = text; s < end; s = lf + 1) {
+		const char *k;
+		size_t n;
+		enum line_form f;
+
+		lf = memchr(s, '\n', (size_t)(end - s));
+		if (!lf)
+			lf = end;
+		n = (size_t)(lf - s);
+		if (line_has(s, n, "procedure for finding and fixing bugs"))
+			t->bugfix_procedure = true;
+		k = memmem(s, n, key, sizeof(key) - 1);
+		if (!k)
+			continue;
+		k += sizeof(key) - 1;
+		f = classify(k, (size_t)(lf - k));
+		if (!seen[f]++)
+			line[f] = xstrndup_trim(s, n);
+	}
+	t->has_document = true;
+	if (seen[LINE_LLM] && seen[LINE_AGENT_MODEL]) {
+		error_set("%s shows both '%s' and '%s': git disclose cannot tell which Assisted-by: form it asks for; pass --policy kernel or --policy kernel-llm",
+			  POLICY_DOC, line[LINE_AGENT_MODEL], line[LINE_LLM]);
+	} else if (!seen[LINE_LLM] && !seen[LINE_AGENT_MODEL]) {
+		error_set("%s shows no Assisted-by: line that git disclose knows (neither 'Assisted-by: LLM ...' nor 'Assisted-by: AGENT:MODEL ...'): read it and pass --policy kernel or --policy kernel-llm, or set disclose.policy",
+			  POLICY_DOC);
+	} else {
+		t->form = seen[LINE_LLM] ? FORM_LLM : FORM_AGENT_MODEL;
+		t->form_line = line[seen[LINE_LLM] ? LINE_LLM :
+				    LINE_AGENT_MODEL];
+		line[seen[LINE_LLM] ? LINE_LLM : LINE_AGENT_MODEL] = NULL;
+	}
+	for (size_t i = 0; i < 3; i++)
+		free(line[i]);
+	return t->form_line ? 0 : -1;
+}
+
+enum checkpatch_assisted policy_read_checkpatch(const char *text, size_t len)
+{
+	static const char colon[] = "\\S+:\\S+";
+
+	if (!memmem(text, len, "Assisted-by", 11))
+		return CHECKPATCH_NO_TAG;
+	return memmem(text, len, colon, sizeof(colon) - 1) ?
+	       CHECKPATCH_COLON : CHECKPATCH_ANY;
+}
+
+bool policy_item_applies(const struct policy_item *it,
+			 const struct tree_docs *t)
+{
+	switch (it->when) {
+	case WHEN_ALWAYS:
+		return true;
+	case WHEN_BUGFIX_PROCEDURE:
+		return t && t->bugfix_procedure;
+	case WHEN_GENERATED_CONTENT:
+		return t && t->generated_content;
+	}
+	return false;
+}
+
+/* The commit whose tree tells the policy: the base of the series. */
+static int series_base(char *id, struct repo *r, const char *range)
+{
+	struct commit_info *ci = NULL;
+	struct buf rev = BUF_INIT;
+	char **ends = NULL;
+	size_t nr = 0;
+	int rc;
+
+	if (repo_range_ends(&ends, &nr, r, range) < 0)
+		return -1;
+	for (size_t i = 0; i < nr && !rev.len; i++)
+		if (ends[i][0] == '^')
+			buf_adds(&rev, ends[i] + 1);
+	if (!rev.len && nr)
+		buf_addf(&rev, "%s^", ends[0]);
+	rc = repo_lookup(&ci, r, buf_cstr(&rev));
+	if (rc < 0 && nr && ends[0][0] != '^') {
+		/* a root commit is its own base */
+		error_clear();
+		rc = repo_lookup(&ci, r, ends[0]);
+	}
+	if (rc == 0) {
+		memcpy(id, ci->id, OID_HEX + 1);
+		commit_info_free(ci);
+	}
+	for (size_t i = 0; i < nr; i++)
+		free(ends[i]);
+	free(ends);
+	buf_release(&rev);
+	return rc;
+}
+
+/*
+ * Read the tree's documents at the series base: 1 read, 0 no commit to
+ * read them from (error cleared), -1 a document that cannot be read or
+ * recognized.
+ */
+static int read_tree(struct tree_docs *t, struct repo *r, const char *range)
+{
+	struct buf b = BUF_INIT;
+	int rc;
+
+	memset(t, 0, sizeof(*t));
+	if (series_base(t->commit, r, range) < 0) {
+		if (range)
+			return -1;
+		error_clear();		/* an unborn branch: none to read */
+		return 0;
+	}
+	rc = repo_read_blob_at(r, t->commit, CHECKPATCH_PL, &b);
+	if (rc == 1)
+		t->checkpatch = policy_read_checkpatch(b.ptr, b.len);
+	if (rc >= 0)
+		rc = repo_read_blob_at(r, t->commit, GENERATED_DOC, &b);
+	t->generated_content = rc == 1;
+	if (rc >= 0)
+		rc = repo_read_blob_at(r, t->commit, POLICY_DOC, &b);
+	if (rc == 1 && policy_read_document(t, buf_cstr(&b), b.len) < 0)
+		error_set("%s (at %s)", error_last(), t->commit);
+	t->kernel_tree = t->has_document || t->checkpatch != CHECKPATCH_ABSENT;
+	buf_release(&b);
+	if (rc < 0 || (t->has_document && !t->form_line))
+		return -1;
+	return 1;
+}
+
+/* A copy of p with only the items that apply to the tree. */
+static void copy_policy(struct policy *out, const struct policy *p,
+			const struct tree_docs *t)
+{
+	memset(out, 0, sizeof(*out));
+	out->name = xstrdup(p->name);
+	out->form = p->form;
+	out->title = p->title ? xstrdup(p->title) : NULL;
+	out->document = p->document ? xstrdup(p->document) : NULL;
+	out->follows = p->follows ? xstrdup(p->follows) : NULL;
+	out->origin = p->origin ? xstrdup(p->origin) : NULL;
+	out->items = xcalloc(p->nr_items + 1, sizeof(*out->items));
+	for (size_t i = 0; i < p->nr_items; i++) {
+		const struct policy_item *it = &p->items[i];
+		struct policy_item *o;
+
+		if (!policy_item_applies(it, t))
+			continue;
+		o = &out->items[out->nr_items++];
+		*o = *it;
+		o->id = xstrdup(it->id);
+		o->text = xstrdup(it->text);
+	}
+}
+
+static int unknown_policy(const struct policy_set *s, const char *name,
+			  const char *where)
+{
+	struct buf names = BUF_INIT;
+
+	for (size_t i = 0; i < s->nr; i++)
+		buf_addf(&names, "%s%s", i ? ", " : "", s->policies[i].name);
+	error_set("unknown policy '%s' (%s): the policy packs are %s; a pack of your own goes in $XDG_CONFIG_HOME/git-disclose/<name>-policy.json",
+		  name, where, buf_cstr(&names));
+	buf_release(&names);
+	return -1;
+}
+
+/* From the tree, or the default: the pack and the line saying why. */
+static const char *tree_choice(struct policy_choice *out)
+{
+	const struct tree_docs *t = &out->tree;
+
+	if (out->have_tree && t->has_document) {
+		out->origin = POLICY_FROM_TREE;
+		out->source = fmt("%s at %s (the series base) asks for '%s'",
+				      POLICY_DOC, t->commit, t->form_line);
+		return t->form == FORM_LLM ? "kernel-llm" : "kernel";
+	}
+	out->origin = POLICY_FROM_DEFAULT;
+	if (!out->have_tree)
+		out->source = xstrdup("the project's default (no commit to read the tree's documents from)");
+	else if (t->kernel_tree)
+		out->source = fmt("the project's default: this kernel tree has no %s at %s (the series base) yet",
+				      POLICY_DOC, t->commit);
+	else
+		out->source = fmt("the project's default: no %s at %s (the series base); not a kernel tree",
+				      POLICY_DOC, t->commit);
+	return "kernel";
+}
+
+int policy_resolve(struct policy_choice *out, const char *name,
+		   struct repo *r, const char *range)
+{
+	struct policy_set *s = NULL;
+	const struct policy *p;
+	char *conf = NULL;
+	int rc = -1, tree = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->origin = POLICY_FROM_OPTION;
+	if (!name) {
+		if (repo_config_get(&conf, r, "disclose.policy") < 0)
+			return -1;
+		name = conf;
+		out->origin = POLICY_FROM_CONFIG;
+	}
+	if (r)
+		tree = read_tree(&out->tree, r, range);
+	if (tree < 0 && !name)
+		goto out;
+	if (tree < 0)
+		error_clear();	/* the user chose; the tree adds items */
+	out->have_tree = tree > 0;
+	if (policy_load(&s) < 0)
+		goto out;
+	if (name)
+		out->source = out->origin == POLICY_FROM_OPTION ?
+			      fmt("--policy %s", name) :
+			      fmt("disclose.policy = %s (git config)",
+				      name);
+	else
+		name = tree_choice(out);
+	p = policy_find(s, name);
+	if (!p) {
+		unknown_policy(s, name, out->origin == POLICY_FROM_OPTION ?
+			       "--policy" : out->origin == POLICY_FROM_CONFIG ?
+			       "git config disclose.policy" : "built in");
+		goto out;
+	}
+	copy_policy(&out->policy, p, out->have_tree ? &out->tree : NULL);
+	rc = 0;
+out:
+	if (rc < 0)
+		policy_choice_release(out);
+	policy_set_free(s);
+	free(conf);
+	return rc;
+}
+
+void policy_choice_release(struct policy_choice *c)
+{
+	policy_release(&c->policy);
+	free(c->source);
+	tree_docs_release(&c->tree);
+	memset(c, 0, sizeof(*c));
 }

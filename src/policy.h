@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "assisted.h"
+#include "repo.h"
 
 /* Where an automatic item gets its answer, or what a human item shows. */
 enum item_source {
@@ -23,11 +24,19 @@ enum item_source {
 	SOURCE_BOOT,		/* the boot verdict of the series */
 };
 
+/* What the tree's documents must hold for an item to apply. */
+enum item_when {
+	WHEN_ALWAYS,
+	WHEN_BUGFIX_PROCEDURE,	/* the document has the procedure */
+	WHEN_GENERATED_CONTENT,	/* the tree has generated-content.rst */
+};
+
 struct policy_item {
 	char *id;
 	bool automatic;		/* "auto": answered by the tool, else "human" */
 	enum item_source source;
 	bool optional;		/* shown, but does not block completion */
+	enum item_when when;	/* "when": "bugfix-procedure", ... */
 	char *text;
 };
 
@@ -36,6 +45,7 @@ struct policy {
 	enum policy_form form;
 	char *title;
 	char *document;
+	char *follows;		/* the document text the pack follows */
 	struct policy_item *items;
 	size_t nr_items;
 	char *origin;		/* the file that defined it first */
@@ -57,5 +67,69 @@ void policy_set_free(struct policy_set *s);
 const struct policy *policy_find(const struct policy_set *s,
 				 const char *name);
 const char *item_source_name(enum item_source s);
+const char *item_when_name(enum item_when w);
+
+/* What a kernel tree's own documents say, read at the series base. */
+enum checkpatch_assisted {
+	CHECKPATCH_ABSENT,	/* no scripts/checkpatch.pl */
+	CHECKPATCH_NO_TAG,	/* it does not know Assisted-by: */
+	CHECKPATCH_COLON,	/* it wants AGENT:MODEL and warns on LLM */
+	CHECKPATCH_ANY,		/* it knows the tag, no colon check */
+};
+
+#define POLICY_DOC "Documentation/process/coding-assistants.rst"
+#define GENERATED_DOC "Documentation/process/generated-content.rst"
+#define CHECKPATCH_PL "scripts/checkpatch.pl"
+
+struct tree_docs {
+	char commit[OID_HEX + 1];	/* the commit read; "" for none */
+	bool kernel_tree;		/* checkpatch.pl or the document */
+	bool has_document;		/* POLICY_DOC is there */
+	enum policy_form form;		/* the form it asks for */
+	char *form_line;		/* the line that says so */
+	bool bugfix_procedure;		/* "Procedure for finding and fixing bugs" */
+	bool generated_content;		/* GENERATED_DOC is there */
+	enum checkpatch_assisted checkpatch;
+};
+
+/*
+ * Read coding-assistants.rst by content: the Assisted-by: lines it shows
+ * decide the form ("LLM ..." or "AGENT:MODEL ..."); a document with
+ * neither, or with both, is an error saying so (a new wording must be
+ * looked at, not guessed).
+ */
+int policy_read_document(struct tree_docs *t, const char *text, size_t len);
+enum checkpatch_assisted policy_read_checkpatch(const char *text, size_t len);
+void tree_docs_release(struct tree_docs *t);
+
+enum policy_origin {
+	POLICY_FROM_OPTION,	/* --policy */
+	POLICY_FROM_CONFIG,	/* disclose.policy */
+	POLICY_FROM_TREE,	/* the tree's coding-assistants.rst */
+	POLICY_FROM_DEFAULT,	/* no document: the project's default */
+};
+
+/* The policy a command uses, where it came from, and the tree's facts. */
+struct policy_choice {
+	struct policy policy;	/* a copy: only the items that apply */
+	enum policy_origin origin;
+	char *source;		/* one line: where the policy came from */
+	struct tree_docs tree;
+	bool have_tree;		/* a commit's documents were read */
+};
+
+/*
+ * The one resolver every command uses: name (--policy), else
+ * disclose.policy, else what the tree's coding-assistants.rst asks for
+ * at the base of range (NULL: the default range), else "kernel". Names
+ * are looked up among the built-in and the user's packs. r may be NULL
+ * outside a repository.
+ */
+int policy_resolve(struct policy_choice *out, const char *name,
+		   struct repo *r, const char *range);
+void policy_choice_release(struct policy_choice *c);
+/* Whether the item applies to a tree with these documents. */
+bool policy_item_applies(const struct policy_item *it,
+			 const struct tree_docs *t);
 
 #endif

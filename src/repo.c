@@ -18,6 +18,7 @@
 
 #include "b4.h"
 #include "gitdate.h"
+#include "spdx.h"
 #include "util.h"
 
 /*
@@ -349,6 +350,53 @@ int repo_lookup(struct commit_info **out, struct repo *r, const char *rev)
 	return 0;
 }
 
+/* Larger files are no documents of a kernel tree (checkpatch.pl: 250 KiB). */
+#define BLOB_AT_MAX (16u << 20)
+
+int repo_read_blob_at(struct repo *r, const char *rev, const char *path,
+		      struct buf *out)
+{
+	git_object *obj = NULL;
+	git_tree *tree = NULL;
+	git_tree_entry *te = NULL;
+	git_blob *blob = NULL;
+	int rc = -1;
+
+	if (git_revparse_single(&obj, r->git, rev) < 0) {
+		error_set("'%s' is not a commit here: check the name with git log --oneline",
+			  rev);
+		goto out;
+	}
+	if (git_object_peel((git_object **)&tree, obj, GIT_OBJECT_TREE) < 0) {
+		error_set("'%s' does not name a commit or tree", rev);
+		goto out;
+	}
+	if (git_tree_entry_bypath(&te, tree, path) < 0 ||
+	    git_tree_entry_type(te) != GIT_OBJECT_BLOB) {
+		rc = 0;			/* no such file there */
+		goto out;
+	}
+	if (git_blob_lookup(&blob, r->git, git_tree_entry_id(te)) < 0) {
+		error_set("cannot read %s at %s: %s", path, rev,
+			  git_error_last() ? git_error_last()->message : "?");
+		goto out;
+	}
+	if ((size_t)git_blob_rawsize(blob) > BLOB_AT_MAX) {
+		error_set("%s at %s is larger than %u MiB: not a document git disclose reads",
+			  path, rev, BLOB_AT_MAX >> 20);
+		goto out;
+	}
+	buf_reset(out);
+	buf_add(out, git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob));
+	rc = 1;
+out:
+	git_blob_free(blob);
+	git_tree_entry_free(te);
+	git_tree_free(tree);
+	git_object_free(obj);
+	return rc;
+}
+
 /* The remote-tracking ref that remote's fetch refspecs map merge to. */
 static char *fetch_target(git_config *cfg, const char *remote,
 			  const char *merge)
@@ -653,7 +701,7 @@ static void read_head_lines(struct added_file *f, git_repository *git,
 	f->binary = git_blob_is_binary(blob);
 	if (n > 4096)
 		n = 4096;
-	for (i = 0; i < n && lines < 2; i++)
+	for (i = 0; i < n && lines < SPDX_HEAD_LINES; i++)
 		lines += p[i] == '\n';
 	f->head = xstrndup(p, i);
 	f->head_len = i;

@@ -72,6 +72,12 @@ int repo_check_state(struct repo *r, bool allow_bisect);
 int repo_head(struct commit_info **out, struct repo *r);
 int repo_lookup(struct commit_info **out, struct repo *r, const char *rev);
 void commit_info_free(struct commit_info *c);
+/*
+ * The file at path in the tree of commit rev (not the work tree) into
+ * out: 1 when read, 0 when rev has no such file, -1 on error.
+ */
+int repo_read_blob_at(struct repo *r, const char *rev, const char *path,
+		      struct buf *out);
 
 /*
  * Rewrite HEAD's message: same tree, parents and author, committer
@@ -112,7 +118,7 @@ int repo_range_ends(char ***out, size_t *nr, struct repo *r,
 /* A file a commit adds (against its first parent), for the SPDX checks. */
 struct added_file {
 	char *path;
-	char *head;		/* its first two lines (at most 4 KiB) */
+	char *head;		/* its first SPDX_HEAD_LINES lines (<= 4 KiB) */
 	size_t head_len;
 	bool binary;
 };

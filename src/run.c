@@ -51,12 +51,33 @@ static void child_stdin(const char *path)
 	close(fd);
 }
 
+/*
+ * In the child: no handler of ours may run before exec (exec resets
+ * them anyway; ignored signals stay ignored, as the user set them), and
+ * the signal mask is the caller's again.
+ */
+static void child_signals(const sigset_t *mask)
+{
+	struct sigaction sa;
+
+	for (int sig = 1; sig < NSIG; sig++) {
+		if (sigaction(sig, NULL, &sa) < 0 ||
+		    sa.sa_handler == SIG_IGN || sa.sa_handler == SIG_DFL)
+			continue;
+		signal(sig, SIG_DFL);
+	}
+	signal(SIGPIPE, SIG_DFL);
+	if (mask)
+		sigprocmask(SIG_SETMASK, mask, NULL);
+}
+
 /* In the child: set up and exec; never returns. */
 static void child_start(const char *const argv[], const struct run_opts *o,
-			int out_fd)
+			int out_fd, const sigset_t *mask)
 {
-	setpgid(0, 0);
-	signal(SIGPIPE, SIG_DFL);
+	if (!o->foreground)
+		setpgid(0, 0);
+	child_signals(mask);
 	if (o->cwd && chdir(o->cwd) < 0) {
 		fprintf(stderr, "git-disclose: cannot enter '%s': %s\n",
 			o->cwd, strerror(errno));
@@ -75,7 +96,7 @@ static void child_start(const char *const argv[], const struct run_opts *o,
 }
 
 static int spawn(pid_t *pid, const char *const argv[],
-		 const struct run_opts *o, int out_fd)
+		 const struct run_opts *o, int out_fd, const sigset_t *mask)
 {
 	fflush(NULL);
 	*pid = fork();
@@ -83,19 +104,23 @@ static int spawn(pid_t *pid, const char *const argv[],
 		return error_set("cannot start '%s': %s", argv[0],
 				 strerror(errno));
 	if (*pid == 0)
-		child_start(argv, o, out_fd);
-	setpgid(*pid, *pid);
+		child_start(argv, o, out_fd, mask);
+	if (!o->foreground)
+		setpgid(*pid, *pid);
 	return 0;
 }
 
 static void decode_status(struct run_result *out, int status)
 {
-	if (WIFEXITED(status))
+	out->signal = 0;
+	if (WIFEXITED(status)) {
 		out->status = WEXITSTATUS(status);
-	else if (WIFSIGNALED(status))
-		out->status = 128 + WTERMSIG(status);
-	else
+	} else if (WIFSIGNALED(status)) {
+		out->signal = WTERMSIG(status);
+		out->status = 128 + out->signal;
+	} else {
 		out->status = 255;
+	}
 }
 
 /* Read what the child wrote so far; closes fd (sets -1) at end of file. */
@@ -163,6 +188,48 @@ static int reap(struct run_result *out, pid_t pid, int fd, struct buf *output,
 	return 0;
 }
 
+/*
+ * Run a child that shares our terminal and wait for it, ignoring SIGINT
+ * and SIGQUIT meanwhile, as git does while its editor runs: a Ctrl-C
+ * goes to the child, which decides. The two signals are blocked from
+ * before fork until they are ignored, so neither process can die of one
+ * in between; the child gets the caller's mask and handlers back.
+ */
+static int run_foreground(struct run_result *out, const char *const argv[],
+			  const struct run_opts *o)
+{
+	struct sigaction ign = { 0 }, old_int, old_quit;
+	sigset_t both, mask;
+	int status = 0, rc = 0;
+	pid_t pid;
+
+	ign.sa_handler = SIG_IGN;
+	sigemptyset(&ign.sa_mask);
+	sigemptyset(&both);
+	sigaddset(&both, SIGINT);
+	sigaddset(&both, SIGQUIT);
+	sigprocmask(SIG_BLOCK, &both, &mask);
+	if (spawn(&pid, argv, o, o->stdout_fd, &mask) < 0) {
+		sigprocmask(SIG_SETMASK, &mask, NULL);
+		return -1;
+	}
+	sigaction(SIGINT, &ign, &old_int);
+	sigaction(SIGQUIT, &ign, &old_quit);
+	sigprocmask(SIG_SETMASK, &mask, NULL);
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR) {
+			rc = error_set("waiting for '%s' failed: %s", argv[0],
+				       strerror(errno));
+			break;
+		}
+	}
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGQUIT, &old_quit, NULL);
+	out->timed_out = false;
+	decode_status(out, status);
+	return rc;
+}
+
 int run_wait(struct run_result *out, const char *const argv[],
 	     const struct run_opts *opts)
 {
@@ -170,9 +237,17 @@ int run_wait(struct run_result *out, const char *const argv[],
 	const struct run_opts *o = opts ? opts : &none;
 	pid_t pid;
 
-	if (spawn(&pid, argv, o, o->stdout_fd) < 0)
+	if (o->foreground)
+		return run_foreground(out, argv, o);
+	if (spawn(&pid, argv, o, o->stdout_fd, NULL) < 0)
 		return -1;
 	return reap(out, pid, -1, NULL, o->timeout_ms);
+}
+
+void run_raise_interrupt(const struct run_result *res)
+{
+	if (res->signal == SIGINT || res->signal == SIGQUIT)
+		raise(res->signal);
 }
 
 int run_capture(struct run_result *out, struct buf *output,
@@ -183,9 +258,12 @@ int run_capture(struct run_result *out, struct buf *output,
 	int fds[2];
 	pid_t pid;
 
+	if (o->foreground)
+		return error_set("'%s': a captured child cannot share the terminal",
+				 argv[0]);
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return error_set("cannot create a pipe: %s", strerror(errno));
-	if (spawn(&pid, argv, o, fds[1]) < 0) {
+	if (spawn(&pid, argv, o, fds[1], NULL) < 0) {
 		close(fds[0]);
 		close(fds[1]);
 		return -1;

@@ -12,25 +12,41 @@ struct run_opts {
 	const char *stdin_path;	/* NULL: /dev/null; "-": inherit */
 	int stdout_fd;		/* -1: inherit (run_wait) */
 	int stderr_fd;		/* -1: inherit */
+	/*
+	 * Share the terminal, as git runs an editor: the child stays in our
+	 * process group (the terminal's foreground group when we are in it),
+	 * so it can read the terminal and gets Ctrl-C, Ctrl-Z and window
+	 * size changes; while it runs we ignore SIGINT and SIGQUIT. There
+	 * is no timeout then (timeout_ms is ignored); run_wait only.
+	 */
+	bool foreground;
 };
-#define RUN_OPTS_INIT { NULL, NULL, 0, NULL, -1, -1 }
+#define RUN_OPTS_INIT { NULL, NULL, 0, NULL, -1, -1, false }
 
 /* How a child ended. */
 struct run_result {
 	int status;		/* exit status, or 128 + signal */
+	int signal;		/* the signal that killed it, or 0 */
 	bool timed_out;
 };
 
 /*
  * Run argv[0] (looked up in PATH) and wait for it. Returns 0 when the
  * program ran (whatever its status), negative when it could not start.
- * The child runs in its own process group so a timeout kills all of it.
+ * Unless opts->foreground, the child runs in its own process group so a
+ * timeout kills all of it.
  */
 int run_wait(struct run_result *out, const char *const argv[],
 	     const struct run_opts *opts);
 /* Same, with standard output collected into buf (stderr as opts says). */
 int run_capture(struct run_result *out, struct buf *output,
 		const char *const argv[], const struct run_opts *opts);
+/*
+ * When the child was killed by SIGINT or SIGQUIT (the user's Ctrl-C or
+ * Ctrl-\ while it had the terminal), die of the same signal, as git does
+ * after its editor; call it once your own clean-up is done.
+ */
+void run_raise_interrupt(const struct run_result *res);
 /* Replace the current process; returns only on failure. */
 int run_exec(const char *const argv[]);
 /* Is a program of that name on PATH? */

@@ -290,11 +290,33 @@ static char *nth_line(const char *head, size_t len, size_t n)
 	return xstrndup(p, nl ? (size_t)(nl - p) : (size_t)(end - p));
 }
 
+/* checkpatch's interpreter line: "#!" then optional blanks and a '/'. */
+static bool is_interpreter_line(const char *line)
+{
+	while (*line == ' ' || *line == '\t')
+		line++;
+	if (strncmp(line, "#!", 2))
+		return false;
+	line += 2;
+	while (*line == ' ' || *line == '\t')
+		line++;
+	return *line == '/';
+}
+
+/* An Emacs/PEP 263 encoding line: "# -*- coding: utf-8 -*-". */
+static bool is_coding_line(const char *line)
+{
+	const char *mark = strstr(line, "-*-");
+
+	return line[strspn(line, " \t")] == '#' && mark &&
+	       strstr(mark + 3, "coding") && strstr(mark + 3, "-*-");
+}
+
 void spdx_check(struct spdx_result *out, const struct spdx_ids *ids,
 		const char *path, const char *head, size_t len, bool binary)
 {
 	enum spdx_style style = spdx_style_for(path);
-	char *lines[2], *tag = NULL;
+	char *lines[SPDX_HEAD_LINES] = { NULL }, *tag = NULL;
 	size_t want = 0, at = 0;
 
 	memset(out, 0, sizeof(*out));
@@ -302,11 +324,13 @@ void spdx_check(struct spdx_result *out, const struct spdx_ids *ids,
 		out->verdict = SPDX_NOT_NEEDED;
 		return;
 	}
-	lines[0] = nth_line(head, len, 0);
-	lines[1] = nth_line(head, len, 1);
-	if (lines[0] && !strncmp(lines[0], "#!", 2))
+	for (size_t i = 0; i < SPDX_HEAD_LINES; i++)
+		lines[i] = nth_line(head, len, i);
+	if (lines[0] && is_interpreter_line(lines[0]))
 		want = 1;
-	for (size_t i = 0; i < 2 && !tag; i++)
+	out->want_line = want + 1;
+	out->after_coding = lines[want] && is_coding_line(lines[want]);
+	for (size_t i = 0; i < SPDX_HEAD_LINES && !tag; i++)
 		if (lines[i] && (tag = strstr(lines[i], SPDX_TAG)))
 			at = i;
 	if (!tag) {
@@ -322,13 +346,15 @@ void spdx_check(struct spdx_result *out, const struct spdx_ids *ids,
 	out->bad_id = bad_identifier(ids, out->license);
 	if (out->bad_id)
 		out->verdict = SPDX_BAD_LICENSE;
-	else if (at != want || strcmp(out->text, out->expected))
+	else if (at != want)
+		out->verdict = SPDX_MISPLACED;
+	else if (strcmp(out->text, out->expected))
 		out->verdict = SPDX_BAD_STYLE;
 	else
 		out->verdict = SPDX_OK;
 out:
-	free(lines[0]);
-	free(lines[1]);
+	for (size_t i = 0; i < SPDX_HEAD_LINES; i++)
+		free(lines[i]);
 }
 
 void spdx_result_release(struct spdx_result *res)

@@ -1,8 +1,10 @@
 /*
  * SPDX-License-Identifier lines of the files a commit adds, checked the
- * way Documentation/process/license-rules.rst asks: the comment style of
- * the file's type, on the first line (the second after a "#!" line), and
- * only identifiers the kernel accepts.
+ * way Documentation/process/license-rules.rst asks and scripts/checkpatch.pl
+ * checks: the comment style of the file's type, on the first line (the
+ * second after a "#!/..." line), and only identifiers the kernel accepts.
+ * checkpatch makes no exception for a "-*- coding: ... -*-" line: the SPDX
+ * line goes above it (Python 3 reads UTF-8 without one).
  */
 #ifndef DISCLOSE_SPDX_H
 #define DISCLOSE_SPDX_H
@@ -41,19 +43,25 @@ enum spdx_style spdx_style_for(const char *path);
 enum spdx_verdict {
 	SPDX_OK,
 	SPDX_NOT_NEEDED,	/* the file type carries no SPDX line */
-	SPDX_IS_MISSING,	/* no SPDX line in the first two lines */
-	SPDX_BAD_STYLE,		/* wrong comment style or line */
+	SPDX_IS_MISSING,	/* no SPDX line near the top */
+	SPDX_MISPLACED,		/* an SPDX line, not on the line it belongs */
+	SPDX_BAD_STYLE,		/* wrong comment style */
 	SPDX_BAD_LICENSE,	/* an identifier not accepted */
 };
 
 struct spdx_result {
 	enum spdx_verdict verdict;
 	size_t line;		/* 1-based line of the SPDX tag, or 0 */
+	size_t want_line;	/* 1-based line it belongs on (1 or 2) */
+	bool after_coding;	/* a "-*- coding" line holds want_line */
 	char *text;		/* that line as found, or NULL */
 	char *expected;		/* the corrected line, or NULL */
 	char *license;		/* the expression found, or NULL */
 	char *bad_id;		/* SPDX_BAD_LICENSE: the identifier */
 };
+
+/* Lines of a file's start searched for the SPDX tag. */
+#define SPDX_HEAD_LINES 10
 
 /* Check one added file: path and its first lines (head, len bytes). */
 void spdx_check(struct spdx_result *out, const struct spdx_ids *ids,

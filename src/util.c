@@ -1,17 +1,10 @@
 #include "util.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include "sanitize.h"
 
 static void (*fatal_hook)(void);
-static char last_error[1024];
 
 void util_set_fatal_hook(void (*hook)(void))
 {
@@ -189,45 +182,6 @@ const char *buf_cstr(const struct buf *b)
 	return b->ptr ? b->ptr : "";
 }
 
-/*
- * Errors quote what users and tools wrote (names, subjects, file
- * contents): they go through the terminal sanitizer, so that an error
- * line is one line and no escape sequence in it reaches the terminal.
- */
-int error_set(const char *fmt, ...)
-{
-	char raw[sizeof(last_error)];
-	struct buf safe = BUF_INIT;
-	size_t n;
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(raw, sizeof(raw), fmt, ap);
-	va_end(ap);
-	sanitize(&safe, raw, strlen(raw), 0);
-	n = safe.len;
-	if (n >= sizeof(last_error)) {
-		n = sizeof(last_error) - 1;
-		/* do not cut a UTF-8 character in two */
-		while (n && ((unsigned char)safe.ptr[n] & 0xc0) == 0x80)
-			n--;
-	}
-	memcpy(last_error, buf_cstr(&safe), n);
-	last_error[n] = '\0';
-	buf_release(&safe);
-	return -1;
-}
-
-const char *error_last(void)
-{
-	return last_error[0] ? last_error : "unknown error";
-}
-
-void error_clear(void)
-{
-	last_error[0] = '\0';
-}
-
 bool git_isspace(int c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -272,89 +226,4 @@ bool str_istarts(const char *s, const char *prefix)
 	size_t n = strlen(prefix);
 
 	return strlen(s) >= n && mem_ieq(s, n, prefix, n);
-}
-
-static int read_fd(struct buf *out, int fd)
-{
-	char chunk[65536];
-	ssize_t n;
-
-	for (;;) {
-		n = read(fd, chunk, sizeof(chunk));
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -1;
-		if (n == 0)
-			return 0;
-		buf_add(out, chunk, (size_t)n);
-	}
-}
-
-int read_file(struct buf *out, const char *path)
-{
-	int fd, rc;
-
-	if (!strcmp(path, "-")) {
-		if (read_fd(out, 0) < 0)
-			return error_set("cannot read standard input: %s: pipe the message in, or give a file",
-					 strerror(errno));
-		buf_add(out, "", 0);
-		return 0;
-	}
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return error_set("cannot open '%s': %s: give a file that exists and that you can read",
-				 path, strerror(errno));
-	rc = read_fd(out, fd);
-	if (rc < 0)
-		error_set("cannot read '%s': %s: give a regular file that you can read",
-			  path, strerror(errno));
-	close(fd);
-	buf_add(out, "", 0);
-	return rc;
-}
-
-static int write_all(int fd, const char *p, size_t len)
-{
-	while (len) {
-		ssize_t n = write(fd, p, len);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
-int write_file_atomic(const char *path, const void *data, size_t len,
-		      int mode)
-{
-	struct buf tmp = BUF_INIT;
-	int fd, rc = -1;
-
-	buf_addf(&tmp, "%s.tmp.%ld", path, (long)getpid());
-	fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, mode);
-	if (fd < 0) {
-		error_set("cannot create '%s': %s", tmp.ptr, strerror(errno));
-		goto out;
-	}
-	if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
-		error_set("cannot write '%s': %s", tmp.ptr, strerror(errno));
-		close(fd);
-		unlink(tmp.ptr);
-		goto out;
-	}
-	if (close(fd) < 0 || rename(tmp.ptr, path) < 0) {
-		error_set("cannot replace '%s': %s", path, strerror(errno));
-		unlink(tmp.ptr);
-		goto out;
-	}
-	rc = 0;
-out:
-	buf_release(&tmp);
-	return rc;
 }

@@ -1,10 +1,14 @@
-/* Allocation, growable buffers, errors and git's ctype: used by every module. */
+/* Allocation, growable buffers and git's ctype: used by every module. */
 #ifndef DISCLOSE_UTIL_H
 #define DISCLOSE_UTIL_H
 
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
+
+/* Every room reports errors and reads files: util.h brings both along. */
+#include "error.h"
+#include "file.h"
 
 /*
  * Allocation never returns NULL: on failure the fatal hook runs (the UI
@@ -50,14 +54,6 @@ char *buf_detach(struct buf *b, size_t *len);
 /* The contents as a C string ("" when nothing was added). */
 const char *buf_cstr(const struct buf *b);
 
-/*
- * The last error of the core, one line saying what is wrong and what to
- * do. error_set() returns -1 so that "return error_set(...)" reads well.
- */
-int error_set(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-const char *error_last(void);
-void error_clear(void);
-
 /* git's own ctype (ASCII only, locale-independent): space is \t \n \r ' '. */
 bool git_isspace(int c);
 bool git_isalnum(int c);
@@ -67,15 +63,5 @@ bool git_isdigit(int c);
 bool str_ieq(const char *a, const char *b);
 bool mem_ieq(const char *a, size_t alen, const char *b, size_t blen);
 bool str_istarts(const char *s, const char *prefix);
-
-/* Read a whole file ("-" is standard input) into out. */
-int read_file(struct buf *out, const char *path);
-/*
- * Write data to path atomically: a temporary file in the same directory,
- * flushed, then renamed over the target; a symlink at the target is
- * replaced, never followed.
- */
-int write_file_atomic(const char *path, const void *data, size_t len,
-		      int mode);
 
 #endif

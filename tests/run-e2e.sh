@@ -4,7 +4,8 @@
 # tree), a private HOME and TMPDIR, and DISCLOSE_CACHE, a cache directory
 # that outlives the run (the kernel tree is kept there).
 # Exit status 77 from a script means "skipped"; its last line says why.
-# T="name ..." (as in `make e2e T="hook cli-commit"`) runs only those.
+# T="name ..." (as in `make e2e T="hook cli-commit"`) runs only those;
+# `make -j2 check` runs each script as a make target of its own.
 bin=$1
 top=$(cd "$(dirname "$0")/.." && pwd)
 dir=${2:-$top/tests/e2e}
@@ -34,5 +35,7 @@ for t in "$dir"/*.sh; do
 	esac
 	[ $rc -ne 0 ] && [ $rc -ne 77 ] || rm -rf "$tmp"
 done
-echo "$(basename "$dir"): $pass passed, $fail failed, $skip skipped"
+# QUIET=1 (make's per-script targets): the script's own line is enough.
+[ -n "${QUIET:-}" ] ||
+	echo "$(basename "$dir"): $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

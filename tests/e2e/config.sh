@@ -14,7 +14,7 @@ grep -E '^  disclose.agent +Claude +local file:.git/config$' "$TMPDIR/out" >/dev
 	fail "agent's origin: $(cat "$TMPDIR/out")"
 grep -E "^  disclose.tools +sparse +global file:$HOME/.gitconfig\$" "$TMPDIR/out" >/dev/null ||
 	fail "tools' origin: $(cat "$TMPDIR/out")"
-expect_grep "disclose.policy   (unset: kernel)" "$TMPDIR/out"
+expect_grep "disclose.policy   (unset: the tree's documents decide, else kernel)" "$TMPDIR/out"
 expect_grep "core.commentChar  (unset: #)" "$TMPDIR/out"
 expect_grep "user.email        hu@example.org" "$TMPDIR/out"
 expect_grep "no problems" "$TMPDIR/out"

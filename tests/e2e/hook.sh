@@ -1,7 +1,7 @@
 #!/bin/sh
 # git disclose hook install/uninstall: the commit-msg hook rejects
 # commits with policy errors, respects core.hooksPath, never touches a
-# foreign hook, removes only its own.
+# foreign or edited hook, removes only its own.
 . "$TOP/tests/e2e/lib-tally.sh"
 
 r=$TMPDIR/repo
@@ -57,13 +57,18 @@ printf 'c\n' >c && git add c
 PATH="$TMPDIR/bin:$PATH" expect_rc 1 git commit -q -m 'no sign-off'
 err_has "MISSING_SIGNOFF"
 
-# uninstall removes ours; a foreign hook is never touched
+# that edited hook is no longer ours; a fresh one is, and uninstall
+# removes it; a foreign hook is never touched
+expect_rc 1 "$D" hook uninstall
+[ -e "$hook" ] || fail "an edited hook was removed"
+rm -f "$hook"
+expect_rc 0 "$D" hook install
 expect_rc 0 "$D" hook uninstall
 [ ! -e "$hook" ] || fail "hook not removed"
 expect_rc 0 "$D" hook uninstall
 printf '#!/bin/sh\necho mine\n' >"$hook" && chmod +x "$hook"
 expect_rc 1 "$D" hook install
-err_has "git disclose check --message"
+err_has 'git disclose hook run "$1"'
 grep -q mine "$hook" || fail "foreign hook overwritten"
 expect_rc 1 "$D" hook uninstall
 grep -q mine "$hook" || fail "foreign hook removed"

@@ -542,8 +542,8 @@ static const char *const from_cases[] = {
 	"\"Quoted \\\"Nick\\\" Name\" <q@example.org>",
 	"=?UTF-8?B?SsO2cmc=?= =?UTF-8?Q?_M=C3=BCller?= <j@example.org>",
 	"=?iso-8859-1?q?Fran=E7ois?= <f@example.org>",
-	"A Name That Is Far Too Long To Be A Name By Any Sane Measure At All "
-	"<long@example.org>",
+	("A Name That Is Far Too Long To Be A Name By Any Sane Measure At All "
+	 "<long@example.org>"),
 	"user@example.org <user@example.org>",
 	"  Spaced   Out   Name   <spaced@example.org>  ",
 };

@@ -389,9 +389,9 @@ static void test_open_items(void **state)
 		const char *what;
 		const char *want;
 	} steps[] = {
-		{ "fresh", "3 to review, 3 to certify, 1 failing" },
-		{ "no agent", "3 to review, 3 to certify, 1 failing, agent and model" },
-		{ "reviewed", "3 to certify, 1 failing, agent and model" },
+		{ "fresh", "3 to review, 3 to certify, 1 commit failing" },
+		{ "no agent", "3 to review, 3 to certify, 1 commit failing, agent and model" },
+		{ "reviewed", "3 to certify, 1 commit failing, agent and model" },
 		{ "certified, AI lines removed", "agent and model" },
 		{ "agent and model", "" },
 		{ "written", "written" },

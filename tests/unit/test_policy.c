@@ -24,7 +24,7 @@ static void test_builtin(void **state)
 	assert_int_equal(k->form, FORM_AGENT_MODEL);
 	assert_int_equal(llm->form, FORM_LLM);
 	for (size_t i = 0; i < k->nr_items; i++) {
-		if (!k->items[i].automatic)
+		if (!k->items[i].automatic && k->items[i].when == WHEN_ALWAYS)
 			human++;
 		if (!strcmp(k->items[i].id, "dco"))
 			assert_int_equal(k->items[i].source, SOURCE_DCO);
@@ -32,6 +32,146 @@ static void test_builtin(void **state)
 			assert_true(k->items[i].optional);
 	}
 	assert_int_equal(human, 3);	/* license, dco, responsibility */
+	policy_set_free(s);
+}
+
+/* Every pack names the text it follows; the procedure items are flagged. */
+static void test_builtin_versions(void **state)
+{
+	struct policy_set *s;
+	const struct policy *k, *llm;
+	size_t procedure = 0;
+
+	assert_int_equal(policy_load_builtin(&s), 0);
+	k = policy_find(s, "kernel");
+	llm = policy_find(s, "kernel-llm");
+	assert_non_null(k->follows);
+	assert_non_null(strstr(k->follows, "AGENT_NAME:MODEL_VERSION"));
+	assert_non_null(llm->follows);
+	assert_non_null(strstr(llm->follows, "816d9992"));
+	assert_non_null(strstr(llm->follows, "Assisted-by: LLM [TOOL1] [TOOL2]"));
+	for (size_t i = 0; i < llm->nr_items; i++) {
+		const struct policy_item *it = &llm->items[i];
+
+		if (it->when != WHEN_BUGFIX_PROCEDURE)
+			continue;
+		procedure++;
+		assert_true(it->optional);
+		assert_false(it->automatic);
+	}
+	assert_true(procedure >= 6);
+	policy_set_free(s);
+}
+
+static const char doc_61[] =
+	"Attribution\n"
+	"===========\n"
+	"\n"
+	"Credit the assistant with an ``Assisted-by:`` tag of this form::\n"
+	"\n"
+	"\tAssisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]\n"
+	"\n"
+	"For example::\n"
+	"\n"
+	"\tAssisted-by: Claude:claude-3-opus coccinelle sparse\n";
+
+static const char doc_llm[] =
+	"Attribution\n"
+	"===========\n"
+	"\n"
+	"Credit the assistant with an ``Assisted-by:`` tag of this form::\n"
+	"\n"
+	"\tAssisted-by: LLM [TOOL1] [TOOL2]\n"
+	"\n"
+	"For example::\n"
+	"\n"
+	"\tAssisted-by: LLM coccinelle sparse\n";
+
+/* The document is recognized by its content, not by a checksum. */
+static void test_read_document(void **state)
+{
+	struct tree_docs t = { 0 };
+	struct buf b = BUF_INIT;
+
+	assert_int_equal(policy_read_document(&t, doc_61, strlen(doc_61)), 0);
+	assert_int_equal(t.form, FORM_AGENT_MODEL);
+	assert_string_equal(t.form_line,
+			    "Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]");
+	assert_false(t.bugfix_procedure);
+	tree_docs_release(&t);
+
+	assert_int_equal(policy_read_document(&t, doc_llm, strlen(doc_llm)), 0);
+	assert_int_equal(t.form, FORM_LLM);
+	assert_string_equal(t.form_line, "Assisted-by: LLM [TOOL1] [TOOL2]");
+	tree_docs_release(&t);
+
+	buf_adds(&b, doc_llm);
+	buf_adds(&b, "\nProcedure for finding and fixing bugs\n"
+		     "=====================================\n");
+	assert_int_equal(policy_read_document(&t, b.ptr, b.len), 0);
+	assert_true(t.bugfix_procedure);
+	tree_docs_release(&t);
+
+	/* a wording git disclose does not know fails loudly */
+	buf_reset(&b);
+	buf_adds(&b, "Say ``Assisted-by:`` and name the tool in prose.\n");
+	assert_int_equal(policy_read_document(&t, b.ptr, b.len), -1);
+	assert_non_null(strstr(error_last(), "--policy"));
+	tree_docs_release(&t);
+	buf_reset(&b);
+	buf_adds(&b, doc_61);
+	buf_adds(&b, doc_llm);
+	assert_int_equal(policy_read_document(&t, b.ptr, b.len), -1);
+	assert_non_null(strstr(error_last(), "both"));
+	tree_docs_release(&t);
+	buf_release(&b);
+}
+
+static void test_read_checkpatch(void **state)
+{
+	static const char colon[] =
+		"if ($sign_off =~ /^Assisted-by:/i) {\n"
+		"\tif ($email !~ /^\\S+:\\S+/) {\n";
+	static const char any[] = "if ($sign_off =~ /^Assisted-by:/i) {\n";
+
+	assert_int_equal(policy_read_checkpatch(colon, strlen(colon)),
+			 CHECKPATCH_COLON);
+	assert_int_equal(policy_read_checkpatch(any, strlen(any)),
+			 CHECKPATCH_ANY);
+	assert_int_equal(policy_read_checkpatch("sub x {}\n", 9),
+			 CHECKPATCH_NO_TAG);
+}
+
+/* Items flagged "when" apply only where the tree's documents say so. */
+static void test_item_when(void **state)
+{
+	static const char json[] =
+		"{\"policies\": [{\"name\": \"w\", \"checklist\": ["
+		"{\"id\": \"a\", \"kind\": \"human\", \"text\": \"t\"},"
+		"{\"id\": \"b\", \"kind\": \"human\", \"text\": \"t\","
+		" \"when\": \"bugfix-procedure\"},"
+		"{\"id\": \"c\", \"kind\": \"human\", \"text\": \"t\","
+		" \"when\": \"generated-content\"}]}]}";
+	static const char bad[] =
+		"{\"policies\": [{\"name\": \"w\", \"checklist\": ["
+		"{\"id\": \"a\", \"kind\": \"human\", \"text\": \"t\","
+		" \"when\": \"sometimes\"}]}]}";
+	struct policy_set *s = xcalloc(1, sizeof(*s));
+	struct tree_docs t = { 0 };
+	const struct policy *p;
+
+	assert_int_equal(policy_add_json(s, json, strlen(json), "u"), 0);
+	p = policy_find(s, "w");
+	assert_true(policy_item_applies(&p->items[0], NULL));
+	assert_false(policy_item_applies(&p->items[1], NULL));
+	assert_false(policy_item_applies(&p->items[1], &t));
+	t.bugfix_procedure = true;
+	assert_true(policy_item_applies(&p->items[1], &t));
+	assert_false(policy_item_applies(&p->items[2], &t));
+	t.generated_content = true;
+	assert_true(policy_item_applies(&p->items[2], &t));
+	assert_int_equal(policy_add_json(s, bad, strlen(bad), "u"), -1);
+	assert_non_null(strstr(error_last(), "sometimes"));
 	policy_set_free(s);
 }
 
@@ -171,6 +311,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_builtin),
+		cmocka_unit_test(test_builtin_versions),
+		cmocka_unit_test(test_read_document),
+		cmocka_unit_test(test_read_checkpatch),
+		cmocka_unit_test(test_item_when),
 		cmocka_unit_test(test_broken),
 		cmocka_unit_test(test_extend),
 		cmocka_unit_test(test_user_dir),

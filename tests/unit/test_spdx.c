@@ -15,6 +15,9 @@ struct spdx_case {
 	enum spdx_verdict verdict;
 	const char *expected;	/* corrected line, NULL: not checked */
 	const char *bad_id;
+	size_t line;		/* where the tag is, 0: not checked */
+	size_t want_line;	/* where it belongs, 0: not checked */
+	bool after_coding;
 };
 
 static const struct spdx_case cases[] = {
@@ -31,11 +34,24 @@ static const struct spdx_case cases[] = {
 	  "# SPDX-License-Identifier: GPL-2.0" },
 	{ "scripts/x.sh", "#!/bin/sh\n# SPDX-License-Identifier: GPL-2.0\n", SPDX_OK },
 	{ "scripts/x.py", "# SPDX-License-Identifier: GPL-2.0\n", SPDX_OK },
-	{ "scripts/y.sh", "echo hi\n# SPDX-License-Identifier: GPL-2.0\n", SPDX_BAD_STYLE },
+	{ "scripts/y.sh", "echo hi\n# SPDX-License-Identifier: GPL-2.0\n", SPDX_MISPLACED,
+	  "# SPDX-License-Identifier: GPL-2.0", NULL, 2, 1 },
+	/* checkpatch: after "#!/...", line 2; anywhere else is misplaced */
+	{ "scripts/m.sh", "#!/bin/sh\n\n# SPDX-License-Identifier: GPL-2.0\n", SPDX_MISPLACED,
+	  "# SPDX-License-Identifier: GPL-2.0", NULL, 3, 2 },
+	{ "scripts/m.sh", "# SPDX-License-Identifier: GPL-2.0\n#!/bin/sh\n", SPDX_OK },
+	{ "scripts/s.sh", "#! /bin/sh\n# SPDX-License-Identifier: GPL-2.0\n", SPDX_OK },
+	{ "m.c", "/*\n * Copyright\n */\n// SPDX-License-Identifier: GPL-2.0\n", SPDX_MISPLACED,
+	  "// SPDX-License-Identifier: GPL-2.0", NULL, 4, 1 },
+	/* no exception for a coding line: the SPDX line goes above it */
+	{ "tools/a.py", "#!/usr/bin/env python3\n# -*- coding: utf-8 -*-\n# SPDX-License-Identifier: GPL-2.0\n",
+	  SPDX_MISPLACED, "# SPDX-License-Identifier: GPL-2.0", NULL, 3, 2, true },
+	{ "tools/b.py", "#!/usr/bin/env python3\n# SPDX-License-Identifier: GPL-2.0\n# -*- coding: utf-8 -*-\n", SPDX_OK },
+	{ "tools/c.py", "# -*- coding: utf-8 -*-\n", SPDX_IS_MISSING, NULL, NULL, 1, 1, true },
 	{ "scripts/z.sh", "#!/bin/sh\necho hi\n", SPDX_IS_MISSING },
 	{ "Documentation/a.rst", ".. SPDX-License-Identifier: GPL-2.0\n\nTitle\n", SPDX_OK },
 	{ "Documentation/b.rst", "Title\n=====\n", SPDX_IS_MISSING },
-	{ "b.c", "/*\n * SPDX-License-Identifier: GPL-2.0\n", SPDX_BAD_STYLE },
+	{ "b.c", "/*\n * SPDX-License-Identifier: GPL-2.0\n", SPDX_MISPLACED },
 	{ "c.c", "int x;\n", SPDX_IS_MISSING },
 	{ "d.c", "// SPDX-License-Identifier: WTFPL\n", SPDX_BAD_LICENSE, NULL, "WTFPL" },
 	{ "e.c", "// SPDX-License-Identifier: Apache-2.0\n", SPDX_BAD_LICENSE },
@@ -66,6 +82,11 @@ static void test_cases(void **state)
 			assert_string_equal(r.expected, c->expected);
 		if (c->bad_id)
 			assert_string_equal(r.bad_id, c->bad_id);
+		if (c->line)
+			assert_int_equal(r.line, c->line);
+		if (c->want_line)
+			assert_int_equal(r.want_line, c->want_line);
+		assert_int_equal(r.after_coding, c->after_coding);
 		spdx_result_release(&r);
 	}
 	spdx_ids_free(ids);

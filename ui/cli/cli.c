@@ -120,6 +120,7 @@ int cli_ctx_init(struct cli_ctx *ctx, struct answers *a, bool need_repo)
 	    answers_resolve(&ctx->assisted, &ctx->form, a, ctx->repo,
 			    ctx->cat) < 0)
 		return -1;
+	ctx->policy = a->policy ? xstrdup(a->policy) : NULL;
 	warn_llm_checkpatch(ctx);
 	if (!a->no_signoff) {
 		if (repo_identity(&ctx->human, ctx->repo) < 0)
@@ -133,6 +134,7 @@ int cli_ctx_init(struct cli_ctx *ctx, struct answers *a, bool need_repo)
 void cli_ctx_release(struct cli_ctx *ctx)
 {
 	assisted_free(ctx->assisted);
+	free(ctx->policy);
 	catalogue_free(ctx->cat);
 	if (ctx->have_human)
 		ident_release(&ctx->human);
@@ -144,7 +146,7 @@ void cli_remember(struct cli_ctx *ctx)
 {
 	if (!ctx->repo || repo_is_bare(ctx->repo))
 		return;
-	if (answers_save(ctx->assisted, ctx->form, ctx->repo) < 0)
+	if (answers_save(ctx->assisted, ctx->policy, ctx->repo) < 0)
 		fprintf(stderr, "git disclose: warning: answers not remembered: %s\n",
 			error_last());
 }

@@ -56,7 +56,8 @@ enum {
 	"  --model VERSION    the model (MODEL_VERSION), e.g. claude-opus-4-5\n" \
 	"  --tool TOOL        a specialized analysis tool used (repeatable)\n" \
 	"  --no-tool          no analysis tools (forget remembered ones)\n" \
-	"  --policy P         kernel (AGENT:MODEL, default) or kernel-llm (LLM)\n" \
+	"  --policy P         kernel (AGENT:MODEL), kernel-llm (LLM) or your pack;\n" \
+	"                     default: what the tree's coding-assistants.rst asks\n" \
 	"  --no-signoff       do not add your Signed-off-by:\n"
 
 int cli_answer_option(struct answers *a, int opt, const char *arg);
@@ -71,6 +72,7 @@ struct cli_ctx {
 	struct catalogue *cat;
 	struct assisted *assisted;
 	enum policy_form form;
+	char *policy;		/* to remember; NULL: the tree chose it */
 	struct ident human;
 	bool have_human;
 };

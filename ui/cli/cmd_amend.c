@@ -330,6 +330,7 @@ int cmd_amend(int argc, char **argv)
 				     argv[optind]);
 		goto out;
 	}
+	a.range = opts.range;
 	if (cli_ctx_init(&ctx, &a, true) < 0 || amend_range(&ctx, &opts) < 0)
 		rc = cli_fail(EXIT_USAGE);
 	else if (!opts.dry_run)

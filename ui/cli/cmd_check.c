@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "lint.h"
 #include "message.h"
+#include "policy.h"
 #include "repo.h"
 #include "spdx.h"
 #include "util.h"
@@ -40,7 +41,8 @@ static const char check_usage[] =
 	"  --staged           with --message: also check the SPDX lines of the\n"
 	"                     files the index adds (the commit-msg hook does)\n"
 	"  --json             one JSON object per commit per line (NDJSON)\n"
-	"  --policy P         kernel (AGENT:MODEL, default) or kernel-llm (LLM)\n"
+	"  --policy P         kernel (AGENT:MODEL), kernel-llm (LLM) or your pack;\n"
+	"                     default: what the tree's coding-assistants.rst asks\n"
 	"  --no-spdx          check messages only, not the files commits add\n"
 	"  --checkpatch       also run the tree's scripts/checkpatch.pl on the\n"
 	"                     range and report its signature messages\n"
@@ -343,14 +345,16 @@ static int parse_options(struct check *ck, int argc, char **argv)
 	return 0;
 }
 
-/* --policy, else disclose.policy, else kernel. */
+/* The one resolver: --policy, disclose.policy, the tree, kernel. */
 static int resolve_policy(struct check *ck)
 {
-	if (!ck->policy && repo_config_get(&ck->policy, ck->repo,
-					   "disclose.policy") < 0)
+	struct policy_choice pc;
+
+	if (policy_resolve(&pc, ck->policy, ck->repo, ck->range) < 0)
 		return -1;
-	return policy_form_from_name(&ck->form,
-				     ck->policy ? ck->policy : "kernel");
+	ck->form = pc.policy.form;
+	policy_choice_release(&pc);
+	return 0;
 }
 
 static bool use_color(void)

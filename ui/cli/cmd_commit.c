@@ -1,11 +1,15 @@
 /*
  * git disclose commit: run git commit so that the new commit carries the
- * trailers placed by the rule. With -m or -F the message is placed here
- * and handed to git with -F; when git opens an editor, git disclose
- * stands in as the editor (GIT_EDITOR), runs the real one, then places
- * the trailers in what the human wrote. -s is dropped: the sign-off is
- * ours to place, so it is never duplicated.
+ * trailers placed by the rule. Our answer options and git commit's own
+ * options may come in any order (a "--" before all of git's still ends
+ * ours). With -m or -F the message is placed here and handed to git with
+ * -F in a file private to this run; when git opens an editor, git
+ * disclose stands in as the editor (GIT_EDITOR), runs the real one on
+ * the terminal, then places the trailers in what the human wrote. -s is
+ * dropped: the sign-off is ours to place, so it is never duplicated.
  */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,11 +23,14 @@
 #include "util.h"
 
 static const char commit_usage[] =
-	"usage: git disclose commit [<answers>] [-- <git commit arguments>]\n"
+	"usage: git disclose commit [<answers>] [<git commit arguments>]\n"
+	"   or: git disclose commit [<answers>] -- <git commit arguments>\n"
 	"\n"
 	"Runs git commit (by argument vector, never a shell) so that the commit\n"
 	"carries Assisted-by: and your Signed-off-by:, placed by the rule, also\n"
-	"with -m, -F, -s and when you write the message in the editor.\n"
+	"with -m, -F, -s, --amend --no-edit and when you write the message in\n"
+	"the editor. git commit's options (-m, -F, -a, -s, --amend, paths...)\n"
+	"go as they are; the answers are taken by their full names only.\n"
 	"\n"
 	ANSWER_USAGE;
 
@@ -31,22 +38,28 @@ static const char commit_usage[] =
 struct commit_args {
 	const char **argv;	/* for git, -m/-F/-s removed */
 	size_t argc;
+	const char **paths;	/* after git's "--" */
+	size_t nr_paths;
 	char **made;		/* and pointers to them, to free */
 	size_t nr_made;
 	struct buf message;	/* from -m (paragraphs) or -F */
 	bool have_message;
 	bool from_file;
-	bool edit;		/* -e: the editor runs even with -m/-F */
-	bool no_edit;
+	int edit;		/* -e 1, --no-edit 0, neither -1: last wins */
 	bool amend;
 	bool reuse;		/* -C: no editor, message from a commit */
 };
 
+static void push_word(const char ***v, size_t *n, const char *arg)
+{
+	*v = xrealloc(*v, (*n + 2) * sizeof(**v));
+	(*v)[(*n)++] = arg;
+	(*v)[*n] = NULL;
+}
+
 static void push_arg(struct commit_args *ca, const char *arg)
 {
-	ca->argv = xrealloc(ca->argv, (ca->argc + 2) * sizeof(*ca->argv));
-	ca->argv[ca->argc++] = arg;
-	ca->argv[ca->argc] = NULL;
+	push_word(&ca->argv, &ca->argc, arg);
 }
 
 /* Keep a word made here (not from argv) and pass it on to git. */
@@ -83,7 +96,7 @@ static int add_message(struct commit_args *ca, const char *text, bool file)
 static const char *option_value(char **argv, int argc, int *i,
 				const char *inline_value)
 {
-	if (inline_value && *inline_value)
+	if (inline_value)
 		return inline_value;
 	if (*i + 1 < argc)
 		return argv[++*i];
@@ -102,21 +115,22 @@ static int short_bundle(struct commit_args *ca, char **argv, int argc, int *i)
 		if (*p == 's')
 			continue;
 		if (*p == 'e')
-			ca->edit = true;
+			ca->edit = 1;
 		if (*p == 'm' || *p == 'F') {
-			v = option_value(argv, argc, i, p + 1);
+			v = option_value(argv, argc, i, p[1] ? p + 1 : NULL);
 			if (!v || add_message(ca, v, *p == 'F') < 0) {
 				buf_release(&kept);
 				return v ? -1 : error_set("-%c needs a value", *p);
 			}
 			break;
 		}
-		if (strchr("CctS", *p)) {
+		if (strchr("CctSu", *p)) {
 			if (*p == 'C')
 				ca->reuse = true;
-			/* the rest of the bundle, or the next word, is its value */
+			/* the rest of the bundle is its value, or the next
+			 * word (-S and -u take theirs attached only) */
 			buf_adds(&kept, p);
-			if (!p[1] && *p != 'S' && *i + 1 < argc) {
+			if (!p[1] && !strchr("Su", *p) && *i + 1 < argc) {
 				push_made(ca, xstrdup(kept.ptr));
 				buf_reset(&kept);
 				push_arg(ca, argv[++*i]);
@@ -131,16 +145,38 @@ static int short_bundle(struct commit_args *ca, char **argv, int argc, int *i)
 	return 0;
 }
 
+/* Is arg ("--name", n letters with the dashes) name or, as git allows,
+ * an abbreviation of it? */
+static bool long_name(const char *arg, size_t n, const char *name,
+		      size_t least)
+{
+	return n >= least + 2 && n - 2 <= strlen(name) &&
+	       !strncmp(arg + 2, name, n - 2);
+}
+
+/* git commit's long options whose value may be the next word. */
+static bool takes_value(const char *arg, size_t n)
+{
+	static const char *const names[] = {
+		"author", "date", "cleanup", "trailer", "template",
+		"reedit-message", "pathspec-from-file", NULL
+	};
+
+	for (size_t k = 0; names[k]; k++)
+		if (long_name(arg, n, names[k], 2))
+			return true;
+	return false;
+}
+
 static int long_option(struct commit_args *ca, char **argv, int argc, int *i)
 {
 	const char *arg = argv[*i], *eq = strchr(arg, '=');
 	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
 	const char *v;
 
-	if (!strncmp(arg, "--signoff", n) && n > 3 && !eq)
+	if (long_name(arg, n, "signoff", 2) && !eq)
 		return 0;
-	if ((!strncmp(arg, "--message", n) || !strncmp(arg, "--file", n)) &&
-	    n > 3) {
+	if (long_name(arg, n, "message", 2) || long_name(arg, n, "file", 3)) {
 		bool file = arg[2] == 'f';
 
 		v = option_value(argv, argc, i, eq ? eq + 1 : NULL);
@@ -149,40 +185,93 @@ static int long_option(struct commit_args *ca, char **argv, int argc, int *i)
 		return add_message(ca, v, file);
 	}
 	if (!strcmp(arg, "--edit"))
-		ca->edit = true;
+		ca->edit = 1;
 	if (!strcmp(arg, "--no-edit"))
-		ca->no_edit = true;
-	if (!strcmp(arg, "--amend"))
+		ca->edit = 0;
+	if (long_name(arg, n, "amend", 2) && !eq)
 		ca->amend = true;
-	if (!strncmp(arg, "--reuse-message", n) && n > 4)
-		ca->reuse = true;
-	if (!strncmp(arg, "--fixup", 7) || !strncmp(arg, "--squash", 8))
+	if (long_name(arg, n, "fixup", 3) || long_name(arg, n, "squash", 2))
 		return error_set("%s commits get their trailers when they are squashed: run git disclose amend after git rebase --autosquash",
 				 arg);
 	push_arg(ca, arg);
+	if (long_name(arg, n, "reuse-message", 3)) {
+		ca->reuse = true;
+		if (!eq && *i + 1 < argc)
+			push_arg(ca, argv[++*i]);
+	} else if (!eq && takes_value(arg, n) && *i + 1 < argc) {
+		push_arg(ca, argv[++*i]);
+	}
 	return 0;
 }
 
-static int scan_args(struct commit_args *ca, int argc, char **argv)
+/*
+ * One of our own options, by its full name (git's abbreviations stay
+ * git's): 1 when it was one, 0 when not, negative on an error.
+ */
+static int answer_option(struct answers *a, char **argv, int argc, int *i)
 {
-	bool paths = false;
+	static const struct option ours[] = {
+		ANSWER_OPTIONS,
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *arg = argv[*i] + 2, *eq = strchr(arg, '=');
+	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
 
+	for (const struct option *o = ours; o->name; o++) {
+		const char *v = NULL;
+
+		if (strlen(o->name) != n || strncmp(o->name, arg, n))
+			continue;
+		if (o->has_arg == no_argument && eq)
+			return error_set("--%s takes no value", o->name);
+		if (o->has_arg != no_argument) {
+			v = option_value(argv, argc, i, eq ? eq + 1 : NULL);
+			if (!v)
+				return error_set("--%s needs a value", o->name);
+		}
+		return cli_answer_option(a, o->val, v) < 0 ? -1 : 1;
+	}
+	return 0;
+}
+
+/*
+ * Split the command line into our answers and git commit's arguments.
+ * A "--" before any of git's arguments ends ours (the old form, still
+ * taken); a later one is git's, before its paths. Returns 1 for -h and
+ * --help, negative on an error.
+ */
+static int scan_args(struct commit_args *ca, struct answers *a, int argc,
+		     char **argv)
+{
+	bool ours = true, paths = false, git_seen = false;
+
+	ca->edit = -1;
 	push_arg(ca, "git");
 	push_arg(ca, "commit");
 	for (int i = 0; i < argc; i++) {
 		const char *arg = argv[i];
 		int rc = 0;
 
-		if (paths || arg[0] != '-' || !arg[1]) {
-			push_arg(ca, arg);
-		} else if (!strcmp(arg, "--")) {
-			paths = true;
-			push_arg(ca, arg);
-		} else if (arg[1] == '-') {
-			rc = long_option(ca, argv, argc, &i);
-		} else {
-			rc = short_bundle(ca, argv, argc, &i);
+		if (!strcmp(arg, "--") && !paths) {
+			paths = !ours || git_seen;
+			ours = false;
+			continue;
 		}
+		if (ours && (!strcmp(arg, "-h") || !strcmp(arg, "--help")))
+			return 1;
+		if (ours && !strncmp(arg, "--", 2))
+			rc = answer_option(a, argv, argc, &i);
+		if (rc < 0)
+			return -1;
+		if (rc)
+			continue;
+		git_seen = true;
+		if (paths || arg[0] != '-' || !arg[1])
+			push_word(&ca->paths, &ca->nr_paths, arg);
+		else if (arg[1] == '-')
+			rc = long_option(ca, argv, argc, &i);
+		else
+			rc = short_bundle(ca, argv, argc, &i);
 		if (rc < 0)
 			return -1;
 	}
@@ -299,24 +388,129 @@ static void verify_head(struct cli_ctx *ctx)
 	commit_info_free(head);
 }
 
+/*
+ * The placed message for git commit -F: a file of this run's own in the
+ * git directory (concurrent runs never share one), removed on every way
+ * out: the normal one, a failure, and the signals that end us.
+ */
+static char msg_path[4096];
+static const int msg_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
+
+static void msg_file_remove(void)
+{
+	if (msg_path[0])
+		unlink(msg_path);
+	msg_path[0] = '\0';
+}
+
+static void msg_file_on_signal(int sig)
+{
+	if (msg_path[0])
+		unlink(msg_path);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void msg_file_guard(void)
+{
+	static bool armed;
+	struct sigaction sa = { 0 }, old;
+
+	if (armed)
+		return;
+	armed = true;
+	atexit(msg_file_remove);
+	sa.sa_handler = msg_file_on_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(msg_signals) / sizeof(*msg_signals); i++) {
+		/* a signal the user ignores (nohup) stays ignored */
+		if (sigaction(msg_signals[i], NULL, &old) == 0 &&
+		    old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(msg_signals[i], &sa, NULL);
+	}
+}
+
+static int msg_file_create(const char *git_dir, const struct buf *text)
+{
+	size_t len = strlen(git_dir), done = 0;
+	int fd, n;
+
+	while (len > 1 && git_dir[len - 1] == '/')
+		len--;
+	n = snprintf(msg_path, sizeof(msg_path),
+		     "%.*s/DISCLOSE_COMMIT_MSG.XXXXXX", (int)len, git_dir);
+	if (n < 0 || (size_t)n >= sizeof(msg_path)) {
+		msg_path[0] = '\0';
+		return error_set("the git directory's path is too long: %s",
+				 git_dir);
+	}
+	msg_file_guard();
+	fd = mkstemp(msg_path);
+	if (fd < 0) {
+		error_set("cannot create a message file in %s: %s", git_dir,
+			  strerror(errno));
+		msg_path[0] = '\0';
+		return -1;
+	}
+	while (done < text->len) {
+		ssize_t w = write(fd, text->ptr + done, text->len - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			error_set("cannot write %s: %s", msg_path,
+				  strerror(errno));
+			close(fd);
+			msg_file_remove();
+			return -1;
+		}
+		done += (size_t)w;
+	}
+	if (close(fd) < 0) {
+		error_set("cannot write %s: %s", msg_path, strerror(errno));
+		msg_file_remove();
+		return -1;
+	}
+	return 0;
+}
+
+/* git commit --amend --no-edit keeps HEAD's message: place it here. */
+static int amend_message(struct commit_args *ca, struct cli_ctx *ctx)
+{
+	struct commit_info *head = NULL;
+
+	if (!ca->amend || ca->edit != 0 || ca->have_message || ca->reuse)
+		return 0;
+	if (repo_head(&head, ctx->repo) < 0)
+		return -1;
+	buf_add(&ca->message, head->message, head->message_len);
+	ca->have_message = true;
+	ca->from_file = true;
+	commit_info_free(head);
+	return 0;
+}
+
 static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
 {
 	struct run_opts o = RUN_OPTS_INIT;
 	struct run_result res;
-	struct buf env = BUF_INIT, placed = BUF_INIT, tmp = BUF_INIT;
+	struct buf env = BUF_INIT, placed = BUF_INIT;
 	const char **envv = NULL;
 	int rc = -1;
 
+	/* git and the editor share the terminal, as under plain git commit */
 	o.stdin_path = "-";
-	if (ca->have_message && !ca->edit) {
+	o.foreground = true;
+	if (amend_message(ca, ctx) < 0)
+		goto out;
+	if (ca->have_message && ca->edit != 1) {
 		if (place_in(&placed, ca->message.ptr, ca->message.len, '\001',
-			     ctx) < 0)
-			goto out;
-		buf_addf(&tmp, "%s/DISCLOSE_COMMIT_MSG", repo_git_dir(ctx->repo));
-		if (write_file_atomic(tmp.ptr, placed.ptr, placed.len, 0600) < 0)
+			     ctx) < 0 ||
+		    msg_file_create(repo_git_dir(ctx->repo), &placed) < 0)
 			goto out;
 		push_arg(ca, "-F");
-		push_arg(ca, tmp.ptr);
+		push_arg(ca, msg_path);
 	} else {
 		if (ca->have_message) {
 			push_arg(ca, ca->from_file ? "-F" : "-m");
@@ -327,10 +521,18 @@ static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
 		envv = env_vector(&env);
 		o.env = envv;
 	}
-	if (run_wait(&res, ca->argv, &o) < 0)
+	if (ca->nr_paths) {
+		push_arg(ca, "--");
+		for (size_t i = 0; i < ca->nr_paths; i++)
+			push_arg(ca, ca->paths[i]);
+	}
+	rc = run_wait(&res, ca->argv, &o);
+	msg_file_remove();
+	if (rc < 0)
 		goto out;
-	if (tmp.len)
-		unlink(tmp.ptr);
+	rc = -1;
+	/* Ctrl-C or Ctrl-\ ended git commit: end as it did */
+	run_raise_interrupt(&res);
 	if (res.status) {
 		error_set("git commit failed (exit status %d): nothing was committed by git disclose",
 			  res.status);
@@ -339,50 +541,34 @@ static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
 	verify_head(ctx);
 	rc = 0;
 out:
+	msg_file_remove();
 	free(envv);
 	buf_release(&env);
 	buf_release(&placed);
-	buf_release(&tmp);
 	return rc;
 }
 
 int cmd_commit(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		ANSWER_OPTIONS,
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	struct commit_args ca = { 0 };
 	struct answers a = { 0 };
 	struct cli_ctx ctx;
-	int c, rc = 0;
+	int rc = 0;
 
 	memset(&ctx, 0, sizeof(ctx));
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:h", longopts, NULL)) != -1) {
-		if (cli_answer_option(&a, c, optarg))
-			continue;
-		if (c == 'h') {
-			fputs(commit_usage, stdout);
-			goto out;
-		}
-		rc = cli_bad_option(commit_usage, "commit", argv, c);
-		fprintf(stderr, "(git commit's own options go after --, e.g. git disclose commit -- -m \"subject\")\n");
+	rc = scan_args(&ca, &a, argc - 1, argv + 1);
+	if (rc > 0) {
+		fputs(commit_usage, stdout);
+		rc = 0;
 		goto out;
 	}
-	if (optind < argc && strcmp(argv[optind - 1], "--")) {
-		rc = cli_usage_error(commit_usage, "commit",
-				     "put git commit's arguments after --: git disclose commit [<answers>] -- %s",
-				     argv[optind]);
-		goto out;
-	}
-	if (cli_ctx_init(&ctx, &a, true) < 0 ||
-	    scan_args(&ca, argc - optind, argv + optind) < 0 ||
-	    run_git_commit(&ca, &ctx) < 0)
+	if (rc < 0 || cli_ctx_init(&ctx, &a, true) < 0 ||
+	    run_git_commit(&ca, &ctx) < 0) {
 		rc = cli_fail(EXIT_USAGE);
-	else
+	} else {
+		rc = 0;
 		cli_remember(&ctx);
+	}
 out:
 	cli_ctx_release(&ctx);
 	buf_release(&ca.message);
@@ -390,6 +576,7 @@ out:
 		free(ca.made[i]);
 	free(ca.made);
 	free(ca.argv);
+	free(ca.paths);
 	answers_release(&a);
 	return rc;
 }

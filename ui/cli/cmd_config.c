@@ -16,6 +16,7 @@
 #include "b4.h"
 #include "catalogue.h"
 #include "cli.h"
+#include "policy.h"
 #include "repo.h"
 #include "sanitize.h"
 #include "run.h"
@@ -30,6 +31,9 @@ static const char config_usage[] =
 	"files of $XDG_CONFIG_HOME/git-disclose/, and every trailer.* setting\n"
 	"that would make git commit --trailer or git interpret-trailers\n"
 	"reorder or duplicate Assisted-by: and Signed-off-by:, with the reason.\n"
+	"It also shows the policy the commands use and where it comes from:\n"
+	"--policy, disclose.policy, or the tree's own\n"
+	"Documentation/process/coding-assistants.rst at the series base.\n"
 	"\n"
 	"  --check            exit 1 when a problem is found (default: 0)\n";
 
@@ -137,7 +141,7 @@ static const char *display_key(const char *key)
 static const char *default_of(const char *key)
 {
 	if (!strcmp(key, "disclose.policy"))
-		return "(unset: kernel)";
+		return "(unset: the tree's documents decide, else kernel)";
 	if (!strcmp(key, "core.commentchar"))
 		return "(unset: #)";
 	if (!strcmp(key, "disclose.tools"))
@@ -195,17 +199,14 @@ static void print_catalogue_files(void)
  * The range commands use when none is given, and where it comes from
  * (b4's series on a b4 prep branch). Nothing outside a repository.
  */
-static void print_default_range(void)
+static void print_default_range(struct repo *r)
 {
-	struct repo *r = NULL;
 	struct buf note = BUF_INIT, b = BUF_INIT;
 	char *def = NULL;
 	int b4;
 
-	if (repo_open(&r, NULL) < 0) {
-		error_clear();
+	if (!r)
 		return;
-	}
 	printf("\ndefault range (when a command is given none):\n");
 	if (repo_default_range(&def, r) < 0 ||
 	    (b4 = b4_range_note(&note, r)) < 0) {
@@ -222,7 +223,6 @@ static void print_default_range(void)
 	free(def);
 	buf_release(&note);
 	buf_release(&b);
-	repo_free(r);
 }
 
 /* How to undo a setting where it was made. */
@@ -247,6 +247,58 @@ static void add_undo(struct buf *b, const struct entry *e)
 struct report {
 	size_t nr;
 };
+
+static const char *checkpatch_says(enum checkpatch_assisted c)
+{
+	switch (c) {
+	case CHECKPATCH_ABSENT:
+		return "none";
+	case CHECKPATCH_NO_TAG:
+		return "does not know Assisted-by:";
+	case CHECKPATCH_COLON:
+		return "accepts Assisted-by: AGENT_NAME:MODEL_VERSION only (warns BAD_SIGN_OFF on 'LLM ...')";
+	case CHECKPATCH_ANY:
+		return "accepts Assisted-by: without the AGENT:MODEL check";
+	}
+	return "?";
+}
+
+static void print_tree(const struct policy_choice *pc)
+{
+	const struct tree_docs *t = &pc->tree;
+
+	if (!pc->have_tree) {
+		printf("  tree:      no commit to read its documents from\n");
+		return;
+	}
+	printf("  tree:      commit %s (the series base)\n", t->commit);
+	if (t->has_document)
+		printf("    %s: asks for '%s'\n", POLICY_DOC, t->form_line);
+	else
+		printf("    %s: none\n", POLICY_DOC);
+	printf("    bug-fix procedure: %s\n", t->bugfix_procedure ?
+	       "yes (\"Procedure for finding and fixing bugs\")" : "no");
+	printf("    %s: %s\n", GENERATED_DOC,
+	       t->generated_content ? "yes" : "none");
+	printf("    %s: %s\n", CHECKPATCH_PL, checkpatch_says(t->checkpatch));
+}
+
+/* The policy the commands use, where it came from, what the tree says. */
+static void print_policy(const struct policy_choice *pc)
+{
+	const struct policy *p = &pc->policy;
+
+	printf("\npolicy: %s (%s)\n", p->name, p->title ? p->title : "");
+	printf("  from:      %s\n", pc->source);
+	printf("  pack:      %s\n", p->origin ? p->origin : "");
+	if (p->follows)
+		printf("  follows:   %s\n", p->follows);
+	print_tree(pc);
+	printf("  checklist:");
+	for (size_t i = 0; i < p->nr_items; i++)
+		printf(" %s", p->items[i].id);
+	printf("\n");
+}
 
 static void problem(struct report *rep, const struct entry *e,
 		    const char *why)
@@ -373,11 +425,29 @@ static void check_trailer_entry(struct report *rep, const struct entries *l,
 	free(tok);
 }
 
+static void check_policy(struct report *rep, const struct entries *l,
+			 const struct policy_choice *pc, const char *err)
+{
+	const struct entry *e = last(l, "disclose.policy");
+	struct buf why = BUF_INIT;
+
+	if (err) {
+		problem(rep, e, err);
+		return;
+	}
+	if (pc->policy.form == FORM_LLM && pc->have_tree &&
+	    pc->tree.checkpatch == CHECKPATCH_COLON) {
+		buf_addf(&why, "the policy %s writes 'Assisted-by: LLM ...', but %s at %s wants AGENT_NAME:MODEL_VERSION and will warn (BAD_SIGN_OFF): use --policy kernel for this tree",
+			 pc->policy.name, CHECKPATCH_PL, pc->tree.commit);
+		problem(rep, NULL, why.ptr);
+	}
+	buf_release(&why);
+}
+
 static void check_answers(struct report *rep, const struct entries *l)
 {
 	const struct entry *e;
 	struct catalogue *cat = NULL;
-	enum policy_form form;
 	struct buf why = BUF_INIT;
 
 	if (catalogue_load(&cat) < 0) {
@@ -385,9 +455,6 @@ static void check_answers(struct report *rep, const struct entries *l)
 		problem(rep, NULL, why.ptr);
 		buf_reset(&why);
 	}
-	e = last(l, "disclose.policy");
-	if (e && policy_form_from_name(&form, e->value ? e->value : "") < 0)
-		problem(rep, e, error_last());
 	e = last(l, "disclose.agent");
 	if (e && assisted_check_agent(e->value ? e->value : "") < 0)
 		problem(rep, e, error_last());
@@ -440,7 +507,10 @@ int cmd_config(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct report rep = { 0 };
+	struct policy_choice pc;
 	struct entries l;
+	struct repo *r = NULL;
+	char *policy_err = NULL;
 	bool check = false;
 	int opt;
 
@@ -463,9 +533,17 @@ int cmd_config(int argc, char **argv)
 		return cli_fail(EXIT_USAGE);
 	print_settings(&l);
 	print_catalogue_files();
-	print_default_range();
+	if (repo_open(&r, NULL) < 0)
+		r = NULL;
+	error_clear();
+	if (policy_resolve(&pc, NULL, r, NULL) == 0)
+		print_policy(&pc);
+	else
+		policy_err = xstrdup(error_last());
+	print_default_range(r);
 	check_identity(&rep, &l);
 	check_answers(&rep, &l);
+	check_policy(&rep, &l, &pc, policy_err);
 	for (size_t i = 0; i < l.nr; i++) {
 		const struct entry *e = &l.items[i];
 
@@ -476,5 +554,8 @@ int cmd_config(int argc, char **argv)
 	if (!rep.nr)
 		printf("\nno problems: git's trailer settings leave Assisted-by: and Signed-off-by: where git disclose puts them\n");
 	entries_release(&l);
+	policy_choice_release(&pc);
+	free(policy_err);
+	repo_free(r);
 	return check && rep.nr ? EXIT_POLICY : 0;
 }

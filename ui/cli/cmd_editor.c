@@ -1,8 +1,9 @@
 /*
  * The editor that git disclose commit puts in GIT_EDITOR: run the real
  * editor exactly as git would (its configured command line through sh,
- * with the file as "$1"), then place the trailers in what was written.
- * An empty message is left alone so that git aborts the commit.
+ * with the file as "$1", on the terminal, in the terminal's foreground
+ * process group), then place the trailers in what was written. An empty
+ * message is left alone so that git aborts the commit.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,10 +30,13 @@ static int run_real_editor(const char *editor, const char *file)
 	buf_addf(&script, "%s \"$@\"", editor);
 	argv[2] = script.ptr;
 	o.stdin_path = "-";
+	o.foreground = true;
 	rc = run_wait(&res, argv, &o);
 	buf_release(&script);
 	if (rc < 0)
 		return -1;
+	/* Ctrl-C killed the editor: die of it too, so git aborts as usual */
+	run_raise_interrupt(&res);
 	if (res.status)
 		return error_set("the editor '%s' failed (exit status %d)",
 				 editor, res.status);

@@ -12,6 +12,7 @@
 #include "diff.h"
 #include "fix.h"
 #include "message.h"
+#include "policy.h"
 #include "repo.h"
 #include "sanitize.h"
 #include "util.h"
@@ -59,8 +60,7 @@ struct fixer {
 
 static int setup(struct fixer *fx)
 {
-	const char *policy = fx->answers.policy;
-	char *conf = NULL;
+	struct policy_choice pc;
 	int rc;
 
 	if (repo_open(&fx->repo, NULL) < 0) {
@@ -69,11 +69,9 @@ static int setup(struct fixer *fx)
 		fx->repo = NULL;
 		error_clear();
 	}
-	if (!policy && repo_config_get(&conf, fx->repo, "disclose.policy") < 0)
-		return -1;
-	rc = policy_form_from_name(&fx->fo.form,
-				   policy ? policy : conf ? conf : "kernel");
-	free(conf);
+	rc = policy_resolve(&pc, fx->answers.policy, fx->repo, fx->range);
+	fx->fo.form = pc.policy.form;
+	policy_choice_release(&pc);
 	if (rc < 0 || catalogue_load(&fx->cat) < 0)
 		return -1;
 	if (!fx->answers.no_signoff) {

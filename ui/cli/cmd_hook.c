@@ -1,9 +1,17 @@
 /*
- * git disclose hook install | uninstall: a commit-msg hook that runs
- * git disclose check --message --staged on each new commit message (and
- * the files the index adds) and rejects the commit when the policy finds
- * errors. The hook directory is the one git uses (core.hooksPath
- * respected); a hook that is not ours is never touched.
+ * git disclose hook install | uninstall | run: a commit-msg hook that
+ * checks each new commit message (and the files the index adds) against
+ * the policy and rejects the commit when there are errors. The hook
+ * directory is the one git uses (core.hooksPath respected). The hook is
+ * ours only while it is byte for byte what we wrote: its last line
+ * records a checksum of the rest; anything else is never touched.
+ *
+ * hook run FILE is what the hook runs: silent on success, like git's own
+ * hooks; fixup!/squash!/amend! and merge commits are not held to the
+ * sign-off rules; WIP commits follow disclose.hook (warn, the default:
+ * reported and let through; strict: held like any other). When an AI
+ * agent makes the commit (agent_env.h), a Signed-off-by it adds is
+ * refused and its vendor trailers become Assisted-by: in FILE.
  */
 #include <errno.h>
 #include <limits.h>
@@ -13,19 +21,33 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "agent_env.h"
+#include "catalogue.h"
 #include "cli.h"
+#include "fix.h"
+#include "lint.h"
+#include "message.h"
+#include "repo.h"
 #include "run.h"
+#include "spdx.h"
 #include "util.h"
 
-/* The mark that tells our hook from anyone else's. */
+/* The mark that tells a git-disclose hook, and its checksum line. */
 #define HOOK_MARK "# git-disclose commit-msg hook"
+#define SUM_MARK "# git-disclose checksum: "
 
 static const char hook_usage[] =
-	"usage: git disclose hook install | uninstall\n"
+	"usage: git disclose hook install | uninstall | run FILE\n"
 	"\n"
-	"  install     add a commit-msg hook that runs git disclose check on\n"
-	"              each commit message and rejects commits with errors\n"
-	"  uninstall   remove that hook (only ours; any other hook is left)\n";
+	"  install     add a commit-msg hook that checks each commit message\n"
+	"              and rejects commits with errors\n"
+	"  uninstall   remove that hook (only ours, as installed; any other\n"
+	"              or changed hook is left)\n"
+	"  run FILE    what the hook runs on git's message file\n"
+	"\n"
+	"git config disclose.hook strict|warn: whether WIP commits are held to\n"
+	"the policy (strict) or only warned about (warn, the default).\n"
+	"GIT_DISCLOSE_AGENT=none: a human commits inside an AI agent's terminal.\n";
 
 /* Where git looks for hooks (core.hooksPath respected), absolute. */
 static int hooks_dir(struct buf *out)
@@ -47,43 +69,16 @@ static int hooks_dir(struct buf *out)
 	return 0;
 }
 
-static int mkdir_p(const char *path)
+/* FNV-1a, 64 bits: enough to tell an edited hook from the one we wrote. */
+static unsigned long long checksum(const char *s, size_t len)
 {
-	char *copy = xstrdup(path);
-	int rc = 0;
+	unsigned long long h = 0xcbf29ce484222325ULL;
 
-	for (char *p = copy + 1; *p && rc == 0; p++) {
-		if (*p != '/')
-			continue;
-		*p = '\0';
-		if (mkdir(copy, 0777) < 0 && errno != EEXIST)
-			rc = -1;
-		*p = '/';
+	for (size_t i = 0; i < len; i++) {
+		h ^= (unsigned char)s[i];
+		h *= 0x100000001b3ULL;
 	}
-	if (rc == 0 && mkdir(copy, 0777) < 0 && errno != EEXIST)
-		rc = -1;
-	free(copy);
-	return rc < 0 ? error_set("cannot create the hooks directory %s: %s",
-				  path, strerror(errno)) : 0;
-}
-
-/* 1: our hook, 0: no hook, 2: someone else's; -1 on error. */
-static int hook_state(const char *path)
-{
-	struct buf text = BUF_INIT;
-	struct stat st;
-	int state;
-
-	if (lstat(path, &st) < 0)
-		return errno == ENOENT ? 0 :
-			error_set("cannot read %s: %s", path, strerror(errno));
-	if (!S_ISREG(st.st_mode))
-		return 2;
-	if (read_file(&text, path) < 0)
-		return -1;
-	state = text.ptr && strstr(text.ptr, HOOK_MARK) ? 1 : 2;
-	buf_release(&text);
-	return state;
+	return h;
 }
 
 static void self_path(struct buf *out)
@@ -97,6 +92,7 @@ static void self_path(struct buf *out)
 	}
 }
 
+/* The hook install writes: the script, then the checksum of the script. */
 static void hook_script(struct buf *out)
 {
 	struct buf self = BUF_INIT;
@@ -107,7 +103,8 @@ static void hook_script(struct buf *out)
 		 "# Installed by 'git disclose hook install'; remove it with\n"
 		 "# 'git disclose hook uninstall'. It checks the new message\n"
 		 "# against the kernel's policy on AI coding assistants and\n"
-		 "# rejects the commit when there are errors.\n");
+		 "# rejects the commit when there are errors. Edit it and it is\n"
+		 "# yours: git disclose no longer updates or removes it.\n");
 	buf_adds(out, "disclose=");
 	shell_quote(out, self.len ? self.ptr : "git-disclose");
 	buf_adds(out,
@@ -118,33 +115,86 @@ static void hook_script(struct buf *out)
 		 "\t\texit 1\n"
 		 "\t}\n"
 		 "fi\n"
-		 "\"$disclose\" check --message \"$1\" --staged && exit 0\n"
-		 "status=$?\n"
-		 "echo 'commit-msg: the commit was rejected: fix the message (git disclose fix --message FILE shows how), or commit with --no-verify' >&2\n"
-		 "exit $status\n");
+		 "exec \"$disclose\" hook run \"$1\"\n");
+	buf_addf(out, SUM_MARK "%016llx\n", checksum(out->ptr, out->len));
 	buf_release(&self);
 }
 
-static void chain_hint(const char *path)
+enum hook_state { HOOK_NONE, HOOK_OURS, HOOK_CHANGED, HOOK_FOREIGN };
+
+/* Is text a hook we wrote, unchanged: its checksum line matches the rest? */
+static bool is_ours(const char *text, size_t len)
 {
-	fprintf(stderr, "git disclose: %s is another hook: it is left as it is.\n"
-			"To chain the check, add this line to it:\n"
-			"  git disclose check --message \"$1\" --staged || exit 1\n",
-		path);
+	size_t mark = strlen(SUM_MARK), sum_len = mark + 17;
+	const char *last = text + len - sum_len;
+	unsigned long long want;
+	char *end;
+
+	if (len <= sum_len || last[-1] != '\n' || strncmp(last, SUM_MARK, mark))
+		return false;
+	want = strtoull(last + mark, &end, 16);
+	if (end != text + len - 1 || *end != '\n')
+		return false;
+	return checksum(text, len - sum_len) == want;
+}
+
+static int hook_state(enum hook_state *out, const char *path)
+{
+	struct buf text = BUF_INIT;
+	struct stat st;
+
+	*out = HOOK_FOREIGN;
+	if (lstat(path, &st) < 0) {
+		if (errno != ENOENT)
+			return error_set("cannot read %s: %s", path,
+					 strerror(errno));
+		*out = HOOK_NONE;
+		return 0;
+	}
+	if (!S_ISREG(st.st_mode))
+		return 0;
+	if (read_file(&text, path) < 0)
+		return -1;
+	if (text.ptr && is_ours(text.ptr, text.len))
+		*out = HOOK_OURS;
+	else if (text.ptr && strstr(text.ptr, HOOK_MARK))
+		*out = HOOK_CHANGED;
+	buf_release(&text);
+	return 0;
+}
+
+static void foreign_hint(const char *path, enum hook_state state,
+			 bool installing)
+{
+	if (state == HOOK_CHANGED)
+		fprintf(stderr, "git disclose: %s was installed by git disclose but has changed since (or comes from an older version): it is yours now and left as it is.\n",
+			path);
+	else
+		fprintf(stderr, "git disclose: %s is another hook: it is left as it is.\n",
+			path);
+	if (installing)
+		fprintf(stderr, "To chain the check, add this line to it:\n"
+				"  git disclose hook run \"$1\" || exit 1\n"
+				"or move it away (mv %s %s.old) and install again.\n",
+			path, path);
+	else
+		fprintf(stderr, "Remove it yourself (rm %s) if you no longer want it.\n",
+			path);
 }
 
 static int install(const char *dir, const char *path)
 {
 	struct buf script = BUF_INIT;
-	int state = hook_state(path), rc;
+	enum hook_state state;
+	int rc;
 
-	if (state < 0)
+	if (hook_state(&state, path) < 0)
 		return -1;
-	if (state == 2) {
-		chain_hint(path);
+	if (state == HOOK_CHANGED || state == HOOK_FOREIGN) {
+		foreign_hint(path, state, true);
 		return EXIT_POLICY;
 	}
-	if (mkdir_p(dir) < 0)
+	if (mkdir_p(dir, 0777) < 0)
 		return -1;
 	hook_script(&script);
 	rc = write_file_atomic(path, script.ptr, script.len, 0755);
@@ -152,29 +202,438 @@ static int install(const char *dir, const char *path)
 	if (rc < 0)
 		return -1;
 	printf("%s the commit-msg hook: %s\n",
-	       state == 1 ? "updated" : "installed", path);
+	       state == HOOK_OURS ? "updated" : "installed", path);
 	return 0;
 }
 
 static int uninstall(const char *path)
 {
-	int state = hook_state(path);
+	enum hook_state state;
 
-	if (state < 0)
+	if (hook_state(&state, path) < 0)
 		return -1;
-	if (state == 0) {
+	if (state == HOOK_NONE) {
 		printf("no commit-msg hook at %s: nothing to remove\n", path);
 		return 0;
 	}
-	if (state == 2) {
-		fprintf(stderr, "git disclose: %s was not installed by git disclose: it is left as it is\n",
-			path);
+	if (state != HOOK_OURS) {
+		foreign_hint(path, state, false);
 		return EXIT_POLICY;
 	}
 	if (unlink(path) < 0)
 		return error_set("cannot remove %s: %s", path, strerror(errno));
 	printf("removed the commit-msg hook: %s\n", path);
 	return 0;
+}
+
+/* The sign-off rules that fixup!/squash!/amend!, merge and agent
+ * commits are not held to. */
+static const char *const signoff_rules[] = {
+	"MISSING_SIGNOFF", "AUTHOR_SIGNOFF_MISSING",
+	"SUBMITTER_SIGNOFF_NOT_LAST", NULL
+};
+
+struct hook_run {
+	const char *path;		/* git's message file */
+	struct repo *repo;
+	struct catalogue *cat;
+	enum policy_form form;
+	char comment_char;
+	struct buf text;
+	struct message *m;
+	bool merge, fixup, wip, strict;
+	bool agent;
+	struct agent_hit hit;
+	char *fix_error;		/* why the conversion failed, or NULL */
+	struct ident author, committer;
+	bool have_author, have_committer;
+	struct added_file *files;
+	size_t nr_files;
+	struct spdx_ids *licenses;
+	size_t errors, warnings;
+	bool message_errors, file_errors;
+	struct buf line;
+};
+
+static bool in_list(const char *const *list, const char *s)
+{
+	for (; *list; list++)
+		if (!strcmp(*list, s))
+			return true;
+	return false;
+}
+
+static bool env_ident(struct ident *out, const char *name, const char *email)
+{
+	const char *n = getenv(name), *e = getenv(email);
+
+	if (!n || !e)
+		return false;
+	out->name = xstrdup(n);
+	out->email = xstrdup(e);
+	return true;
+}
+
+static bool file_exists(const char *dir, const char *name)
+{
+	struct buf p = BUF_INIT;
+	struct stat st;
+	bool ok;
+
+	buf_addf(&p, "%s/%s", dir, name);
+	ok = lstat(p.ptr, &st) == 0;
+	buf_release(&p);
+	return ok;
+}
+
+/* WIP, wip: ..., [WIP] ...: a commit its author is not done with. */
+static bool is_wip(const char *subject)
+{
+	if (str_istarts(subject, "[wip]"))
+		return true;
+	return str_istarts(subject, "wip") && !git_isalnum(subject[3]);
+}
+
+/* What kind of commit this is, from its subject and git's state. */
+static void classify(struct hook_run *h)
+{
+	const char *base = strrchr(h->path, '/');
+	char *subject = lint_subject(h->m);
+
+	base = base ? base + 1 : h->path;
+	h->fixup = str_istarts(subject, "fixup! ") ||
+		   str_istarts(subject, "squash! ") ||
+		   str_istarts(subject, "amend! ");
+	h->merge = !strcmp(base, "MERGE_MSG") ||
+		   file_exists(repo_git_dir(h->repo), "MERGE_HEAD");
+	h->wip = is_wip(subject);
+	free(subject);
+}
+
+/* disclose.hook: strict or warn (the default). */
+static int read_mode(struct hook_run *h)
+{
+	char *v = NULL;
+	int rc = 0;
+
+	if (repo_config_get(&v, h->repo, "disclose.hook") < 0)
+		return -1;
+	if (v && !strcmp(v, "strict"))
+		h->strict = true;
+	else if (v && strcmp(v, "warn"))
+		rc = error_set("disclose.hook is '%s': set it to strict or warn (git config disclose.hook warn)",
+			       v);
+	free(v);
+	return rc;
+}
+
+static int parse_message(struct hook_run *h)
+{
+	message_free(h->m);
+	h->m = NULL;
+	return message_parse(&h->m, h->text.ptr ? h->text.ptr : "",
+			     h->text.len, h->comment_char);
+}
+
+static void detect_agent(struct hook_run *h)
+{
+	struct agent_markers *markers;
+	struct agent_env_opts o = { NULL, NULL, 0, NULL };
+
+	if (agent_markers_load(&markers) < 0) {
+		error_clear();
+		return;
+	}
+	o.committer_email = h->have_committer ? h->committer.email : NULL;
+	h->agent = agent_env_detect(&h->hit, markers, &o);
+	agent_markers_free(markers);
+}
+
+/* 1-based line of byte offset at in text. */
+static size_t line_of(const char *text, size_t at)
+{
+	size_t line = 1;
+
+	for (size_t i = 0; i < at; i++)
+		line += text[i] == '\n';
+	return line;
+}
+
+/*
+ * An agent's commit: its vendor trailers and footers become Assisted-by:
+ * in git's message file, without a sign-off (the human adds that).
+ */
+static int convert(struct hook_run *h)
+{
+	struct lint_facts facts = { 0 };
+	struct fix_opts fo = { 0 };
+	struct buf out = BUF_INIT;
+	bool changed = false;
+	int rc = 0;
+
+	facts.author = h->have_author ? &h->author : NULL;
+	facts.committer = h->have_committer ? &h->committer : NULL;
+	fo.form = h->form;
+	fo.cat = h->cat;
+	fo.facts = &facts;
+	fo.divider = true;
+	fo.comment_char = h->comment_char;
+	if (fix_message(&out, &changed, h->text.ptr ? h->text.ptr : "",
+			h->text.len, &fo) < 0) {
+		h->fix_error = xstrdup(error_last());
+		error_clear();
+		goto out;
+	}
+	if (!changed)
+		goto out;
+	rc = write_file_atomic(h->path, out.ptr, out.len, 0644);
+	if (rc == 0) {
+		buf_release(&h->text);
+		h->text = out;
+		out = (struct buf)BUF_INIT;
+		rc = parse_message(h);
+		fprintf(stderr, "commit-msg: an AI agent makes this commit (%s): its vendor trailers are now the disclosure:\n",
+			h->hit.why);
+		for (size_t i = 0; i < h->m->nr_trailers; i++)
+			if (trailer_is(&h->m->trailers[i], "Assisted-by"))
+				fprintf(stderr, "  Assisted-by: %s\n",
+					h->m->trailers[i].value);
+	}
+out:
+	buf_release(&out);
+	return rc;
+}
+
+/* Is "git commit --amend" making this commit? Then HEAD is replaced. */
+static bool amending(void)
+{
+	char *cmd = agent_env_ancestor_cmdline(NULL, 0, "git");
+	bool amend = cmd && strstr(cmd, " --amend");
+
+	free(cmd);
+	return amend;
+}
+
+/* Does HEAD's message (when amending) already hold this exact line? */
+static bool had_line(const char *old, const char *line, size_t len)
+{
+	const char *p = old;
+
+	while (p && *p) {
+		if (!strncmp(p, line, len) && (p[len] == '\n' || !p[len]))
+			return true;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return false;
+}
+
+/* Each Signed-off-by: an agent's commit adds is an error of its own. */
+static void agent_signoffs(struct hook_run *h, struct lint_result *res)
+{
+	struct commit_info *head = NULL;
+	const char *old = NULL;
+
+	if (amending() && repo_head(&head, h->repo) == 0)
+		old = head->message;
+	error_clear();
+	for (size_t i = 0; i < h->m->nr_trailers; i++) {
+		const struct trailer *t = &h->m->trailers[i];
+		const char *line = h->m->text + t->start;
+		size_t len = strcspn(line, "\n");
+
+		char *text;
+
+		if (!trailer_is(t, "Signed-off-by") || had_line(old, line, len))
+			continue;
+		text = xstrndup(line, len);
+		lint_add_finding(res, "AGENT_SIGNOFF", SEV_ERROR,
+				 line_of(h->m->text, t->start), i, text, NULL,
+				 ACT_REMOVE,
+				 "an AI agent makes this commit (%s): AI agents must not add Signed-off-by, not even with the human's identity (Documentation/process/coding-assistants.rst): remove the line; the human reviews the commit and signs off themselves, with git disclose or git disclose amend",
+				 h->hit.why);
+		free(text);
+	}
+	commit_info_free(head);
+}
+
+/* Commit text, made safe for the terminal, into h->line. */
+static void add_safe(struct hook_run *h, const char *s)
+{
+	lint_sanitize(&h->line, s, strlen(s));
+}
+
+/* One finding: what is wrong, where, and what to write instead. */
+static void print_finding(struct hook_run *h, const struct finding *f,
+			  enum severity sev)
+{
+	buf_reset(&h->line);
+	buf_addf(&h->line, "commit-msg: %s: %s: ",
+		 sev == SEV_ERROR ? "ERROR" : "WARNING", f->id);
+	if (f->line)
+		buf_addf(&h->line, "message line %zu: ", f->line);
+	add_safe(h, f->message);
+	buf_addch(&h->line, '\n');
+	if (f->text) {
+		buf_adds(&h->line, "    ");
+		add_safe(h, f->text);
+		buf_addch(&h->line, '\n');
+	}
+	if (f->fix) {
+		buf_adds(&h->line, f->text ? "  write instead: " : "  add: ");
+		add_safe(h, f->fix);
+		buf_addch(&h->line, '\n');
+	}
+	fwrite(h->line.ptr, 1, h->line.len, stderr);
+}
+
+/* Which findings count here, and as what. */
+static void report(struct hook_run *h, const struct lint_result *res)
+{
+	bool lenient = h->fixup || h->merge || h->agent;
+
+	for (size_t i = 0; i < res->nr; i++) {
+		const struct finding *f = &res->findings[i];
+		enum severity sev = f->severity;
+
+		if (sev == SEV_INFO ||
+		    (lenient && in_list(signoff_rules, f->id)))
+			continue;
+		if (sev == SEV_ERROR && h->wip && !h->strict)
+			sev = SEV_WARNING;
+		print_finding(h, f, sev);
+		if (sev == SEV_WARNING) {
+			h->warnings++;
+			continue;
+		}
+		h->errors++;
+		if (!strncmp(f->id, "SPDX_", 5))
+			h->file_errors = true;
+		else
+			h->message_errors = true;
+	}
+}
+
+/* After the findings: what happens to the commit, and the next step. */
+static void report_end(struct hook_run *h)
+{
+	if (h->fix_error && h->agent)
+		fprintf(stderr, "commit-msg: the agent's vendor trailers could not be converted (%s): write the Assisted-by: line in their place\n",
+			h->fix_error);
+	if (!h->errors) {
+		if (h->wip && h->warnings && !h->strict)
+			fprintf(stderr, "commit-msg: a WIP commit is let through (disclose.hook = warn; strict holds it): settle the above before you send it\n");
+		return;
+	}
+	fprintf(stderr, "commit-msg: not committed:");
+	if (h->file_errors)
+		fprintf(stderr, " fix the files named above and git add them;");
+	if (h->message_errors)
+		fprintf(stderr, " edit the message (git keeps it in %s) and commit again: git commit -e -F %s",
+			h->path, h->path);
+	else
+		fprintf(stderr, " then commit again");
+	fputs("\n", stderr);
+}
+
+/* Who writes the commit: git sets GIT_AUTHOR_* and GIT_COMMITTER_*. */
+static void identities(struct hook_run *h)
+{
+	h->have_author = env_ident(&h->author, "GIT_AUTHOR_NAME",
+				   "GIT_AUTHOR_EMAIL");
+	h->have_committer = env_ident(&h->committer, "GIT_COMMITTER_NAME",
+				      "GIT_COMMITTER_EMAIL");
+	if (!h->have_committer) {
+		h->have_committer = repo_identity(&h->committer, h->repo) == 0;
+		error_clear();
+	}
+}
+
+static int load(struct hook_run *h)
+{
+	char *policy = NULL;
+	int rc;
+
+	if (repo_open(&h->repo, NULL) < 0 || read_mode(h) < 0 ||
+	    repo_config_get(&policy, h->repo, "disclose.policy") < 0)
+		return -1;
+	rc = policy_form_from_name(&h->form, policy ? policy : "kernel");
+	free(policy);
+	if (rc < 0 || catalogue_load(&h->cat) < 0 ||
+	    read_file(&h->text, h->path) < 0)
+		return -1;
+	h->comment_char = repo_comment_char(h->repo);
+	identities(h);
+	return parse_message(h);
+}
+
+static int check(struct hook_run *h)
+{
+	struct lint_facts facts = { 0 };
+	struct lint_opts lo = { h->form, h->cat, NULL };
+	struct lint_result res;
+
+	facts.author = h->have_author ? &h->author : NULL;
+	facts.committer = h->have_committer ? &h->committer : NULL;
+	/* a merge is checked for its message only, as check does */
+	if (!h->merge) {
+		if (repo_staged_added_files(&h->files, &h->nr_files,
+					    h->repo) < 0)
+			return -1;
+		spdx_ids_load(&h->licenses, repo_workdir(h->repo));
+	}
+	facts.files = h->files;
+	facts.nr_files = h->nr_files;
+	facts.licenses = h->licenses;
+	lint_message(&res, h->m, &facts, &lo);
+	if (h->agent)
+		agent_signoffs(h, &res);
+	report(h, &res);
+	lint_result_release(&res);
+	report_end(h);
+	return 0;
+}
+
+static void hook_run_release(struct hook_run *h)
+{
+	added_files_free(h->files, h->nr_files);
+	spdx_ids_free(h->licenses);
+	if (h->have_author)
+		ident_release(&h->author);
+	if (h->have_committer)
+		ident_release(&h->committer);
+	agent_hit_release(&h->hit);
+	free(h->fix_error);
+	message_free(h->m);
+	buf_release(&h->text);
+	buf_release(&h->line);
+	catalogue_free(h->cat);
+	repo_free(h->repo);
+}
+
+/* git disclose hook run FILE: 0 commit, 1 policy errors, 2 trouble. */
+static int run_hook(const char *path)
+{
+	struct hook_run h = { .path = path };
+	int rc = -1;
+
+	if (load(&h) < 0)
+		goto out;
+	classify(&h);
+	detect_agent(&h);
+	if (h.agent && convert(&h) < 0)
+		goto out;
+	if (check(&h) < 0)
+		goto out;
+	rc = h.errors ? EXIT_POLICY : 0;
+out:
+	if (rc < 0) {
+		fprintf(stderr, "commit-msg: %s\n", error_last());
+		rc = EXIT_USAGE;
+	}
+	hook_run_release(&h);
+	return rc;
 }
 
 int cmd_hook(int argc, char **argv)
@@ -189,7 +648,13 @@ int cmd_hook(int argc, char **argv)
 	}
 	if (!what)
 		return cli_usage_error(hook_usage, "hook",
-				       "give an action: install or uninstall");
+				       "give an action: install, uninstall or run");
+	if (!strcmp(what, "run")) {
+		if (argc != 3)
+			return cli_usage_error(hook_usage, "hook",
+					       "run takes the message file git gives the hook");
+		return run_hook(argv[2]);
+	}
 	if (strcmp(what, "install") && strcmp(what, "uninstall"))
 		return cli_usage_error(hook_usage, "hook",
 				       "unknown action '%s': use install or uninstall",

@@ -100,13 +100,49 @@ static void draw_status(struct view *v, const struct frame_report *r)
 	if (T.message[0])
 		tui_put(LINES - 1, 0, COLS, CL_WARN, A_BOLD, T.message,
 			strlen(T.message));
+	else if (v->ops->search)
+		tui_put(LINES - 1, 0, COLS, CL_DIM, 0,
+			TUI_LIT("h: keys  /: search  q: back  Esc: leave"));
 	else
 		tui_put(LINES - 1, 0, COLS, CL_DIM, 0,
 			TUI_LIT("?: keys  q: back  Esc: leave"));
 	buf_release(&b);
 }
 
-/* A box in the middle of the screen with the given lines. */
+/*
+ * A frame of rows x width at row, col: box-drawing characters on a UTF-8
+ * terminal, ASCII elsewhere (text, so that the screen dumps show it).
+ */
+static void draw_frame(int row, int col, int rows, int width)
+{
+	bool utf8 = MB_CUR_MAX > 1;
+	const char *h = utf8 ? "\u2500" : "-", *v = utf8 ? "\u2502" : "|";
+	const char *corner[4] = { "+", "+", "+", "+" };
+	struct buf line = BUF_INIT;
+
+	if (utf8) {
+		corner[0] = "\u250c";
+		corner[1] = "\u2510";
+		corner[2] = "\u2514";
+		corner[3] = "\u2518";
+	}
+	for (int i = 0; i < 2; i++) {
+		buf_reset(&line);
+		buf_adds(&line, corner[2 * i]);
+		for (int x = 2; x < width; x++)
+			buf_adds(&line, h);
+		buf_adds(&line, corner[2 * i + 1]);
+		tui_put(i ? row + rows - 1 : row, col, width, CL_STATUS,
+			A_BOLD, line.ptr, line.len);
+	}
+	for (int y = row + 1; y < row + rows - 1; y++) {
+		tui_put(y, col, 1, CL_STATUS, A_BOLD, v, strlen(v));
+		tui_put(y, col + width - 1, 1, CL_STATUS, A_BOLD, v, strlen(v));
+	}
+	buf_release(&line);
+}
+
+/* A box in the middle of the screen with the given lines, framed. */
 static void draw_box(const char *title, const char *text)
 {
 	int nr = 0, width = (int)strlen(title) + 4, row, col;
@@ -127,9 +163,8 @@ static void draw_box(const char *title, const char *text)
 		attrset(term_color(CL_STATUS));
 		mvhline(row + i, col, ' ', width);
 	}
-	attrset(A_NORMAL);
-	tui_put(row, col + 2, width - 4, CL_STATUS, A_BOLD, title,
-		strlen(title));
+	draw_frame(row, col, nr + 2, width);
+	tui_putf(row, col + 2, width - 4, CL_STATUS, A_BOLD, " %s ", title);
 	s = text;
 	for (int i = 0; i < nr; i++) {
 		e = strchrnul(s, '\n');
@@ -144,9 +179,10 @@ static const char global_keys[] =
 	"Enter\tselect\n"
 	"Space\ttoggle\n"
 	"Tab, Shift-Tab\tnext, previous field\n"
-	"?\tthese keys\n"
+	"?, h\tthese keys (h where ? searches backward)\n"
 	"q\tback\n"
-	"Esc, Ctrl-C\tleave (asks when not written)\n";
+	"Esc, Ctrl-C\tleave (asks when not written)\n"
+	"Ctrl-Z\tsuspend (fg comes back)\n";
 
 static void draw_help(struct view *v)
 {
@@ -271,6 +307,11 @@ static bool frame_key(struct term_event *e, enum tui_request *req)
 
 	if (e->is_key && e->key == KEY_RESIZE)
 		return true;
+	if (!e->is_key && e->key == KEY_CTRL('z')) {
+		if (term_suspend() < 0)
+			tui_message("%s", error_last());
+		return true;
+	}
 	if (T.help) {
 		T.help = false;
 		return true;
@@ -289,7 +330,8 @@ static bool frame_key(struct term_event *e, enum tui_request *req)
 	}
 	if (too_small())
 		return true;
-	if (!v->typing && !e->is_key && e->key == '?') {
+	if (!v->typing && !e->is_key &&
+	    (e->key == 'h' || (e->key == '?' && !v->ops->search))) {
 		T.help = true;
 		return true;
 	}

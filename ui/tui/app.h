@@ -42,6 +42,7 @@ struct view_ops {
 	const char *name;	/* saved in the session, shown in dumps */
 	const char *title;
 	const char *keys;	/* help: "key\twhat it does\n" lines */
+	bool search;		/* a pager: ? searches backward, h is help */
 	int (*open)(struct view *v);
 	void (*draw)(struct view *v, int top, int rows, int cols);
 	enum tui_request (*key)(struct view *v, int key, bool is_key);

@@ -206,21 +206,13 @@ static bool is_kernel_tree(const char *workdir)
 	return yes;
 }
 
+/* The one resolver: disclose.policy, else the tree at the series base. */
 static int load_policy(struct tui_model *m)
 {
-	char *name = NULL;
-
-	if (policy_load(&m->policies) < 0 ||
-	    repo_config_get(&name, m->repo, "disclose.policy") < 0)
+	if (policy_resolve(&m->choice, NULL, m->repo,
+			   m->range_given ? m->range : NULL) < 0)
 		return -1;
-	m->policy = policy_find(m->policies, name ? name : "kernel");
-	if (!m->policy) {
-		error_set("disclose.policy is '%s', which no policy pack defines: use kernel or kernel-llm (git config disclose.policy kernel)",
-			  name);
-		free(name);
-		return -1;
-	}
-	free(name);
+	m->policy = &m->choice.policy;
 	return 0;
 }
 
@@ -281,8 +273,7 @@ int model_init(struct tui_model *m, const char *dir, const char *range)
 	m->checker = lint_message != NULL;
 	m->rewrite = repo_rewrite != NULL;
 	m->boot = boot_last_verdict != NULL;
-	if (repo_open(&m->repo, dir) < 0 || catalogue_load(&m->cat) < 0 ||
-	    load_policy(m) < 0)
+	if (repo_open(&m->repo, dir) < 0 || catalogue_load(&m->cat) < 0)
 		return -1;
 	if (repo_is_bare(m->repo))
 		return error_set("the repository is bare: run git disclose in a work tree");
@@ -298,7 +289,7 @@ int model_init(struct tui_model *m, const char *dir, const char *range)
 	else if (repo_default_range(&m->range, m->repo) < 0)
 		return -1;
 	m->kernel_tree = is_kernel_tree(repo_workdir(m->repo));
-	if (load_series(m) < 0)
+	if (load_policy(m) < 0 || load_series(m) < 0)
 		return -1;
 	prefill(m);
 	return 0;
@@ -325,7 +316,7 @@ void model_release(struct tui_model *m)
 	free(m->b4_note);
 	free(m->range);
 	free(m->prefill_source);
-	policy_set_free(m->policies);
+	policy_choice_release(&m->choice);
 	catalogue_free(m->cat);
 	repo_free(m->repo);
 	buf_release(&m->after);
@@ -451,8 +442,8 @@ enum item_state model_item_state(const struct tui_model *m,
 			return ITEM_DONE;
 		}
 		if (why)
-			buf_addf(why, "%zu of %zu commits not reviewed: open each from the series (Enter, then r)\n",
-				 open, m->nr);
+			buf_addf(why, "%zu of %zu commit%s not reviewed: open each from the series (Enter, then r)\n",
+				 open, m->nr, m->nr == 1 ? "" : "s");
 		return ITEM_OPEN;
 	case SOURCE_SPDX:
 		return checker_item(m, spdx, why,
@@ -481,9 +472,37 @@ bool model_checklist_done(const struct tui_model *m)
 	return true;
 }
 
+/*
+ * Does the commit fail an automatic item of the checklist: an SPDX
+ * finding, or an AI sign-off that the write is not asked to remove?
+ */
+static bool commit_failing(const struct tui_model *m, size_t i)
+{
+	const struct lint_result *r = &m->commits[i].lint;
+
+	for (size_t j = 0; j < r->nr; j++) {
+		const char *id = r->findings[j].id;
+
+		if (!strncmp(id, "SPDX_", 5) ||
+		    (!m->session->remove_ai && (!strcmp(id, "AI_SIGNOFF") ||
+						!strcmp(id, "AI_CO_DEVELOPER"))))
+			return true;
+	}
+	return false;
+}
+
+static size_t commits_failing(const struct tui_model *m)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; m->checker && i < m->nr; i++)
+		n += commit_failing(m, i);
+	return n;
+}
+
 void model_open_items(const struct tui_model *m, struct buf *out)
 {
-	size_t unreviewed, human = 0, failed = 0;
+	size_t unreviewed, human = 0, failing = commits_failing(m);
 	char *why = NULL;
 	struct assisted *a;
 
@@ -493,21 +512,18 @@ void model_open_items(const struct tui_model *m, struct buf *out)
 	}
 	for (size_t i = 0; i < m->policy->nr_items; i++) {
 		const struct policy_item *it = &m->policy->items[i];
-		enum item_state st = model_item_state(m, it, NULL);
 
-		if (it->optional)
-			continue;
-		if (!it->automatic && st == ITEM_OPEN)
+		if (!it->optional && !it->automatic &&
+		    model_item_state(m, it, NULL) == ITEM_OPEN)
 			human++;
-		if (st == ITEM_FAILED)
-			failed++;
 	}
 	if (!model_all_reviewed(m, &unreviewed))
 		buf_addf(out, "%zu to review, ", unreviewed);
 	if (human)
 		buf_addf(out, "%zu to certify, ", human);
-	if (failed)
-		buf_addf(out, "%zu failing, ", failed);
+	if (failing)
+		buf_addf(out, "%zu commit%s failing, ", failing,
+			 failing == 1 ? "" : "s");
 	a = model_assisted(m, &why);
 	if (!a)
 		buf_adds(out, "agent and model, ");

@@ -36,8 +36,8 @@ struct series_commit {
 struct tui_model {
 	struct repo *repo;
 	struct catalogue *cat;
-	struct policy_set *policies;
-	const struct policy *policy;
+	struct policy_choice choice;	/* the policy, where it came from */
+	const struct policy *policy;	/* &choice.policy */
 	struct session *session;
 	char *range;			/* as given, or the default range */
 	bool range_given;

@@ -203,10 +203,10 @@ static enum tui_request pick_model(struct view *v, bool go_on)
 	store(v);
 	if (!go_on)
 		return REQ_NONE;
-	a->focus = F_MODEL;
+	set_focus(v, F_MODEL);
 	accept(v);
 	if (a->focus == F_MODEL)
-		a->focus = F_MODELS;
+		set_focus(v, F_MODELS);
 	return REQ_NONE;
 }
 
@@ -237,6 +237,8 @@ static enum tui_request accept(struct view *v)
 		return REQ_NONE;
 	}
 	assisted_free(as);
+	/* back from the tools, q goes back again: no field has the keys */
+	set_focus(v, F_MODELS);
 	screen_save(v, "tools");
 	tui_push(&screen_tools, NULL);
 	return REQ_NONE;

@@ -48,19 +48,24 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 	const char *s, *e, *hint;
 	enum item_state st;
 
-	tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s)", p->title,
-		 p->document ? p->document : p->name);
+	/* where the policy came from */
+	if (v->m->choice.origin == POLICY_FROM_TREE)
+		tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s at %.12s)",
+			 p->title, POLICY_DOC, v->m->choice.tree.commit);
+	else
+		tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s)", p->title,
+			 p->document ? p->document : p->name);
 	for (int i = 0; i < list_rows; i++) {
 		const struct policy_item *it = &p->items[i];
-		enum item_state st = model_item_state(v->m, it, NULL);
+		enum item_state is = model_item_state(v->m, it, NULL);
 		bool cur = i == c->cursor;
-		const char *badge = state_badge(it, st);
+		const char *badge = state_badge(it, is);
 
 		if (cur)
 			tui_clear_line(row, CL_CURSOR);
 		tui_putf(row, 0, 2, cur ? CL_CURSOR : CL_TEXT, 0, "%c",
 			 cur ? '>' : ' ');
-		tui_put(row, 2, 5, cur ? CL_CURSOR : state_color(st), A_BOLD,
+		tui_put(row, 2, 5, cur ? CL_CURSOR : state_color(is), A_BOLD,
 			badge, strlen(badge));
 		tui_putf(row, 7, cols - 7, cur ? CL_CURSOR : CL_TEXT, 0,
 			 "%s%s", it->text, it->optional ? " (optional)" : "");

@@ -59,7 +59,10 @@ static enum tui_request pager_view_key(struct view *v, int key, bool is_key)
 {
 	struct pager_view *pv = v->priv;
 
-	if (pager_key(&pv->p, key, is_key) || is_key)
+	bool took = pager_key(&pv->p, key, is_key);
+
+	v->typing = pager_typing(&pv->p);
+	if (took || is_key)
 		return REQ_NONE;
 	if (key == 'y' && pv->certify) {
 		session_certify(v->m->session, pv->certify, true);
@@ -85,8 +88,12 @@ const struct view_ops screen_pager = {
 	.name = "text",
 	.title = "Details",
 	.keys = "j/k, Space/b\tscroll\n"
+		"</>, Left/Right\tscroll sideways\n"
+		"/, ?\tsearch forward, backward (n/N: next, previous match)\n"
 		"y\tcertify (when the text is a checklist item)\n"
-		"q, Enter\tback\n",
+		"q, Enter\tback\n"
+		"h\tthis help\n",
+	.search = true,
 	.open = pager_open,
 	.draw = pager_view_draw,
 	.key = pager_view_key,

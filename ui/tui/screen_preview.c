@@ -65,8 +65,9 @@ static void fill(struct view *v)
 		if (strcmp(m->commits[i].new_message,
 			   m->commits[i].info->message))
 			changed++;
-	pager_addf(&pv->p, CL_META, A_BOLD, "%zu of %zu commits change", changed,
-		   m->nr);
+	pager_addf(&pv->p, CL_META, A_BOLD, "%zu of %zu commit%s change%s",
+		   changed, m->nr, m->nr == 1 ? "" : "s",
+		   m->nr == 1 ? "s" : "");
 	if (!m->rewrite && m->nr > 1)
 		pager_add(&pv->p, CL_WARN, 0,
 			  TUI_LIT("Note: the series rewrite is not in this build: w writes HEAD only (repo_amend_head)."));
@@ -228,8 +229,9 @@ static int write_series(struct view *v, struct pager *sum)
 	buf_release(&reflog);
 	if (rc < 0)
 		return -1;
-	pager_addf(sum, CL_OK, A_BOLD, "Written: %zu of %zu commits changed (%s)",
-		   res.nr_changed, res.nr_commits, res.ref ? res.ref : "HEAD");
+	pager_addf(sum, CL_OK, A_BOLD, "Written: %zu of %zu commit%s changed (%s)",
+		   res.nr_changed, res.nr_commits, res.nr_commits == 1 ? "" : "s",
+		   res.ref ? res.ref : "HEAD");
 	pager_addf(sum, CL_TEXT, 0, "  tip %.12s -> %.12s", res.old_tip,
 		   res.new_tip);
 	if (res.backup_ref) {
@@ -311,7 +313,8 @@ static void do_write(struct view *v)
 	}
 	m->written = true;
 	a = model_assisted(m, &why);
-	if (a && answers_save(a, m->policy->form, m->repo) < 0) {
+	if (a && answers_save(a, m->choice.origin == POLICY_FROM_CONFIG ?
+				  m->policy->name : NULL, m->repo) < 0) {
 		pager_addf(&sum, CL_WARN, 0, "answers not remembered: %s",
 			   error_last());
 		error_clear();
@@ -344,7 +347,10 @@ static enum tui_request preview_key(struct view *v, int key, bool is_key)
 			field_key(&pv->path, key, is_key);
 		return REQ_NONE;
 	}
-	if (pager_key(&pv->p, key, is_key) || is_key)
+	bool took = pager_key(&pv->p, key, is_key);
+
+	v->typing = pager_typing(&pv->p);
+	if (took || is_key)
 		return REQ_NONE;
 	switch (key) {
 	case 'w':
@@ -377,10 +383,14 @@ const struct view_ops screen_preview = {
 	.name = "preview",
 	.title = "Preview",
 	.keys = "j/k, Space/b\tscroll\n"
+		"</>, Left/Right\tscroll sideways\n"
+		"/, ?\tsearch forward, backward (n/N: next, previous match)\n"
 		"w\twrite the trailers into the commits (backup kept)\n"
 		"a\tshow the git commit --trailer arguments\n"
 		"s\tsave the trailer lines to a file\n"
-		"q\tback to the tools\n",
+		"q\tback to the tools\n"
+		"h\tthis help\n",
+	.search = true,
 	.open = preview_open,
 	.draw = preview_draw,
 	.key = preview_key,

@@ -127,14 +127,17 @@ static void review_draw(struct view *v, int top, int rows, int cols)
 	struct review_view *r = v->priv;
 	enum review_state st = v->m->session->review[r->at];
 
+	struct buf at = BUF_INIT;
+
 	pager_draw(&r->p, top, rows - 1, cols);
+	pager_position(&r->p, &at);
 	tui_clear_line(top + rows - 1, CL_STATUS);
 	tui_putf(top + rows - 1, 0, cols, CL_STATUS, 0,
-		 " %s  r: reviewed  a: no AI code  [ ]: prev/next  %d%%",
+		 " %s  r: reviewed  a: no AI code  [ ]: commit %zu/%zu  line %s",
 		 st == REVIEW_DONE ? "REVIEWED" :
 		 st == REVIEW_NO_AI ? "NO AI CODE" : "NOT REVIEWED",
-		 r->p.nr <= (size_t)(rows - 1) ? 100 :
-		 (int)((r->p.top + rows - 1) * 100 / (int)r->p.nr));
+		 r->at + 1, v->m->nr, at.ptr);
+	buf_release(&at);
 }
 
 static void mark(struct view *v, enum review_state st)
@@ -154,9 +157,10 @@ static enum tui_request review_key(struct view *v, int key, bool is_key)
 {
 	struct review_view *r = v->priv;
 
-	if (pager_key(&r->p, key, is_key))
-		return REQ_NONE;
-	if (is_key)
+	bool took = pager_key(&r->p, key, is_key);
+
+	v->typing = pager_typing(&r->p);
+	if (took || is_key)
 		return REQ_NONE;
 	switch (key) {
 	case 'r':
@@ -166,14 +170,12 @@ static enum tui_request review_key(struct view *v, int key, bool is_key)
 		mark(v, REVIEW_NO_AI);
 		break;
 	case ']':
-	case 'n':
 		if (r->at + 1 < v->m->nr) {
 			r->at++;
 			fill(v);
 		}
 		break;
 	case '[':
-	case 'p':
 		if (r->at > 0) {
 			r->at--;
 			fill(v);
@@ -198,10 +200,14 @@ const struct view_ops screen_review = {
 	.title = "Review",
 	.keys = "j/k, Space/b\tscroll a line, a page\n"
 		"g/G\ttop, bottom\n"
+		"</>, Left/Right\tscroll sideways\n"
+		"/, ?\tsearch forward, backward (n/N: next, previous match)\n"
 		"r\tmark the commit reviewed (again: unmark)\n"
 		"a\tthe commit has no AI-generated code\n"
-		"] or n, [ or p\tnext, previous commit\n"
-		"q\tback to the series\n",
+		"], [\tnext, previous commit\n"
+		"q\tback to the series\n"
+		"h\tthis help\n",
+	.search = true,
 	.open = review_open,
 	.draw = review_draw,
 	.key = review_key,

@@ -319,6 +319,34 @@ attr_t term_color(int color)
 	}
 }
 
+int term_suspend(void)
+{
+	struct sigaction dfl, old;
+
+	if (T.script)
+		return error_set("Ctrl-Z does not suspend a key script");
+	if (!T.active)
+		return 0;
+	def_prog_mode();
+	endwin();
+	fflush(T.out);
+	/*
+	 * Stop the whole process group, as a shell's job: git, which runs
+	 * git-disclose, stops with it, so the shell sees the job stopped.
+	 */
+	memset(&dfl, 0, sizeof(dfl));
+	dfl.sa_handler = SIG_DFL;
+	sigemptyset(&dfl.sa_mask);
+	sigaction(SIGTSTP, &dfl, &old);
+	kill(0, SIGTSTP);
+	/* here again after SIGCONT (fg) */
+	sigaction(SIGTSTP, &old, NULL);
+	reset_prog_mode();
+	clearok(curscr, TRUE);
+	refresh();
+	return 0;
+}
+
 void term_let_interrupt(bool on)
 {
 	if (on) {

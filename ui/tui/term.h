@@ -46,6 +46,8 @@ int term_next_event(struct term_event *e);
 int term_command(const char *cmd);
 /* Let Ctrl-C interrupt the program (during minutes of work), or not. */
 void term_let_interrupt(bool on);
+/* Ctrl-Z: give the terminal back, stop as a job, redraw on fg. */
+int term_suspend(void);
 
 /* The attributes of a colour; without colours, those that keep the
  * important things apart. */

@@ -158,27 +158,188 @@ void pager_add_wrapped(struct pager *p, int color, const char *text,
 	}
 }
 
+/* The bytes of sanitized text s that fill its first cols columns. */
+static size_t skip_cols(const char *s, size_t cols)
+{
+	size_t len = strlen(s), n = sanitize_fit(s, len, cols, NULL);
+
+	/* a wide character across the edge goes with the hidden part */
+	if (n < len && sanitize_width(s, n) < cols)
+		n += sanitize_fit(s + n, len - n, 2, NULL);
+	return n;
+}
+
+/* Where the pattern is in s, or NULL; lower-case patterns ignore case. */
+static const char *find_in(const char *s, const char *pattern)
+{
+	for (const char *c = pattern; *c; c++)
+		if (*c >= 'A' && *c <= 'Z')
+			return strstr(s, pattern);
+	return strcasestr(s, pattern);
+}
+
+/* The line from the left edge, each match of the search in reverse. */
+static void draw_line(const struct pager *p, const struct pager_line *l,
+		      int row, int cols)
+{
+	const char *s = l->text + skip_cols(l->text, (size_t)p->left), *m;
+	size_t plen = p->pattern ? strlen(p->pattern) : 0;
+
+	put_clean(row, 0, cols, l->color, l->attr, s, strlen(s));
+	for (m = s; plen && (m = find_in(m, p->pattern)); m += plen) {
+		int col = (int)sanitize_width(s, (size_t)(m - s));
+
+		if (col >= cols)
+			break;
+		put_clean(row, col, cols - col, l->color, l->attr | A_REVERSE,
+			  m, plen);
+	}
+}
+
+/* The search being typed, or the outcome of the last one. */
+static void draw_prompt(const struct pager *p, int row, int cols)
+{
+	tui_clear_line(row, CL_TEXT);
+	if (p->prompting) {
+		put_clean(row, 0, 1, CL_TEXT, A_BOLD, p->backward ? "?" : "/",
+			  1);
+		field_draw(&p->input, row, 1, cols - 1, true);
+	} else {
+		tui_putf(row, 0, cols, CL_META, A_BOLD, "%s", p->note);
+	}
+}
+
 void pager_draw(struct pager *p, int top, int rows, int cols)
 {
-	int max = (int)p->nr - rows;
+	bool prompt = p->prompting || p->note;
+	int max;
 
+	if (prompt && rows > 1)
+		rows--;
+	else
+		prompt = false;
+	max = (int)p->nr - rows;
 	p->rows = rows;
+	p->cols = cols;
 	if (p->top > max)
 		p->top = max;
 	if (p->top < 0)
 		p->top = 0;
-	for (int i = 0; i < rows && (size_t)(p->top + i) < p->nr; i++) {
-		const struct pager_line *l = &p->lines[p->top + i];
+	for (int i = 0; i < rows && (size_t)(p->top + i) < p->nr; i++)
+		draw_line(p, &p->lines[p->top + i], top + i, cols);
+	if (prompt)
+		draw_prompt(p, top + rows, cols);
+}
 
-		put_clean(top + i, 0, cols, l->color, l->attr, l->text,
-			  strlen(l->text));
+/*
+ * The next line holding the pattern, from the line after the top one (or
+ * before it, backward), around the end once: -1 when there is none.
+ */
+static int search_from(struct pager *p, bool backward)
+{
+	int n = (int)p->nr, step = backward ? -1 : 1;
+
+	for (int k = 1; k <= n; k++) {
+		int i = ((p->top + step * k) % n + n) % n;
+
+		if (find_in(p->lines[i].text, p->pattern)) {
+			if (backward ? i > p->top : i < p->top)
+				p->note = backward ? "search hit TOP, continuing at BOTTOM" :
+					"search hit BOTTOM, continuing at TOP";
+			return i;
+		}
 	}
+	return -1;
+}
+
+static void search(struct pager *p, bool reverse)
+{
+	int at;
+
+	p->note = NULL;
+	if (!p->pattern) {
+		p->note = "no search yet: / searches forward, ? backward";
+		return;
+	}
+	at = p->nr ? search_from(p, p->backward != reverse) : -1;
+	if (at < 0)
+		p->note = "pattern not found";
+	else
+		p->top = at;
+}
+
+/* A key while the search is typed: Enter runs it, Esc gives up. */
+static void prompt_key(struct pager *p, int key, bool is_key)
+{
+	if (!is_key && (key == '\n' || key == '\r')) {
+		p->prompting = false;
+		if (p->input.text.len) {
+			free(p->pattern);
+			p->pattern = xstrdup(p->input.text.ptr);
+		}
+		search(p, false);
+	} else if (!is_key && key == KEY_ESC) {
+		p->prompting = false;
+	} else if (!p->input.text.len && ((is_key && key == KEY_BACKSPACE) ||
+					   (!is_key && key == 127))) {
+		p->prompting = false;	/* as in less: erase the prompt too */
+	} else {
+		field_key(&p->input, key, is_key);
+	}
+}
+
+bool pager_typing(const struct pager *p)
+{
+	return p->prompting;
+}
+
+void pager_position(const struct pager *p, struct buf *out)
+{
+	size_t last = (size_t)(p->top + p->rows);
+
+	buf_addf(out, "%zu/%zu", last < p->nr ? last : p->nr, p->nr);
+}
+
+static bool search_key(struct pager *p, int key)
+{
+	if (key == '/' || key == '?') {
+		p->prompting = true;
+		p->backward = key == '?';
+		field_set(&p->input, "");
+	} else if (key == 'n' || key == 'N') {
+		search(p, key == 'N');
+	} else {
+		return false;
+	}
+	return true;
+}
+
+static bool side_key(struct pager *p, int key, bool is_key)
+{
+	int step = p->cols > 2 ? p->cols / 2 : 1;
+
+	if ((is_key && key == KEY_RIGHT) || (!is_key && key == '>'))
+		p->left += step;
+	else if ((is_key && key == KEY_LEFT) || (!is_key && key == '<'))
+		p->left = p->left > step ? p->left - step : 0;
+	else
+		return false;
+	return true;
 }
 
 bool pager_key(struct pager *p, int key, bool is_key)
 {
 	int page = p->rows > 1 ? p->rows - 1 : 1;
 
+	if (p->prompting) {
+		prompt_key(p, key, is_key);
+		return true;
+	}
+	p->note = NULL;
+	if (!is_key && search_key(p, key))
+		return true;
+	if (side_key(p, key, is_key))
+		return true;
 	if ((is_key && key == KEY_DOWN) || (!is_key && key == 'j'))
 		p->top++;
 	else if ((is_key && key == KEY_UP) || (!is_key && key == 'k'))
@@ -205,6 +366,8 @@ void pager_release(struct pager *p)
 	for (size_t i = 0; i < p->nr; i++)
 		free(p->lines[i].text);
 	free(p->lines);
+	free(p->pattern);
+	field_release(&p->input);
 	memset(p, 0, sizeof(*p));
 }
 

@@ -40,11 +40,29 @@ struct pager_line {
 	attr_t attr;
 };
 
+/* A one-line text field. */
+struct field {
+	struct buf text;
+};
+
+/*
+ * A pager: vertical and horizontal scroll, and less-style search ("/"
+ * forward, "?" backward, n and N repeat it); while the search is typed
+ * the pager has the keys (pager_typing()) and shows the prompt on its
+ * last row, then the outcome ("not found", "wrapped") until the next key.
+ */
 struct pager {
 	struct pager_line *lines;
 	size_t nr;
 	int top;
 	int rows;		/* last drawn height, for paging */
+	int cols;		/* last drawn width, for horizontal steps */
+	int left;		/* columns scrolled off to the left */
+	char *pattern;		/* the last search, or NULL */
+	bool backward;		/* it was typed after "?" */
+	bool prompting;		/* the search is being typed */
+	struct field input;
+	const char *note;	/* the last search's outcome, or NULL */
 };
 
 void pager_add(struct pager *p, int color, attr_t attr, const char *s,
@@ -57,19 +75,20 @@ void pager_add_text(struct pager *p, int color, const char *text);
 void pager_add_wrapped(struct pager *p, int color, const char *text,
 		       size_t width);
 void pager_draw(struct pager *p, int top, int rows, int cols);
-/* Scroll keys; returns true when the key was one. */
+/*
+ * Scroll and search keys; returns true when the key was one. While a
+ * search is typed every key is the pager's (pager_typing()).
+ */
 bool pager_key(struct pager *p, int key, bool is_key);
+bool pager_typing(const struct pager *p);
+/* "12/40" (the last line shown of all), for a status line. */
+void pager_position(const struct pager *p, struct buf *out);
 void pager_release(struct pager *p);
 
 /* A list cursor moved by arrows, j/k, Home/End; true when moved. */
 bool list_key(int *cursor, int nr, int key, bool is_key);
 /* First row to show so that cursor is visible in rows. */
 int list_scroll(int cursor, int rows, int *top);
-
-/* A one-line text field. */
-struct field {
-	struct buf text;
-};
 
 /* Edit keys; returns true when the key changed or belonged to the field. */
 bool field_key(struct field *f, int key, bool is_key);

@@ -1,0 +1,351 @@
+# The policy follows the tree: the documents of a kernel tree, read at the
+# series base from the commit (not the work tree), decide the default
+# Assisted-by: form and the checklist; --policy and disclose.policy still
+# override; a user's policy pack works for every command.
+. "$TOP/tests/e2e/lib.sh"
+
+# The three document variants, short, in the project's own words.
+doc_head() {
+	cat <<'EOF'
+AI Coding Assistants
+====================
+
+AI tools and the developers who use them follow the normal process.
+Only a human adds Signed-off-by:, after reviewing all of the code.
+
+Attribution
+-----------
+
+Credit the assistant with an ``Assisted-by:`` tag of this form::
+
+EOF
+}
+
+doc_61() {
+	doc_head
+	cat <<'EOF'
+	Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]
+
+AGENT_NAME is the AI tool, MODEL_VERSION the model it ran, TOOLn the
+specialized analysis tools it used. For example::
+
+	Assisted-by: Claude:claude-3-opus coccinelle sparse
+EOF
+}
+
+# As 816d9992 ("coding-assistants: simplify attribution") wrote it.
+doc_llm() {
+	doc_head
+	cat <<'EOF'
+	Assisted-by: LLM [TOOL1] [TOOL2]
+
+TOOLn are the specialized analysis tools used. For example::
+
+	Assisted-by: LLM coccinelle sparse
+EOF
+}
+
+doc_procedure() {
+	doc_llm
+	cat <<'EOF'
+
+Procedure for finding and fixing bugs
+-------------------------------------
+
+Read the process documentation first; verify the bug with a reproducer;
+build and check the fix; add a Fixes: tag; send nothing yourself.
+EOF
+}
+
+# The checkpatch variants: 6.1's colon check, and a later one without it.
+checkpatch_colon() {
+	cat <<'EOF'
+if ($sign_off =~ /^Assisted-by:/i) {
+	if ($email !~ /^\S+:\S+/) {
+		WARN("BAD_SIGN_OFF", "Assisted-by expects AGENT:MODEL\n");
+	}
+}
+EOF
+}
+
+checkpatch_any() {
+	cat <<'EOF'
+if ($sign_off =~ /^Assisted-by:/i) {
+	next;
+}
+EOF
+}
+
+# kernel_tree DIR DOC CHECKPATCH [generated]: a kernel-like repository,
+# the documents in one commit, one commit of the series on top of it.
+kernel_tree() {
+	new_repo "$1"
+	mkdir -p Documentation/process scripts
+	echo "THE REST" >MAINTAINERS
+	[ "$2" = none ] || "doc_$2" >Documentation/process/coding-assistants.rst
+	"checkpatch_$3" >scripts/checkpatch.pl
+	[ "${4:-}" = generated ] &&
+		echo "Be transparent in cover letters." \
+			>Documentation/process/generated-content.rst
+	git add -A
+	git commit -q -m "docs: the process documents" || fail "docs commit"
+	echo "// SPDX-License-Identifier: GPL-2.0-only" >frob.c
+	git add frob.c
+	git commit -q -m "frob: add the frobnicator" || fail "series commit"
+}
+
+# Each test below runs in a subshell with trees of its own, so that each
+# passes or fails on its own; the script fails when one does.
+LLM_MSG="frob: add the frobnicator
+
+It frobs.
+
+Assisted-by: LLM
+$HUMAN_SOB"
+
+# The trailers of HEAD, one per line.
+head_trailers() {
+	git log -1 --format=%\(trailers:only,unfold\) | sed '/^$/d'
+}
+
+# The default Assisted-by: form follows each tree.
+test_trailer_form() {
+	kernel_tree "$W/t61" 61 colon
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5
+	expect_eq "6.1 tree trailer" "Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB" "$(cat "$TMPDIR/out")"
+	kernel_tree "$W/tllm" llm any
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5
+	expect_eq "LLM tree trailer" "Assisted-by: LLM
+$HUMAN_SOB" "$(cat "$TMPDIR/out")"
+	kernel_tree "$W/tproc" procedure any generated
+	expect_status 0 "$D" trailer --no-signoff --tool coccinelle
+	expect_eq "procedure tree trailer" "Assisted-by: LLM coccinelle" \
+		"$(cat "$TMPDIR/out")"
+}
+
+# The commit decides, not the work tree.
+test_commit_not_worktree() {
+	kernel_tree "$W/t61" 61 colon
+	doc_llm >Documentation/process/coding-assistants.rst
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
+		--no-signoff
+	expect_eq "work tree ignored" "Assisted-by: Claude:claude-opus-4-5" \
+		"$(cat "$TMPDIR/out")"
+}
+
+# --policy and disclose.policy still override the tree.
+test_overrides() {
+	kernel_tree "$W/tllm" llm any
+	expect_status 0 "$D" trailer --policy kernel --agent Claude \
+		--model claude-opus-4-5 --no-signoff
+	expect_eq "--policy over the tree" \
+		"Assisted-by: Claude:claude-opus-4-5" "$(cat "$TMPDIR/out")"
+	git config disclose.policy kernel
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
+		--no-signoff
+	expect_eq "disclose.policy over the tree" \
+		"Assisted-by: Claude:claude-opus-4-5" "$(cat "$TMPDIR/out")"
+}
+
+# check on an LLM line: clean in the LLM tree, an error in the 6.1 tree.
+test_check_llm_line() {
+	printf '%s\n' "$LLM_MSG" >"$W/llm.msg"
+	kernel_tree "$W/tllm" llm any
+	expect_status 0 "$D" check --message "$W/llm.msg"
+	git commit -q --amend -F "$W/llm.msg"
+	expect_status 0 "$D" check
+	expect_status 0 "$D" check HEAD~1..HEAD
+	kernel_tree "$W/t61" 61 colon
+	expect_status 1 "$D" check --message "$W/llm.msg"
+	expect_grep "ASSISTED_BY_FORMAT" "$TMPDIR/out"
+	git commit -q --amend -F "$W/llm.msg"
+	expect_status 1 "$D" check
+}
+
+# amend in the LLM tree writes the LLM form and pins no policy.
+test_amend_llm_tree() {
+	kernel_tree "$W/tllm" llm any
+	expect_status 0 "$D" amend --agent Claude --model claude-opus-4-5
+	expect_eq "LLM tree amend" "Assisted-by: LLM
+$HUMAN_SOB" "$(head_trailers)"
+	[ -z "$(git config disclose.policy)" ] ||
+		fail "amend pinned disclose.policy=$(git config disclose.policy)"
+}
+
+# The procedure's items appear only where the document has them.
+test_procedure_items() {
+	kernel_tree "$W/tproc" procedure any generated
+	expect_status 0 "$D" config
+	expect_grep "bug-fix procedure: yes" "$TMPDIR/out"
+	grep -E '^  checklist:.* bugfix-reproducer( |$)' "$TMPDIR/out" \
+		>/dev/null || fail "procedure items missing: $(cat "$TMPDIR/out")"
+	grep -E '^  checklist:.* generated-content( |$)' "$TMPDIR/out" \
+		>/dev/null || fail "generated-content missing: $(cat "$TMPDIR/out")"
+	kernel_tree "$W/tllm" llm any
+	kernel_tree "$W/t61" 61 colon
+	for t in tllm t61; do
+		cd "$W/$t" || fail "cd $t"
+		expect_status 0 "$D" config
+		expect_grep "bug-fix procedure: no" "$TMPDIR/out"
+		! grep -E '^  checklist:.*(bugfix-|generated-content)' \
+			"$TMPDIR/out" >/dev/null ||
+			fail "$t shows items its documents lack"
+	done
+}
+
+# The assistant's checklist: the same items, and where the policy came from.
+test_assistant_checklist() {
+	kernel_tree "$W/tproc" procedure any generated
+	kernel_tree "$W/tllm" llm any
+	printf 'c\n:dump checklist.txt\n' >"$W/keys"
+	for t in tproc tllm; do
+		cd "$W/$t" || fail "cd $t"
+		env DISCLOSE_TUI_SCRIPT="$W/keys" DISCLOSE_TUI_SIZE=150x40 \
+			DISCLOSE_TUI_DUMP_DIR="$W/$t" TERM=xterm-256color \
+			"$D" HEAD~1..HEAD >/dev/null 2>"$TMPDIR/err" ||
+			fail "assistant in $t: $(cat "$TMPDIR/err")"
+		expect_grep "(Documentation/process/coding-assistants.rst at $(git rev-parse --short=12 HEAD~1))" \
+			"$W/$t/checklist.txt"
+	done
+	expect_grep "Bug fixes: a non-trivial bug was verified with a reproducer" \
+		"$W/tproc/checklist.txt"
+	! grep -q "Bug fixes:" "$W/tllm/checklist.txt" ||
+		fail "the LLM tree's checklist shows the procedure"
+}
+
+# config names the file and commit the policy came from.
+test_config_source() {
+	kernel_tree "$W/tllm" llm any
+	expect_status 0 "$D" config
+	expect_grep "policy: kernel-llm" "$TMPDIR/out"
+	expect_grep "from:      Documentation/process/coding-assistants.rst at $(git rev-parse HEAD~1) (the series base) asks for 'Assisted-by: LLM [TOOL1] [TOOL2]'" "$TMPDIR/out"
+	expect_grep "follows:   Documentation/process/coding-assistants.rst as of mainline 816d9992" "$TMPDIR/out"
+	kernel_tree "$W/t61" 61 colon
+	expect_status 0 "$D" config
+	expect_grep "policy: kernel (" "$TMPDIR/out"
+	expect_grep "coding-assistants.rst at $(git rev-parse HEAD~1) (the series base) asks for 'Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]'" "$TMPDIR/out"
+	expect_grep "scripts/checkpatch.pl: accepts Assisted-by: AGENT_NAME:MODEL_VERSION only" "$TMPDIR/out"
+	# the LLM form where checkpatch wants the colon: a problem
+	git config disclose.policy kernel-llm
+	expect_status 1 "$D" config --check
+	expect_grep "will warn (BAD_SIGN_OFF)" "$TMPDIR/out"
+}
+
+# A kernel tree without the document: the project's default, said so.
+test_no_document() {
+	kernel_tree "$W/tnone" none colon
+	expect_status 0 "$D" config
+	expect_grep "policy: kernel (" "$TMPDIR/out"
+	expect_grep "from:      the project's default: this kernel tree has no Documentation/process/coding-assistants.rst at $(git rev-parse HEAD~1)" "$TMPDIR/out"
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
+		--no-signoff
+	expect_eq "no document: default" "Assisted-by: Claude:claude-opus-4-5" \
+		"$(cat "$TMPDIR/out")"
+}
+
+# A wording git disclose does not know fails loudly and says what to do.
+test_new_wording() {
+	kernel_tree "$W/t61" 61 colon
+	echo "Name the assistant in the changelog." \
+		>Documentation/process/coding-assistants.rst
+	git commit -q -a -m "docs: new wording"
+	echo more >>frob.c
+	git commit -q -a -m "frob: more"
+	expect_status 2 "$D" trailer --agent Claude --model claude-opus-4-5
+	expect_grep "coding-assistants.rst shows no Assisted-by: line" \
+		"$TMPDIR/err"
+	expect_grep "--policy kernel" "$TMPDIR/err"
+	expect_status 0 "$D" trailer --policy kernel --agent Claude \
+		--model claude-opus-4-5 --no-signoff
+}
+
+# A user policy pack, named by disclose.policy, in a plain repository.
+user_pack() {
+	mkdir -p "$XDG_CONFIG_HOME/git-disclose"
+	cat >"$XDG_CONFIG_HOME/git-disclose/acme-policy.json" <<'EOF'
+{"policies": [{"name": "acme", "form": "agent-model",
+  "title": "ACME: the kernel form, plus our own item",
+  "checklist": [{"id": "acme-tests", "kind": "human",
+                 "text": "You ran the ACME test suite."}]}]}
+EOF
+	new_repo "$W/plain"
+	git config disclose.policy acme
+	printf 'frob: x\n\nBody.\n\nCo-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n' \
+		>"$W/vendor.msg"
+	git commit -q --allow-empty -F "$W/vendor.msg"
+}
+
+test_user_pack_check() {
+	user_pack
+	expect_status 1 "$D" check
+	expect_grep "VENDOR_TRAILER" "$TMPDIR/out"
+	! grep -q "unknown policy" "$TMPDIR/err" || fail "$(cat "$TMPDIR/err")"
+}
+
+test_user_pack_trailer() {
+	user_pack
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5
+	expect_eq "acme trailer" "Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB" "$(cat "$TMPDIR/out")"
+	git config --unset disclose.policy
+	expect_status 0 "$D" trailer --policy acme --agent Claude \
+		--model claude-opus-4-5 --no-signoff
+	expect_status 2 "$D" trailer --policy nosuch --agent Claude \
+		--model claude-opus-4-5
+	expect_grep "unknown policy 'nosuch' (--policy): the policy packs are kernel, kernel-llm, acme" "$TMPDIR/err"
+}
+
+test_user_pack_fix() {
+	user_pack
+	expect_status 0 "$D" fix
+	expect_eq "acme fix" "Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB" "$(head_trailers)"
+}
+
+# amend remembers acme, not the name of its form
+test_user_pack_amend() {
+	user_pack
+	git commit -q --allow-empty -m "frob: y"
+	expect_status 0 "$D" amend --agent Claude --model claude-opus-4-5 \
+		--tool sparse
+	expect_eq "acme amend" "Assisted-by: Claude:claude-opus-4-5 sparse
+$HUMAN_SOB" "$(head_trailers)"
+	expect_eq "acme remembered" "acme" "$(git config disclose.policy)"
+}
+
+# cover reads no policy (yet): a user pack must not break it
+test_user_pack_cover() {
+	user_pack
+	git commit -q --allow-empty -m "frob: z" \
+		-m "Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB"
+	expect_status 0 "$D" cover HEAD~1..HEAD
+	expect_grep "claude-opus-4-5" "$TMPDIR/out"
+}
+
+test_user_pack_config() {
+	user_pack
+	expect_status 0 "$D" config --check
+	expect_grep "policy: acme (ACME: the kernel form, plus our own item)" "$TMPDIR/out"
+	expect_grep "from:      disclose.policy = acme (git config)" "$TMPDIR/out"
+	expect_grep "pack:      $XDG_CONFIG_HOME/git-disclose/acme-policy.json" "$TMPDIR/out"
+	expect_grep "checklist: acme-tests" "$TMPDIR/out"
+}
+
+failed=
+for t in trailer_form commit_not_worktree overrides check_llm_line \
+	amend_llm_tree procedure_items assistant_checklist config_source \
+	no_document new_wording user_pack_check user_pack_trailer \
+	user_pack_fix user_pack_amend user_pack_cover user_pack_config; do
+	W="$TMPDIR/$t"
+	mkdir -p "$W"
+	if (XDG_CONFIG_HOME="$W/xdg"; export XDG_CONFIG_HOME; "test_$t"); then
+		echo "ok   $t"
+	else
+		echo "FAIL $t"
+		failed="$failed $t"
+	fi
+done
+[ -z "$failed" ] || fail "failed:$failed"
+echo "policy-tree: ok"
