@@ -11,11 +11,13 @@
 #include <string.h>
 
 #include "assisted.h"
+#include "b4.h"
 #include "message.h"
 
 #define COVER_WIDTH 72
 
 struct collect {
+	struct repo *r;
 	struct cover *c;
 	const struct ident *human;
 	struct message *m;
@@ -71,26 +73,18 @@ static char *subject_of(const struct message *m)
 	return buf_detach(&b, NULL);
 }
 
-static bool is_b4_cover(const struct commit_info *ci)
-{
-	const char *p = ci->message;
-
-	while ((p = strstr(p, COVER_B4_TRACKING)) != NULL) {
-		if (p == ci->message || p[-1] == '\n')
-			return true;
-		p++;
-	}
-	return false;
-}
-
 static int collect_one(const struct commit_info *ci, void *data)
 {
 	struct collect *st = data;
 	struct cover *c = st->c;
 	struct cover_patch *p;
 
-	if (ci->nr_parents > 1 || is_b4_cover(ci))
+	if (ci->nr_parents > 1)
 		return 0;
+	if (b4_is_cover(st->r, ci)) {
+		memcpy(c->b4_cover, ci->id, sizeof(c->b4_cover));
+		return 0;
+	}
 	if (message_parse_commit(&st->m, ci->message, ci->message_len, '#') < 0)
 		return -1;
 	c->patches = xrealloc(c->patches,
@@ -128,7 +122,7 @@ int cover_collect(struct cover **out, struct repo *r, const char *range,
 		  const struct ident *human)
 {
 	struct cover *c = xcalloc(1, sizeof(*c));
-	struct collect st = { c, human, NULL };
+	struct collect st = { r, c, human, NULL };
 
 	*out = NULL;
 	if (repo_walk(r, range, collect_one, &st) < 0) {

@@ -14,8 +14,6 @@
 #include "repo.h"
 #include "util.h"
 
-/* The line b4 puts under the cover letter kept in an empty commit. */
-#define COVER_B4_TRACKING "--- b4-submit-tracking ---"
 
 struct cover_patch {
 	char id[OID_HEX + 1];
@@ -30,6 +28,7 @@ struct cover {
 	struct cover_patch *patches;	/* oldest first, as numbered */
 	size_t nr_patches;
 	char *tip;			/* newest commit of the range */
+	char b4_cover[OID_HEX + 1];	/* b4's cover commit skipped, or "" */
 };
 
 /* What the human adds, and the boot verdict of the tip (all optional). */

@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "b4.h"
 #include "gitdate.h"
 #include "spdx.h"
 #include "util.h"
@@ -462,15 +463,41 @@ out:
 	return up;
 }
 
+int repo_head_branch(char **out, struct repo *r)
+{
+	git_reference *head = NULL;
+
+	*out = NULL;
+	if (git_repository_head_unborn(r->git) == 1 ||
+	    git_repository_head_detached(r->git) == 1)
+		return 0;
+	if (git_repository_head(&head, r->git) < 0)
+		return git_fail("cannot read HEAD");
+	if (git_reference_is_branch(head))
+		*out = xstrdup(git_reference_name(head) + 11);
+	git_reference_free(head);
+	return 0;
+}
+
 int repo_default_range(char **out, struct repo *r)
 {
 	git_reference *head = NULL;
+	struct b4_series b4;
 	char *up = NULL;
 	struct buf b = BUF_INIT;
+	int rc;
 
 	*out = NULL;
 	if (git_repository_head_unborn(r->git) == 1)
 		return unborn_error(r);
+	/* on a b4 prep branch: b4's series, never its cover commit */
+	rc = b4_series_find(&b4, r);
+	if (rc != 0) {
+		if (rc > 0)
+			*out = xstrdup(b4.range);
+		b4_series_release(&b4);
+		return rc < 0 ? -1 : 0;
+	}
 	if (git_repository_head(&head, r->git) < 0)
 		return git_fail("cannot read HEAD");
 	if (git_reference_is_branch(head))

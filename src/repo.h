@@ -97,8 +97,14 @@ int repo_amend_head(char *new_id, bool *changed, struct repo *r,
  */
 typedef int (*repo_walk_fn)(const struct commit_info *c, void *data);
 int repo_walk(struct repo *r, const char *range, repo_walk_fn fn, void *data);
-/* The range repo_walk uses when none is given, as text (caller frees). */
+/*
+ * The range repo_walk uses when none is given, as text (caller frees):
+ * on a b4 prep branch b4's series (src/b4.h), else the branch's commits
+ * not on its upstream, else HEAD.
+ */
 int repo_default_range(char **out, struct repo *r);
+/* The checked-out branch ("b4/frob"); *out NULL on a detached HEAD. */
+int repo_head_branch(char **out, struct repo *r);
 /*
  * The ends of range (NULL: the default range) for command-line git, as
  * repo_walk reads it, in hex: the tip first, then the other side of

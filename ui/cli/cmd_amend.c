@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "b4.h"
 #include "cli.h"
 #include "diff.h"
 #include "message.h"
@@ -23,8 +24,10 @@ static const char amend_usage[] =
 	"encodings are kept; each commit is re-parented on the rewritten one; the\n"
 	"committer is refreshed as git rebase does. Commits before the first one\n"
 	"that changes keep their ids. The index and the work tree are not touched.\n"
-	"The range is base..HEAD or one commit; the default is the branch's\n"
-	"commits not on its upstream, or HEAD alone when it has no upstream.\n"
+	"The range is base..HEAD or one commit; the default is b4's series on a\n"
+	"b4 prep branch, else the branch's commits not on its upstream, or HEAD\n"
+	"alone when it has no upstream. b4 prep's cover-letter commit is never\n"
+	"rewritten (skipped, and said so, in a range that holds it).\n"
 	"\n"
 	"The branch moves once, at the end, only if nobody moved it meanwhile.\n"
 	"The old tip is kept at refs/disclose/backup/<branch> (its reflog keeps\n"
@@ -50,6 +53,7 @@ struct seen {
 	char *subject;
 	char *old_msg;		/* NULL when the message is unchanged */
 	char *new_msg;
+	bool b4_cover;		/* b4 prep's cover letter: kept */
 };
 
 struct amend {
@@ -58,6 +62,7 @@ struct amend {
 	char comment_char;
 	struct seen *seen;
 	size_t nr, cap;
+	size_t nr_b4_covers;
 };
 
 /* The subject, made safe for the terminal. */
@@ -80,6 +85,11 @@ static int reword(struct buf *out, const struct commit_info *c, void *data)
 	s = &am->seen[am->nr++];
 	memset(s, 0, sizeof(*s));
 	s->subject = subject_line(c->message);
+	if (b4_is_cover(am->ctx->repo, c)) {
+		s->b4_cover = true;	/* an empty out keeps the message */
+		am->nr_b4_covers++;
+		return 0;
+	}
 	if (message_parse_commit(&m, c->message, c->message_len,
 				 am->comment_char) < 0)
 		return -1;
@@ -146,7 +156,13 @@ static void show_commits(const struct amend *am,
 		const struct rewrite_entry *e = &res->entries[i];
 		const struct seen *s = &am->seen[i];
 
-		if (!e->rewritten)
+		if (s->b4_cover && !e->rewritten)
+			printf("%.12s skipped        %s (b4 prep's cover letter: not a patch, kept as it is)\n",
+			       e->old_id, s->subject);
+		else if (s->b4_cover)
+			printf("%.12s -> %.12s %s (b4 prep's cover letter: not a patch, message kept, re-parented)\n",
+			       e->old_id, e->new_id, s->subject);
+		else if (!e->rewritten)
 			printf("%.12s unchanged      %s\n", e->old_id,
 			       s->subject);
 		else if (dry_run)
@@ -192,6 +208,24 @@ static void show_summary(const struct rewrite_result *res, bool dry_run)
 	printf("undo: git reset --soft %s\n", res->backup_ref);
 }
 
+/* A range that is b4's cover commit alone is refused: it is no patch. */
+static int refuse_b4_cover(struct repo *r, const char *range)
+{
+	struct commit_info *c = NULL;
+	bool cover;
+
+	if (repo_lookup(&c, r, range) < 0) {
+		error_clear();
+		return 0;
+	}
+	cover = b4_is_cover(r, c);
+	commit_info_free(c);
+	if (cover)
+		return error_set("'%s' is b4 prep's cover letter, not a patch: git disclose never rewrites it (edit the letter with b4 prep --edit-cover); give the series instead, or no range for b4's series",
+				 range);
+	return 0;
+}
+
 static int amend_range(struct cli_ctx *ctx, struct rewrite_opts *opts)
 {
 	struct amend am = { .ctx = ctx };
@@ -204,9 +238,15 @@ static int amend_range(struct cli_ctx *ctx, struct rewrite_opts *opts)
 	am.req.form = ctx->form;
 	am.req.human = ctx->have_human ? &ctx->human : NULL;
 	am.comment_char = repo_comment_char(ctx->repo);
+	if (opts->range && refuse_b4_cover(ctx->repo, opts->range) < 0)
+		goto out;
 	if (!opts->range) {
-		if (repo_default_range(&def, ctx->repo) < 0)
+		if (repo_default_range(&def, ctx->repo) < 0 ||
+		    b4_range_note(&msg, ctx->repo) < 0)
 			goto out;
+		if (msg.len)
+			printf("%s\n", msg.ptr);
+		buf_reset(&msg);
 		opts->range = def;
 	}
 	buf_addf(&msg, "disclose: amend %s", opts->range);
@@ -216,6 +256,11 @@ static int amend_range(struct cli_ctx *ctx, struct rewrite_opts *opts)
 	if (res.warning)
 		fprintf(stderr, "git disclose: warning: %s\n", res.warning);
 	show_commits(&am, &res, opts->dry_run);
+	if (am.nr_b4_covers && am.nr_b4_covers == res.nr_commits) {
+		error_set("the range %s holds only b4 prep's cover letter, which is not a patch: nothing to amend; give the series (no range: b4's series)",
+			  res.range);
+		goto out;
+	}
 	show_summary(&res, opts->dry_run);
 	rc = 0;
 out:

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "b4.h"
 #include "catalogue.h"
 #include "checkpatch.h"
 #include "cli.h"
@@ -31,8 +32,10 @@ static const char check_usage[] =
 	"assistants: the Assisted-by: form, AI sign-offs and co-developers,\n"
 	"vendor trailers and footers, sign-off chains, and the SPDX lines of\n"
 	"the files each commit adds. <range> is what git log takes (A..B,\n"
-	"A...B, or one commit meaning that commit alone); the default is the\n"
-	"branch's commits not on its upstream, else HEAD.\n"
+	"A...B, or one commit meaning that commit alone); the default is b4's\n"
+	"series on a b4 prep branch (said on the first line), else the\n"
+	"branch's commits not on its upstream, else HEAD. b4 prep's\n"
+	"cover-letter commit is skipped, and said so.\n"
 	"\n"
 	"  --message FILE     check the message in FILE (- for standard input)\n"
 	"  --staged           with --message: also check the SPDX lines of the\n"
@@ -236,6 +239,29 @@ static void add_checkpatch(struct lint_result *res,
 				 ACT_NONE, "checkpatch: %s", m->message);
 }
 
+/* b4's cover-letter commit is not a patch: skip it, and say so. */
+static bool skip_b4_cover(struct check *ck, const struct commit_info *c)
+{
+	if (!b4_is_cover(ck->repo, c))
+		return false;
+	fprintf(ck->json ? stderr : stdout,
+		"%.12s: skipped: b4 prep's cover letter (b4 keeps its tracking data in it), not a patch\n",
+		c->id);
+	return true;
+}
+
+/* With no range given on a b4 prep branch, say the range is b4's. */
+static int say_b4_range(struct check *ck)
+{
+	struct buf b = BUF_INIT;
+	int rc = ck->range ? 0 : b4_range_note(&b, ck->repo);
+
+	if (rc > 0)
+		fprintf(ck->json ? stderr : stdout, "%s\n", b.ptr);
+	buf_release(&b);
+	return rc < 0 ? -1 : 0;
+}
+
 static int check_commit(const struct commit_info *c, void *data)
 {
 	struct check *ck = data;
@@ -249,6 +275,8 @@ static int check_commit(const struct commit_info *c, void *data)
 	struct lint_result res;
 	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
 
+	if (skip_b4_cover(ck, c))
+		return 0;
 	/* a merge is checked for its message only */
 	if (!ck->no_spdx && c->nr_parents <= 1 &&
 	    repo_added_files(&files, &nr, ck->repo, c->id) < 0)
@@ -351,6 +379,8 @@ static int run(struct check *ck)
 		return check_message(ck);
 	spdx_ids_load(&ck->licenses, repo_workdir(ck->repo));
 	ck->comment_char = repo_comment_char(ck->repo);
+	if (say_b4_range(ck) < 0)
+		return -1;
 	if (ck->checkpatch && checkpatch_run(&ck->cp, ck->repo, ck->range) < 0)
 		return -1;
 	return repo_walk(ck->repo, ck->range, check_commit, ck);

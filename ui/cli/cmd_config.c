@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "assisted.h"
+#include "b4.h"
 #include "catalogue.h"
 #include "cli.h"
 #include "policy.h"
@@ -192,6 +193,36 @@ static void print_catalogue_files(void)
 		printf("  none (the built-in catalogue only)\n");
 	}
 	buf_release(&pattern);
+}
+
+/*
+ * The range commands use when none is given, and where it comes from
+ * (b4's series on a b4 prep branch). Nothing outside a repository.
+ */
+static void print_default_range(struct repo *r)
+{
+	struct buf note = BUF_INIT, b = BUF_INIT;
+	char *def = NULL;
+	int b4;
+
+	if (!r)
+		return;
+	printf("\ndefault range (when a command is given none):\n");
+	if (repo_default_range(&def, r) < 0 ||
+	    (b4 = b4_range_note(&note, r)) < 0) {
+		buf_addf(&b, "  none: %s\n", error_last());
+		error_clear();
+	} else if (b4) {
+		buf_addf(&b, "  %s\n  %s\n", def, note.ptr);
+	} else {
+		buf_addf(&b, "  %s\n  from %s\n", def, strcmp(def, "HEAD") ?
+			 "the branch's upstream" :
+			 "HEAD alone (no upstream, no b4 prep series)");
+	}
+	sanitize_write_lines(stdout, b.ptr, b.len);
+	free(def);
+	buf_release(&note);
+	buf_release(&b);
 }
 
 /* How to undo a setting where it was made. */
@@ -509,6 +540,7 @@ int cmd_config(int argc, char **argv)
 		print_policy(&pc);
 	else
 		policy_err = xstrdup(error_last());
+	print_default_range(r);
 	check_identity(&rep, &l);
 	check_answers(&rep, &l);
 	check_policy(&rep, &l, &pc, policy_err);

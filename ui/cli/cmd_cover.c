@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "b4.h"
 #include "boot.h"
 #include "cli.h"
 #include "cover.h"
@@ -10,7 +11,7 @@
 #include "sanitize.h"
 
 static const char cover_usage[] =
-	"usage: git disclose cover [<range>] [--reviewed TEXT] [--tested TEXT]\n"
+	"usage: git disclose cover [<range>] [--reviewed TEXT] [--tested TEXT] [--b4]\n"
 	"\n"
 	"Prints a paragraph for the cover letter of the series: which patches\n"
 	"an AI coding assistant helped with (from their Assisted-by: tags),\n"
@@ -18,17 +19,24 @@ static const char cover_usage[] =
 	"and the boot verdict of its tip when git disclose boot recorded one.\n"
 	"What is not known is left as a [bracketed prompt] for you to fill in.\n"
 	"\n"
-	"  <range>            the series (default @{upstream}..HEAD, else HEAD)\n"
+	"  <range>            the series (default: b4's series on a b4 prep\n"
+	"                     branch, else @{upstream}..HEAD, else HEAD)\n"
 	"  --reviewed TEXT    how you reviewed the code, in your words\n"
 	"  --tested TEXT      how you tested it, in your words\n"
+	"  --b4               write the paragraph into b4 prep's cover letter,\n"
+	"                     above its tracking block (only the cover commit's\n"
+	"                     message changes; with the branch-description\n"
+	"                     strategy, branch.<name>.description)\n"
 	"\n"
-	"With b4: git disclose cover >disclosure.txt, then b4 prep --edit-cover\n"
-	"and read the file into the letter above its b4-submit-tracking line.\n";
+	"b4's cover-letter commit is never taken for a patch. A letter that\n"
+	"already holds another \"AI assistance:\" paragraph is left alone: edit\n"
+	"it with b4 prep --edit-cover.\n";
 
 struct cover_args {
 	const char *range;
 	const char *reviewed;
 	const char *tested;
+	bool b4;
 };
 
 static int parse_args(struct cover_args *a, int argc, char **argv)
@@ -36,6 +44,7 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "reviewed", required_argument, NULL, 'r' },
 		{ "tested", required_argument, NULL, 't' },
+		{ "b4", no_argument, NULL, 'b' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -50,6 +59,9 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 			break;
 		case 't':
 			a->tested = optarg;
+			break;
+		case 'b':
+			a->b4 = true;
 			break;
 		case 'h':
 			fputs(cover_usage, stdout);
@@ -91,6 +103,109 @@ static struct boot_verdict *load_boot(struct cover_opts *opts,
 	return v;
 }
 
+/* What the rewrite of b4's cover commit needs. */
+struct letter {
+	const struct b4_series *s;
+	const char *para;
+	bool already;
+};
+
+static int reword_letter(struct buf *out, const struct commit_info *c,
+			 void *data)
+{
+	struct letter *l = data;
+	int rc;
+
+	if (strcmp(c->id, l->s->cover))
+		return 0;	/* a patch: its message is kept */
+	rc = b4_letter_add(out, c->message, c->message_len, l->para, true);
+	l->already = rc == 0;
+	return rc < 0 ? -1 : 0;
+}
+
+/* The cover commit's message gets the paragraph; the patches after it
+ * are re-parented with their messages kept. */
+static int write_cover_commit(const struct b4_series *s, struct repo *r,
+			      const char *para)
+{
+	struct letter l = { s, para, false };
+	struct rewrite_opts o = { 0 };
+	struct rewrite_result res;
+	struct buf range = BUF_INIT;
+	int rc;
+
+	buf_addf(&range, "%s^..HEAD", s->cover);
+	o.range = range.ptr;
+	o.reflog_msg = "disclose: cover --b4";
+	rc = repo_rewrite(&res, r, &o, reword_letter, &l);
+	buf_release(&range);
+	if (rc < 0)
+		return -1;
+	if (l.already || !res.nr_changed) {
+		printf("b4's cover letter (commit %.12s) already holds this paragraph: nothing to do\n",
+		       s->cover);
+	} else {
+		printf("wrote the paragraph into b4's cover letter: commit %.12s -> %.12s (%zu patch%s re-parented, messages kept)\n",
+		       s->cover, res.entries[0].new_id, res.nr_rewritten - 1,
+		       res.nr_rewritten == 2 ? "" : "es");
+		printf("backup: %s; undo: git reset --soft %s\n",
+		       res.backup_ref, res.backup_ref);
+	}
+	rewrite_result_release(&res);
+	return 0;
+}
+
+/* The branch-description strategy: the letter is a config value. */
+static int write_description(const struct b4_series *s, struct repo *r,
+			     const char *para)
+{
+	struct buf key = BUF_INIT, out = BUF_INIT;
+	char *letter = NULL;
+	int rc;
+
+	buf_addf(&key, "branch.%s.description", s->branch);
+	rc = repo_config_get(&letter, r, key.ptr);
+	if (rc == 0)
+		rc = b4_letter_add(&out, letter ? letter : "",
+				   letter ? strlen(letter) : 0, para, false);
+	if (rc == 0)
+		printf("b4's cover letter (%s) already holds this paragraph: nothing to do\n",
+		       key.ptr);
+	if (rc > 0)
+		rc = repo_config_set(r, key.ptr, out.ptr);
+	if (rc == 0 && out.len)
+		printf("wrote the paragraph into b4's cover letter (%s)\n",
+		       key.ptr);
+	free(letter);
+	buf_release(&key);
+	buf_release(&out);
+	return rc < 0 ? -1 : 0;
+}
+
+/* b4's series, refusing a branch that is not b4's. */
+static int need_b4(struct b4_series *s, struct repo *r)
+{
+	int rc = b4_series_find(s, r);
+
+	if (rc == 0)
+		return error_set("--b4: the branch checked out is not a b4 prep branch (no b4-prep-cover-strategy, cover commit or b4-tracking): start one with b4 prep -n NAME -f BASE, or leave out --b4 and paste the paragraph into your cover letter");
+	return rc < 0 ? -1 : 0;
+}
+
+/* --b4: into b4 prep's cover letter, above its tracking block. */
+static int write_b4(struct repo *r, const char *para)
+{
+	struct b4_series s;
+	int rc;
+
+	if (need_b4(&s, r) < 0)
+		return -1;
+	rc = s.strategy == B4_BRANCH_DESCRIPTION ?
+	     write_description(&s, r, para) : write_cover_commit(&s, r, para);
+	b4_series_release(&s);
+	return rc;
+}
+
 int cmd_cover(int argc, char **argv)
 {
 	struct cover_args a;
@@ -115,6 +230,15 @@ int cmd_cover(int argc, char **argv)
 	} else {
 		error_clear();
 	}
+	if (a.b4) {
+		struct b4_series s;
+
+		if (need_b4(&s, r) < 0) {
+			ret = cli_fail(EXIT_USAGE);
+			goto out;
+		}
+		b4_series_release(&s);
+	}
 	if (cover_collect(&c, r, a.range, opts.human) < 0) {
 		ret = cli_fail(EXIT_USAGE);
 		goto out;
@@ -129,6 +253,14 @@ int cmd_cover(int argc, char **argv)
 	v = load_boot(&opts, r, c->tip);
 	cover_format(&out, c, &opts);
 	cover_warnings(&warn, c, &opts);
+	if (c->b4_cover[0])
+		fprintf(stderr, "git disclose cover: skipped %.12s: b4 prep's cover letter, not a patch\n",
+			c->b4_cover);
+	if (a.b4) {
+		ret = write_b4(r, out.ptr) < 0 ? cli_fail(EXIT_USAGE) : 0;
+		sanitize_write_lines(stderr, buf_cstr(&warn), warn.len);
+		goto out;
+	}
 	sanitize_write_lines(stdout, buf_cstr(&out), out.len);
 	sanitize_write_lines(stderr, buf_cstr(&warn), warn.len);
 	ret = 0;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "b4.h"
 #include "catalogue.h"
 #include "cli.h"
 #include "diff.h"
@@ -146,6 +147,10 @@ static int fix_commit_message(struct buf *out, bool *changed,
 	struct lint_facts facts = { &author, &committer, NULL, 0, NULL };
 	int rc;
 
+	/* b4 prep's cover letter is not a patch: kept as it is */
+	*changed = false;
+	if (b4_is_cover(fx->repo, c))
+		return 0;
 	fx->fo.divider = false;
 	fx->fo.facts = &facts;
 	rc = fix_message(out, changed, c->message, c->message_len, &fx->fo);
@@ -167,6 +172,11 @@ static int walk_one(const struct commit_info *c, void *data)
 	struct buf out = BUF_INIT;
 	bool changed;
 
+	if (b4_is_cover(fx->repo, c)) {
+		printf("%.12s: skipped: b4 prep's cover letter, not a patch (kept as it is)\n",
+		       c->id);
+		return 0;
+	}
 	fx->nr_commits++;
 	if (fix_commit_message(&out, &changed, fx, c) < 0) {
 		buf_release(&out);
@@ -241,6 +251,18 @@ static int rewrite_range(struct fixer *fx)
 	return rc;
 }
 
+/* With no range given on a b4 prep branch, say the range is b4's. */
+static int say_b4_range(struct repo *r)
+{
+	struct buf b = BUF_INIT;
+	int rc = b4_range_note(&b, r);
+
+	if (rc > 0)
+		printf("%s\n", b.ptr);
+	buf_release(&b);
+	return rc < 0 ? -1 : 0;
+}
+
 static int fix_range(struct fixer *fx)
 {
 	struct commit_info *head = NULL;
@@ -250,6 +272,8 @@ static int fix_range(struct fixer *fx)
 		return -1;
 	memcpy(fx->head, head->id, sizeof(fx->head));
 	commit_info_free(head);
+	if (!fx->range && say_b4_range(fx->repo) < 0)
+		return -1;
 	/* every fix is computed first: a commit that needs an option
 	 * stops everything before anything is written */
 	if (repo_walk(fx->repo, fx->range, walk_one, fx) < 0)

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "b4.h"
 #include "boot.h"
 #include "fix.h"
 #include "json.h"
@@ -28,13 +29,21 @@
 struct collect {
 	struct commit_info **list;
 	size_t nr;
+	struct repo *repo;
+	char b4_cover[OID_HEX + 1];	/* b4's cover commit left out */
 };
 
 static int collect_commit(const struct commit_info *c, void *data)
 {
 	struct collect *col = data;
-	struct commit_info *copy = xcalloc(1, sizeof(*copy));
+	struct commit_info *copy;
 
+	/* b4 prep's cover letter is not a patch to review */
+	if (b4_is_cover(col->repo, c)) {
+		memcpy(col->b4_cover, c->id, sizeof(col->b4_cover));
+		return 0;
+	}
+	copy = xcalloc(1, sizeof(*copy));
 	memcpy(copy->id, c->id, sizeof(copy->id));
 	copy->message = xstrndup(c->message, c->message_len);
 	copy->message_len = c->message_len;
@@ -209,9 +218,10 @@ static int load_policy(struct tui_model *m)
 
 static int load_series(struct tui_model *m)
 {
-	struct collect col = { NULL, 0 };
+	struct collect col = { NULL, 0, m->repo, "" };
 	struct spdx_ids *ids = NULL;
 	struct lint_cache *cache = NULL;
+	struct buf note = BUF_INIT;
 	char **hex;
 	int rc = -1;
 
@@ -219,10 +229,17 @@ static int load_series(struct tui_model *m)
 		      collect_commit, &col) < 0)
 		goto out;
 	if (!col.nr) {
-		error_set("the range %s has no commits: give one, e.g. git disclose HEAD~3..HEAD",
-			  m->range);
+		error_set("the range %s has no commits%s: give one, e.g. git disclose HEAD~3..HEAD",
+			  m->range, col.b4_cover[0] ?
+			  " but b4 prep's cover letter, which is not a patch" :
+			  "");
 		goto out;
 	}
+	if (col.b4_cover[0])
+		m->b4_note = xstrdup("b4's cover letter left out");
+	else if (!m->range_given && b4_range_note(&note, m->repo) > 0)
+		m->b4_note = xstrdup("b4 prep series");
+	error_clear();
 	m->nr = col.nr;
 	m->commits = xcalloc(col.nr, sizeof(*m->commits));
 	hex = xcalloc(col.nr + 1, sizeof(*hex));
@@ -246,6 +263,7 @@ out:
 	if (ids)
 		spdx_ids_free(ids);
 	free(col.list);
+	buf_release(&note);
 	return rc;
 }
 
@@ -295,6 +313,7 @@ void model_release(struct tui_model *m)
 	if (m->have_human)
 		ident_release(&m->human);
 	free(m->human_error);
+	free(m->b4_note);
 	free(m->range);
 	free(m->prefill_source);
 	policy_choice_release(&m->choice);

@@ -41,6 +41,7 @@ struct tui_model {
 	struct session *session;
 	char *range;			/* as given, or the default range */
 	bool range_given;
+	char *b4_note;			/* b4 range, cover left out */
 	struct series_commit *commits;	/* oldest first */
 	size_t nr;
 	struct ident human;

@@ -114,6 +114,8 @@ static void series_report(struct view *v, struct frame_report *out)
 	struct buf open = BUF_INIT;
 
 	buf_adds(&out->what, m->range);
+	if (m->b4_note)
+		buf_addf(&out->what, " (%s)", m->b4_note);
 	if (m->written)
 		buf_adds(&out->mark, "  (written)");
 	model_open_items(m, &open);
