@@ -294,6 +294,19 @@ int b4_series_find(struct b4_series *out, struct repo *r)
 	return rc;
 }
 
+int b4_default_range(char **out, struct repo *r)
+{
+	struct b4_series b4;
+	int rc = b4_series_find(&b4, r);
+
+	/* on a b4 prep branch: b4's series, never its cover commit */
+	if (rc > 0)
+		*out = xstrdup(b4.range);
+	if (rc != 0)
+		b4_series_release(&b4);
+	return rc;
+}
+
 void b4_series_release(struct b4_series *s)
 {
 	free(s->branch);

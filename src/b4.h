@@ -81,6 +81,8 @@ int b4_tracking_parse(char **base_branch, char **change_id,
  */
 int b4_series_find(struct b4_series *out, struct repo *r);
 void b4_series_release(struct b4_series *s);
+/* b4's series as the default range: a repo_range_finder (src/repo.h). */
+int b4_default_range(char **out, struct repo *r);
 
 /*
  * One line saying where the series came from, for check and config:

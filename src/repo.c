@@ -16,7 +16,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "b4.h"
 #include "gitdate.h"
 #include "spdx.h"
 #include "util.h"
@@ -479,10 +478,16 @@ int repo_head_branch(char **out, struct repo *r)
 	return 0;
 }
 
+static repo_range_finder range_finder;
+
+void repo_set_range_finder(repo_range_finder fn)
+{
+	range_finder = fn;
+}
+
 int repo_default_range(char **out, struct repo *r)
 {
 	git_reference *head = NULL;
-	struct b4_series b4;
 	char *up = NULL;
 	struct buf b = BUF_INIT;
 	int rc;
@@ -490,14 +495,10 @@ int repo_default_range(char **out, struct repo *r)
 	*out = NULL;
 	if (git_repository_head_unborn(r->git) == 1)
 		return unborn_error(r);
-	/* on a b4 prep branch: b4's series, never its cover commit */
-	rc = b4_series_find(&b4, r);
-	if (rc != 0) {
-		if (rc > 0)
-			*out = xstrdup(b4.range);
-		b4_series_release(&b4);
+	/* a series above git's (b4 prep's) names its own range */
+	rc = range_finder ? range_finder(out, r) : 0;
+	if (rc != 0)
 		return rc < 0 ? -1 : 0;
-	}
 	if (git_repository_head(&head, r->git) < 0)
 		return git_fail("cannot read HEAD");
 	if (git_reference_is_branch(head))

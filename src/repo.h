@@ -99,10 +99,18 @@ typedef int (*repo_walk_fn)(const struct commit_info *c, void *data);
 int repo_walk(struct repo *r, const char *range, repo_walk_fn fn, void *data);
 /*
  * The range repo_walk uses when none is given, as text (caller frees):
- * on a b4 prep branch b4's series (src/b4.h), else the branch's commits
- * not on its upstream, else HEAD.
+ * what the range finder says (b4 prep's series, src/b4.h), else the
+ * branch's commits not on its upstream, else HEAD.
  */
 int repo_default_range(char **out, struct repo *r);
+/*
+ * A series kept above plain git may name the default range: the finder
+ * returns 1 with *out set, 0 to leave it to the upstream rule, -1 on an
+ * error. Set once at the start, before any thread (ui/main.c sets b4's);
+ * the finder keeps repo free of calls up into the layers above it.
+ */
+typedef int (*repo_range_finder)(char **out, struct repo *r);
+void repo_set_range_finder(repo_range_finder fn);
 /* The checked-out branch ("b4/frob"); *out NULL on a detached HEAD. */
 int repo_head_branch(char **out, struct repo *r);
 /*

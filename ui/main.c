@@ -4,6 +4,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "b4.h"
 #include "cli/cli.h"
 #include "tui/tui.h"
 
@@ -66,6 +67,8 @@ int main(int argc, char **argv)
 {
 	const char *name = argc > 1 ? argv[1] : NULL;
 
+	/* on a b4 prep branch every command's default range is b4's series */
+	repo_set_range_finder(b4_default_range);
 	if (name && (!strcmp(name, "--help") || !strcmp(name, "-h") ||
 		     !strcmp(name, "help"))) {
 		usage(stdout);

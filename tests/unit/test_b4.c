@@ -391,5 +391,6 @@ int main(void)
 		cmocka_unit_test(test_description),
 	};
 
+	repo_set_range_finder(b4_default_range);
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
