@@ -108,7 +108,8 @@ static int open_repo(struct boot_ctx *c)
 
 	if (c->opts->tree && !boot_is_dir(c->opts->tree))
 		return error_set("--tree %s: no such directory", c->opts->tree);
-	if (repo_open(&c->repo, where) < 0)
+	/* no --tree: the repository git would use (GIT_DIR too) */
+	if (repo_open(&c->repo, c->opts->tree) < 0)
 		return error_set("%s is not in a git repository: run "
 				 "git disclose boot inside the series' "
 				 "repository or give --tree DIR",
