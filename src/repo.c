@@ -11,6 +11,7 @@
 #include <git2.h>
 #include <git2/sys/mempack.h>
 #include <git2/sys/odb_backend.h>
+#include <git2/sys/repository.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,90 @@ void repo_set_streaming(void)
  * set here. With GIT_DIR alone git takes the current directory as the
  * top of the work tree unless core.worktree or core.bare says otherwise.
  */
+/* git's reading of a boolean variable: unset and "" are false. */
+static bool env_true(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && (str_ieq(v, "1") || str_ieq(v, "true") ||
+		     str_ieq(v, "yes") || str_ieq(v, "on"));
+}
+
+/* Does the environment choose other configuration files than the
+ * default ones (libgit2 1.5 reads none of these variables)? */
+static bool config_files_from_env(void)
+{
+	return getenv("GIT_CONFIG_GLOBAL") || getenv("GIT_CONFIG_SYSTEM") ||
+	       getenv("GIT_CONFIG_NOSYSTEM");
+}
+
+static int add_config_file(git_config *cfg, const char *path,
+			   git_config_level_t level, const git_repository *git)
+{
+	if (!path || !*path)
+		return 0;
+	return git_config_add_file_ondisk(cfg, path, level, git, 0);
+}
+
+/* With find, the file libgit2 finds for that level (none: skipped). */
+static int add_found_file(git_config *cfg, int (*find)(git_buf *),
+			  git_config_level_t level, const git_repository *git)
+{
+	git_buf b = { 0 };
+	int rc = 0;
+
+	if (find(&b) == 0)
+		rc = add_config_file(cfg, b.ptr, level, git);
+	git_buf_dispose(&b);
+	return rc;
+}
+
+/*
+ * The configuration files as git chooses them: GIT_CONFIG_NOSYSTEM
+ * drops the system file, GIT_CONFIG_SYSTEM replaces it,
+ * GIT_CONFIG_GLOBAL replaces ~/.gitconfig and the XDG file; then the
+ * repository's own (git is NULL outside one).
+ */
+static int config_from_files(git_config **out, git_repository *git)
+{
+	git_config *cfg = NULL;
+	struct buf local = BUF_INIT;
+	int rc = -1;
+
+	if (git_config_new(&cfg) < 0)
+		return -1;
+	if (!env_true("GIT_CONFIG_NOSYSTEM") &&
+	    (getenv("GIT_CONFIG_SYSTEM")
+	     ? add_config_file(cfg, getenv("GIT_CONFIG_SYSTEM"),
+			       GIT_CONFIG_LEVEL_SYSTEM, git)
+	     : add_found_file(cfg, git_config_find_system,
+			      GIT_CONFIG_LEVEL_SYSTEM, git)) < 0)
+		goto out;
+	if (getenv("GIT_CONFIG_GLOBAL")) {
+		if (add_config_file(cfg, getenv("GIT_CONFIG_GLOBAL"),
+				    GIT_CONFIG_LEVEL_GLOBAL, git) < 0)
+			goto out;
+	} else if (add_found_file(cfg, git_config_find_xdg,
+				  GIT_CONFIG_LEVEL_XDG, git) < 0 ||
+		   add_found_file(cfg, git_config_find_global,
+				  GIT_CONFIG_LEVEL_GLOBAL, git) < 0) {
+		goto out;
+	}
+	if (git) {
+		buf_addf(&local, "%s/config", git_repository_commondir(git));
+		if (add_config_file(cfg, local.ptr, GIT_CONFIG_LEVEL_LOCAL,
+				    git) < 0)
+			goto out;
+	}
+	*out = cfg;
+	cfg = NULL;
+	rc = 0;
+out:
+	buf_release(&local);
+	git_config_free(cfg);
+	return rc;
+}
+
 static char *env_dup(const char *name)
 {
 	const char *v = getenv(name);
@@ -177,6 +262,17 @@ int repo_open(struct repo **out, const char *path)
 		return error_set("not in a git repository: run git disclose inside one (or cd into your kernel tree)");
 	if (rc < 0)
 		return path ? git_fail("cannot open the repository") : -1;
+	if (config_files_from_env()) {
+		git_config *cfg = NULL;
+
+		if (config_from_files(&cfg, git) < 0 ||
+		    git_repository_set_config(git, cfg) < 0) {
+			git_config_free(cfg);
+			git_repository_free(git);
+			return git_fail("cannot read the git configuration (GIT_CONFIG_GLOBAL or GIT_CONFIG_SYSTEM?)");
+		}
+		git_config_free(cfg);
+	}
 	r = xcalloc(1, sizeof(*r));
 	r->git = git;
 	r->git_dir = trim_slash(git_repository_path(git));
@@ -222,7 +318,8 @@ static int config_snapshot(git_config **out, struct repo *r)
 	git_libgit2_init();
 	if (r)
 		return git_repository_config_snapshot(out, r->git);
-	if (git_config_open_default(&live) < 0)
+	if (config_files_from_env() ? config_from_files(&live, NULL) < 0
+				    : git_config_open_default(&live) < 0)
 		return -1;
 	rc = git_config_snapshot(out, live);
 	git_config_free(live);

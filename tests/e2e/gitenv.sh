@@ -124,6 +124,27 @@ expect_status 0 git -c "user.name=Ann O'Neil" disclose amend $ANS
 expect_eq "quoted -c value" "Signed-off-by: Ann O'Neil <hu@example.org>" \
 	"$(git log -1 --format=%B | grep '^Signed-off-by:' | tail -n 1)"
 
+# GIT_CONFIG_GLOBAL and GIT_CONFIG_SYSTEM name the files, as for git
+git init -q "$TMPDIR/noid"
+printf '[user]\n\tname = Glo Bal\n\temail = glo@example.org\n' >"$TMPDIR/global"
+printf '[user]\n\tname = Sys Tem\n\temail = sys@example.org\n' >"$TMPDIR/system"
+for dir in "$TMPDIR/noid" "$TMPDIR"; do
+	(cd "$dir" && GIT_CONFIG_GLOBAL=$TMPDIR/global \
+		"$D" trailer $ANS) >"$TMPDIR/out" 2>"$TMPDIR/err" ||
+		fail "GIT_CONFIG_GLOBAL in $dir: $(cat "$TMPDIR/err")"
+	expect_grep "Signed-off-by: Glo Bal <glo@example.org>" "$TMPDIR/out"
+	(cd "$dir" && env -u GIT_CONFIG_NOSYSTEM \
+		GIT_CONFIG_SYSTEM=$TMPDIR/system GIT_CONFIG_GLOBAL=/dev/null \
+		"$D" trailer $ANS) >"$TMPDIR/out" 2>"$TMPDIR/err" ||
+		fail "GIT_CONFIG_SYSTEM in $dir: $(cat "$TMPDIR/err")"
+	expect_grep "Signed-off-by: Sys Tem <sys@example.org>" "$TMPDIR/out"
+	(cd "$dir" && GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_SYSTEM=$TMPDIR/system \
+		GIT_CONFIG_GLOBAL=/dev/null "$D" trailer $ANS) \
+		>"$TMPDIR/out" 2>"$TMPDIR/err" &&
+		fail "GIT_CONFIG_NOSYSTEM: the system file was read"
+	expect_grep "identity is not set" "$TMPDIR/err"
+done
+
 # core.commentChar from -c: the verbose editor's scissors line is ';'
 cat >"$TMPDIR/ed.sh" <<'EOF'
 #!/bin/sh
