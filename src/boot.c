@@ -116,6 +116,11 @@ static int open_repo(struct boot_ctx *c)
 				 c->opts->tree ? c->opts->tree :
 						 "the current directory");
 	c->repo_dir = xstrdup(where);
+	c->dir = boot_path_join(repo_git_dir(c->repo), "disclose");
+	/* never build through a <gitdir>/disclose that is a link */
+	if (check_state_dir(c->dir) < 0)
+		return -1;
+	free(c->dir);
 	c->dir = boot_path_join(repo_git_dir(c->repo), "disclose/boot");
 	return boot_mkdir_p(c->dir);
 }

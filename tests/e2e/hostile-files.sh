@@ -37,6 +37,18 @@ row catalogue-symlink 0 "$D" catalogue
 expect_grep "Linked" "$TMPDIR/out"
 rm -f "$cat/linked.json"
 
+# the boot verdict (.git/disclose/boot.json) that cover reads: a FIFO or
+# a link to /dev/zero is a warning naming it, never a hang
+mkdir -p .git/disclose
+mkfifo .git/disclose/boot.json
+row boot-json-fifo 0 timeout 20 "$D" cover
+expect_grep "boot.json' is not a regular file" "$TMPDIR/err"
+rm -f .git/disclose/boot.json
+ln -s /dev/zero .git/disclose/boot.json
+row boot-json-dev-zero 0 timeout 20 "$D" cover
+expect_grep "boot.json' is a symbolic link" "$TMPDIR/err"
+rm -f .git/disclose/boot.json
+
 # ---- loading is linear in the number of agents ----
 # gen N: a catalogue of N agents with one model each
 gen() {
