@@ -108,13 +108,19 @@ static int open_repo(struct boot_ctx *c)
 
 	if (c->opts->tree && !boot_is_dir(c->opts->tree))
 		return error_set("--tree %s: no such directory", c->opts->tree);
-	if (repo_open(&c->repo, where) < 0)
+	/* no --tree: the repository git would use (GIT_DIR too) */
+	if (repo_open(&c->repo, c->opts->tree) < 0)
 		return error_set("%s is not in a git repository: run "
 				 "git disclose boot inside the series' "
 				 "repository or give --tree DIR",
 				 c->opts->tree ? c->opts->tree :
 						 "the current directory");
 	c->repo_dir = xstrdup(where);
+	c->dir = path_join(repo_git_dir(c->repo), "disclose");
+	/* never build through a <gitdir>/disclose that is a link */
+	if (check_state_dir(c->dir) < 0)
+		return -1;
+	free(c->dir);
 	c->dir = path_join(repo_git_dir(c->repo), "disclose/boot");
 	return mkdir_p(c->dir, 0755);
 }

@@ -187,6 +187,16 @@ static char *verdict_path(const char *gitdir)
 	return path_join(gitdir, "disclose/boot.json");
 }
 
+/* <gitdir>/disclose is a real directory of the user's (or absent). */
+static int check_verdict_dir(const char *gitdir)
+{
+	char *dir = path_join(gitdir, "disclose");
+	int ret = check_state_dir(dir);
+
+	free(dir);
+	return ret;
+}
+
 int boot_verdict_parse(struct boot_verdict **out, const char *text,
 		       size_t len, const char *origin)
 {
@@ -208,7 +218,10 @@ int boot_verdict_save(struct boot_verdict *v, const char *gitdir)
 
 	v->finished = (long long)time(NULL);
 	boot_verdict_json(&json, v);
-	ret = write_file_atomic(path, json.ptr, json.len, 0600);
+	/* never through a <gitdir>/disclose that is a link */
+	ret = check_verdict_dir(gitdir);
+	if (ret >= 0)
+		ret = write_file_atomic(path, json.ptr, json.len, 0600);
 	buf_release(&json);
 	free(path);
 	return ret;
@@ -225,7 +238,15 @@ int boot_last_verdict(struct boot_verdict **out, const char *gitdir,
 	*out = NULL;
 	if (access(path, F_OK) < 0)
 		goto out;
-	ret = read_file(&text, path);
+	/* a regular file of the user's, not a link: never a FIFO's wait */
+	ret = check_verdict_dir(gitdir);
+	if (ret > 0) {
+		ret = 0;
+		goto out;
+	}
+	if (ret == 0)
+		ret = read_regular_file(&text, path, (size_t)32 << 20,
+					READ_NOFOLLOW | READ_OWNED);
 	if (ret == 0)
 		ret = boot_verdict_parse(&v, text.ptr, text.len, path);
 	if (ret < 0)

@@ -18,18 +18,181 @@ static bool in_strv_ci(char *const *v, const char *s)
 	return false;
 }
 
+/*
+ * Loading is linear in the size of the files: each lookup while merging
+ * goes through a hash of case-folded strings (an agent's name, a model's
+ * id or name per agent, a tool's names, a vendor trailer's key and
+ * value) instead of a scan of all that came before. The keys point into
+ * the catalogue, which only grows while a file is added.
+ */
+struct ci_slot {
+	const char *a, *b;	/* the key, a second part or NULL */
+	size_t owner;		/* the agent of a model, else 0 */
+	size_t val;
+};
+
+struct ci_map {
+	struct ci_slot *slots;	/* a == NULL: free */
+	size_t cap, nr;		/* cap a power of two, or 0 */
+};
+
+#define CI_NONE ((size_t)-1)
+
+static size_t ci_hash(size_t h, const char *s)
+{
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		h = (h ^ (c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c)) *
+		    1099511628211u;
+	}
+	return (h ^ 0xff) * 1099511628211u;
+}
+
+/* Spread the bits (the table takes the low ones). */
+static size_t ci_mix(size_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdu;
+	h ^= h >> 33;
+	return h;
+}
+
+static size_t ci_slot_of(const struct ci_map *m, size_t owner, const char *a,
+			 const char *b)
+{
+	size_t i = ci_mix(ci_hash(ci_hash(14695981039346656037u ^ owner, a),
+				  b));
+
+	for (i &= m->cap - 1;; i = (i + 1) & (m->cap - 1)) {
+		const struct ci_slot *sl = &m->slots[i];
+
+		if (!sl->a || (sl->owner == owner && str_ieq(sl->a, a) &&
+			       !sl->b == !b && (!b || str_ieq(sl->b, b))))
+			return i;
+	}
+}
+
+static size_t ci_get(const struct ci_map *m, size_t owner, const char *a,
+		     const char *b)
+{
+	size_t i;
+
+	if (!m->cap)
+		return CI_NONE;
+	i = ci_slot_of(m, owner, a, b);
+	return m->slots[i].a ? m->slots[i].val : CI_NONE;
+}
+
+/* Remember the key; the first value given for it stays. */
+static void ci_put(struct ci_map *m, size_t owner, const char *a,
+		   const char *b, size_t val)
+{
+	size_t i;
+
+	if (2 * (m->nr + 1) > m->cap) {
+		struct ci_map big = { NULL, m->cap ? 2 * m->cap : 64, 0 };
+
+		big.slots = xcalloc(big.cap, sizeof(*big.slots));
+		for (i = 0; i < m->cap; i++)
+			if (m->slots[i].a)
+				big.slots[ci_slot_of(&big, m->slots[i].owner,
+						     m->slots[i].a,
+						     m->slots[i].b)] =
+					m->slots[i];
+		big.nr = m->nr;
+		free(m->slots);
+		*m = big;
+	}
+	i = ci_slot_of(m, owner, a, b);
+	if (m->slots[i].a)
+		return;
+	m->slots[i] = (struct ci_slot){ a, b, owner, val };
+	m->nr++;
+}
+
+static void ci_free(struct ci_map *m)
+{
+	free(m->slots);
+	memset(m, 0, sizeof(*m));
+}
+
+/*
+ * Room for one more element after nr of them, in an array that only
+ * grows here (from NULL): the capacity doubles at powers of two, so that
+ * adding n elements copies O(n) bytes.
+ */
+static void *grow(void *p, size_t nr, size_t size)
+{
+	if (nr >= 4 && (nr & (nr - 1)))
+		return p;
+	return xrealloc(p, (nr < 4 ? 4 : 2 * nr) * size);
+}
+
+/* What adding one file looks up. */
+struct cat_load {
+	struct catalogue *c;
+	struct ci_map agents;	/* name -> index */
+	struct ci_map models;	/* (agent, id or name) */
+	struct ci_map tools;	/* name, alias or program -> index */
+	struct ci_map trailers;	/* (key, value) */
+};
+
+static void index_strv(struct ci_map *m, size_t owner, char *const *v,
+		       size_t val)
+{
+	for (; v && *v; v++)
+		ci_put(m, owner, *v, NULL, val);
+}
+
+static void load_init(struct cat_load *ld, struct catalogue *c)
+{
+	memset(ld, 0, sizeof(*ld));
+	ld->c = c;
+	for (size_t i = 0; i < c->nr_agents; i++) {
+		const struct cat_agent *a = &c->agents[i];
+
+		ci_put(&ld->agents, 0, a->name, NULL, i);
+		for (size_t j = 0; j < a->nr_models; j++) {
+			ci_put(&ld->models, i, a->models[j].id, NULL, j);
+			index_strv(&ld->models, i, a->models[j].names, j);
+		}
+	}
+	for (size_t i = 0; i < c->nr_tools; i++) {
+		ci_put(&ld->tools, 0, c->tools[i].name, NULL, i);
+		index_strv(&ld->tools, 0, c->tools[i].aliases, i);
+		index_strv(&ld->tools, 0, c->tools[i].programs, i);
+	}
+	for (size_t i = 0; i < c->nr_vendor_trailers; i++)
+		ci_put(&ld->trailers, 0, c->vendor_trailers[i].key,
+		       c->vendor_trailers[i].value, i);
+}
+
+static void load_release(struct cat_load *ld)
+{
+	ci_free(&ld->agents);
+	ci_free(&ld->models);
+	ci_free(&ld->tools);
+	ci_free(&ld->trailers);
+}
+
 /* Append the strings of add to *v that it does not hold yet. */
 static void strv_merge(char ***v, char **add)
 {
 	size_t n = strv_len(*v);
+	struct ci_map seen = { 0 };
 
+	index_strv(&seen, 0, *v, 0);
 	for (char **p = add; p && *p; p++) {
-		if (in_strv_ci(*v, *p))
+		if (ci_get(&seen, 0, *p, NULL) != CI_NONE)
 			continue;
+		/* *v may come exactly sized from json_strv(): no grow() */
 		*v = xrealloc(*v, (n + 2) * sizeof(**v));
-		(*v)[n++] = xstrdup(*p);
+		(*v)[n] = xstrdup(*p);
+		ci_put(&seen, 0, (*v)[n++], NULL, 0);
 		(*v)[n] = NULL;
 	}
+	ci_free(&seen);
 	json_strv_free(add);
 }
 
@@ -50,26 +213,29 @@ static int parse_model_from(enum model_from_name *out, const char *s,
 	return 0;
 }
 
-static struct cat_agent *find_or_add_agent(struct catalogue *c,
-					   const char *name,
-					   const char *origin)
+static size_t find_or_add_agent(struct cat_load *ld, const char *name,
+				const char *origin)
 {
+	struct catalogue *c = ld->c;
+	size_t i = ci_get(&ld->agents, 0, name, NULL);
 	struct cat_agent *a;
 
-	for (size_t i = 0; i < c->nr_agents; i++)
-		if (str_ieq(c->agents[i].name, name))
-			return &c->agents[i];
-	c->agents = xrealloc(c->agents, (c->nr_agents + 1) * sizeof(*a));
-	a = &c->agents[c->nr_agents++];
+	if (i != CI_NONE)
+		return i;
+	c->agents = grow(c->agents, c->nr_agents, sizeof(*a));
+	i = c->nr_agents++;
+	a = &c->agents[i];
 	memset(a, 0, sizeof(*a));
 	a->name = xstrdup(name);
 	a->origin = xstrdup(origin);
-	return a;
+	ci_put(&ld->agents, 0, a->name, NULL, i);
+	return i;
 }
 
-static int add_models(struct cat_agent *a, const cJSON *obj,
+static int add_models(struct cat_load *ld, size_t ai, const cJSON *obj,
 		      const char *origin, const char *path)
 {
+	struct cat_agent *a = &ld->c->agents[ai];
 	const cJSON *arr, *it;
 	const char *id;
 	char **names;
@@ -77,17 +243,22 @@ static int add_models(struct cat_agent *a, const cJSON *obj,
 	if (json_array(&arr, obj, "models", false, origin, path) < 0)
 		return -1;
 	cJSON_ArrayForEach(it, arr) {
+		struct cat_model *m;
+
 		if (json_string(&id, it, "id", true, origin, "models[]") < 0 ||
 		    json_strv(&names, it, "names", origin, "models[]") < 0)
 			return -1;
-		if (catalogue_model(a, id)) {
+		if (ci_get(&ld->models, ai, id, NULL) != CI_NONE) {
 			json_strv_free(names);
 			continue;
 		}
-		a->models = xrealloc(a->models,
-				     (a->nr_models + 1) * sizeof(*a->models));
-		a->models[a->nr_models].id = xstrdup(id);
-		a->models[a->nr_models++].names = names;
+		a->models = grow(a->models, a->nr_models, sizeof(*a->models));
+		m = &a->models[a->nr_models];
+		m->id = xstrdup(id);
+		m->names = names;
+		ci_put(&ld->models, ai, m->id, NULL, a->nr_models);
+		index_strv(&ld->models, ai, m->names, a->nr_models);
+		a->nr_models++;
 	}
 	return 0;
 }
@@ -103,9 +274,10 @@ static int add_strv(char ***field, const cJSON *obj, const char *key,
 	return 0;
 }
 
-static int add_vendor_trailer(struct catalogue *c, const cJSON *it,
+static int add_vendor_trailer(struct cat_load *ld, const cJSON *it,
 			      const char *agent, const char *origin)
 {
+	struct catalogue *c = ld->c;
 	const char *key, *value, *who = agent;
 	struct cat_vendor_trailer *t;
 
@@ -115,22 +287,19 @@ static int add_vendor_trailer(struct catalogue *c, const cJSON *it,
 	    (!who && json_string(&who, it, "agent", true, origin,
 				 "vendor_trailers[]") < 0))
 		return -1;
-	for (size_t i = 0; i < c->nr_vendor_trailers; i++) {
-		t = &c->vendor_trailers[i];
-		if (str_ieq(t->key, key) && !t->value == !value &&
-		    (!value || str_ieq(t->value, value)))
-			return 0;
-	}
-	c->vendor_trailers = xrealloc(c->vendor_trailers,
-				      (c->nr_vendor_trailers + 1) * sizeof(*t));
-	t = &c->vendor_trailers[c->nr_vendor_trailers++];
+	if (ci_get(&ld->trailers, 0, key, value) != CI_NONE)
+		return 0;
+	c->vendor_trailers = grow(c->vendor_trailers, c->nr_vendor_trailers,
+				  sizeof(*t));
+	t = &c->vendor_trailers[c->nr_vendor_trailers];
 	t->key = xstrdup(key);
 	t->value = value ? xstrdup(value) : NULL;
 	t->agent = xstrdup(who);
+	ci_put(&ld->trailers, 0, t->key, t->value, c->nr_vendor_trailers++);
 	return 0;
 }
 
-static int add_vendor_trailers(struct catalogue *c, const cJSON *obj,
+static int add_vendor_trailers(struct cat_load *ld, const cJSON *obj,
 			       const char *agent, const char *origin)
 {
 	const cJSON *arr, *it;
@@ -139,16 +308,18 @@ static int add_vendor_trailers(struct catalogue *c, const cJSON *obj,
 		       agent ? "agents[]" : "") < 0)
 		return -1;
 	cJSON_ArrayForEach(it, arr)
-		if (add_vendor_trailer(c, it, agent, origin) < 0)
+		if (add_vendor_trailer(ld, it, agent, origin) < 0)
 			return -1;
 	return 0;
 }
 
-static int add_agent(struct catalogue *c, const cJSON *it, const char *origin)
+static int add_agent(struct cat_load *ld, const cJSON *it,
+		     const char *origin)
 {
 	const char *name, *desc, *from;
 	const cJSON *ids = NULL;
 	struct cat_agent *a;
+	size_t ai;
 	enum model_from_name mf = MODEL_FROM_NONE;
 
 	if (!cJSON_IsObject(it))
@@ -168,7 +339,8 @@ static int add_agent(struct catalogue *c, const cJSON *it, const char *origin)
 	if (ids && !cJSON_IsObject(ids))
 		return error_set("%s: 'agents[].identities' must be an object",
 				 origin);
-	a = find_or_add_agent(c, name, origin);
+	ai = find_or_add_agent(ld, name, origin);
+	a = &ld->c->agents[ai];
 	if (desc && !a->description)
 		a->description = xstrdup(desc);
 	if (from)
@@ -184,9 +356,9 @@ static int add_agent(struct catalogue *c, const cJSON *it, const char *origin)
 	    add_strv(&a->names, ids, "names", origin, "identities") < 0 ||
 	    add_strv(&a->name_suffixes, ids, "name_suffixes", origin,
 		     "identities") < 0 ||
-	    add_models(a, it, origin, "agents[]") < 0)
+	    add_models(ld, ai, it, origin, "agents[]") < 0)
 		return -1;
-	return add_vendor_trailers(c, it, a->name, origin);
+	return add_vendor_trailers(ld, it, a->name, origin);
 }
 
 static int add_footers(struct catalogue *c, const cJSON *root,
@@ -203,17 +375,18 @@ static int add_footers(struct catalogue *c, const cJSON *root,
 		    json_string(&agent, it, "agent", true, origin,
 				"vendor_footers[]") < 0)
 			return -1;
-		c->footers = xrealloc(c->footers,
-				      (c->nr_footers + 1) * sizeof(*c->footers));
+		c->footers = grow(c->footers, c->nr_footers,
+				  sizeof(*c->footers));
 		c->footers[c->nr_footers].prefix = xstrdup(prefix);
 		c->footers[c->nr_footers++].agent = xstrdup(agent);
 	}
 	return 0;
 }
 
-static int add_tool(struct catalogue *c, const cJSON *it, bool basic,
+static int add_tool(struct cat_load *ld, const cJSON *it, bool basic,
 		    const char *origin)
 {
+	struct catalogue *c = ld->c;
 	const char *path = basic ? "basic_tools[]" : "analysis_tools[]";
 	const char *name, *desc, *why;
 	struct cat_tool t = { 0 };
@@ -227,7 +400,7 @@ static int add_tool(struct catalogue *c, const cJSON *it, bool basic,
 		json_strv_free(t.programs);
 		return -1;
 	}
-	if (catalogue_tool(c, name)) {
+	if (ci_get(&ld->tools, 0, name, NULL) != CI_NONE) {
 		json_strv_free(t.programs);
 		json_strv_free(t.aliases);
 		return 0;
@@ -236,12 +409,16 @@ static int add_tool(struct catalogue *c, const cJSON *it, bool basic,
 	t.description = desc ? xstrdup(desc) : NULL;
 	t.why = xstrdup(why ? why : "a basic development tool");
 	t.basic = basic;
-	c->tools = xrealloc(c->tools, (c->nr_tools + 1) * sizeof(*c->tools));
-	c->tools[c->nr_tools++] = t;
+	c->tools = grow(c->tools, c->nr_tools, sizeof(*c->tools));
+	c->tools[c->nr_tools] = t;
+	ci_put(&ld->tools, 0, t.name, NULL, c->nr_tools);
+	index_strv(&ld->tools, 0, t.aliases, c->nr_tools);
+	index_strv(&ld->tools, 0, t.programs, c->nr_tools);
+	c->nr_tools++;
 	return 0;
 }
 
-static int add_tools(struct catalogue *c, const cJSON *root, bool basic,
+static int add_tools(struct cat_load *ld, const cJSON *root, bool basic,
 		     const char *origin)
 {
 	const cJSON *arr, *it;
@@ -250,7 +427,7 @@ static int add_tools(struct catalogue *c, const cJSON *root, bool basic,
 		       false, origin, "") < 0)
 		return -1;
 	cJSON_ArrayForEach(it, arr)
-		if (add_tool(c, it, basic, origin) < 0)
+		if (add_tool(ld, it, basic, origin) < 0)
 			return -1;
 	return 0;
 }
@@ -259,23 +436,26 @@ int catalogue_add_json(struct catalogue *c, const char *text, size_t len,
 		       const char *origin)
 {
 	const cJSON *agents, *it;
+	struct cat_load ld;
 	cJSON *root;
 	int rc = -1;
 
 	if (json_parse(&root, text, len, origin) < 0)
 		return -1;
+	load_init(&ld, c);
 	if (json_array(&agents, root, "agents", false, origin, "") < 0)
 		goto out;
 	cJSON_ArrayForEach(it, agents)
-		if (add_agent(c, it, origin) < 0)
+		if (add_agent(&ld, it, origin) < 0)
 			goto out;
-	if (add_vendor_trailers(c, root, NULL, origin) < 0 ||
+	if (add_vendor_trailers(&ld, root, NULL, origin) < 0 ||
 	    add_footers(c, root, origin) < 0 ||
-	    add_tools(c, root, false, origin) < 0 ||
-	    add_tools(c, root, true, origin) < 0)
+	    add_tools(&ld, root, false, origin) < 0 ||
+	    add_tools(&ld, root, true, origin) < 0)
 		goto out;
 	rc = 0;
 out:
+	load_release(&ld);
 	cJSON_Delete(root);
 	return rc;
 }
@@ -336,7 +516,8 @@ static int add_user_files(struct catalogue *c)
 
 		buf_addf(&path, "%s/%s", dir, list[i]->d_name);
 		if (rc == 0 && !strstr(list[i]->d_name, "policy") &&
-		    (read_file(&text, path.ptr) < 0 ||
+		    (read_regular_file(&text, path.ptr, CONFIG_FILE_LIMIT,
+				       0) < 0 ||
 		     catalogue_add_json(c, text.ptr, text.len, path.ptr) < 0))
 			rc = -1;
 		buf_release(&path);

@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,108 @@ int read_file(struct buf *out, const char *path)
 	close(fd);
 	buf_add(out, "", 0);
 	return rc;
+}
+
+static const char *file_kind(mode_t mode)
+{
+	if (S_ISFIFO(mode))
+		return "a FIFO";
+	if (S_ISCHR(mode) || S_ISBLK(mode))
+		return "a device";
+	if (S_ISDIR(mode))
+		return "a directory";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+/* The checks of read_regular_file() on the open file. */
+static int check_open_file(int fd, const char *path, size_t limit,
+			   unsigned flags)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) < 0)
+		return error_set("cannot read '%s': %s", path, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return error_set("'%s' is not a regular file (it is %s): replace it with a regular file, or remove it",
+				 path, file_kind(st.st_mode));
+	if ((flags & READ_OWNED) && st.st_uid != geteuid())
+		return error_set("'%s' belongs to another user (uid %lu): remove it, then run again",
+				 path, (unsigned long)st.st_uid);
+	if ((uintmax_t)st.st_size > limit)
+		return error_set("'%s' is larger than %zu MiB, the limit for it: remove it, or make it smaller",
+				 path, limit >> 20);
+	/* the rest of the file reads as a regular file's: blocking */
+	if (fcntl(fd, F_SETFL, 0) < 0)
+		return error_set("cannot read '%s': %s", path, strerror(errno));
+	return 0;
+}
+
+int read_regular_file(struct buf *out, const char *path, size_t limit,
+		      unsigned flags)
+{
+	int oflags = O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC;
+	char chunk[65536];
+	size_t start = out->len;
+	int fd, rc = -1;
+
+	if (flags & READ_NOFOLLOW)
+		oflags |= O_NOFOLLOW;
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
+	fd = open(path, oflags);
+	if (fd < 0 && errno == ELOOP && (flags & READ_NOFOLLOW))
+		return error_set("'%s' is a symbolic link: git disclose does not follow links there; remove it, then run again",
+				 path);
+	if (fd < 0)
+		return error_set("cannot open '%s': %s: give a file that exists and that you can read",
+				 path, strerror(errno));
+	if (check_open_file(fd, path, limit, flags) < 0)
+		goto out;
+	for (;;) {
+		ssize_t n = read(fd, chunk, sizeof(chunk));
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			error_set("cannot read '%s': %s", path, strerror(errno));
+			goto out;
+		}
+		if (n == 0)
+			break;
+		/* it grew while we read it */
+		if (out->len - start + (size_t)n > limit) {
+			error_set("'%s' is larger than %zu MiB, the limit for it: remove it, or make it smaller",
+				  path, limit >> 20);
+			goto out;
+		}
+		buf_add(out, chunk, (size_t)n);
+	}
+	buf_add(out, "", 0);
+	rc = 0;
+out:
+	close(fd);
+	return rc;
+}
+
+int check_state_dir(const char *dir)
+{
+	struct stat st;
+
+	if (lstat(dir, &st) < 0)
+		return errno == ENOENT ? 1
+				       : error_set("cannot use '%s': %s", dir,
+						   strerror(errno));
+	if (S_ISLNK(st.st_mode))
+		return error_set("'%s' is a symbolic link: git disclose keeps its state only in a directory of its own in the git directory; remove the link, then run again",
+				 dir);
+	if (!S_ISDIR(st.st_mode))
+		return error_set("'%s' is not a directory (it is %s): remove it, then run again",
+				 dir, file_kind(st.st_mode));
+	if (st.st_uid != geteuid())
+		return error_set("'%s' belongs to another user (uid %lu): git disclose keeps its state only in a directory of yours; remove it, then run again",
+				 dir, (unsigned long)st.st_uid);
+	return 0;
 }
 
 static int write_all(int fd, const char *p, size_t len)

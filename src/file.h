@@ -9,6 +9,24 @@ struct buf;
 /* Read a whole file ("-" is standard input) into out. */
 int read_file(struct buf *out, const char *path);
 /*
+ * Read a file git disclose keeps or is configured with: a regular file
+ * only (a FIFO, a device or a directory is refused at once, never waited
+ * on), of at most limit bytes; the errors name the file and the limit.
+ * READ_NOFOLLOW refuses a symbolic link, READ_OWNED a file of another
+ * user.
+ */
+#define READ_NOFOLLOW	1u
+#define READ_OWNED	2u
+#define CONFIG_FILE_LIMIT	((size_t)32 << 20)
+int read_regular_file(struct buf *out, const char *path, size_t limit,
+		      unsigned flags);
+/*
+ * A directory for git disclose's state (<gitdir>/disclose): 0 when it is
+ * a real directory of the user's, 1 when it does not exist, -1 (with the
+ * error) for a symbolic link, anything else, or another user's.
+ */
+int check_state_dir(const char *dir);
+/*
  * Write data to path atomically: a temporary file in the same directory,
  * flushed, then renamed over the target; a symlink at the target is
  * replaced, never followed.

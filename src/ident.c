@@ -95,6 +95,29 @@ bool ident_same(const struct ident *a, const struct ident *b)
 	return *a->name && str_fold_eq(a->name, b->name);
 }
 
+/* What git drops at either end of a name or address (ident.c "crud"). */
+static bool is_crud(unsigned char c)
+{
+	return c <= ' ' || strchr(".,:;<>\"\\'", c);
+}
+
+char *ident_strip_crud(const char *s)
+{
+	size_t len;
+	struct buf b = BUF_INIT;
+
+	while (*s && is_crud((unsigned char)*s))
+		s++;
+	len = strlen(s);
+	while (len && is_crud((unsigned char)s[len - 1]))
+		len--;
+	/* the delimiters of an ident line cannot stand inside it */
+	for (size_t i = 0; i < len; i++)
+		if (s[i] != '\n' && s[i] != '<' && s[i] != '>')
+			buf_addch(&b, s[i]);
+	return buf_detach(&b, NULL);
+}
+
 bool ident_valid(const struct ident *id)
 {
 	return id->name && *id->name && id->email && strchr(id->email, '@') &&

@@ -22,6 +22,13 @@ char *ident_format(const struct ident *id);
 bool ident_same(const struct ident *a, const struct ident *b);
 /* Name and address both present and the address has an '@'. */
 bool ident_valid(const struct ident *id);
+/*
+ * s as git writes a name or an address into a commit header or a
+ * sign-off: the "crud" at either end (control characters, blanks and
+ * . , : ; < > " \ ') dropped, and '\n', '<' and '>' removed inside. The
+ * caller frees; "" when nothing is left (git refuses such a name).
+ */
+char *ident_strip_crud(const char *s);
 /* Case and whitespace folded equality of two strings (checkpatch). */
 bool str_fold_eq(const char *a, const char *b);
 

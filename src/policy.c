@@ -293,7 +293,8 @@ static int add_user_files(struct policy_set *s)
 		struct buf path = BUF_INIT, text = BUF_INIT;
 
 		buf_addf(&path, "%s/%s", dir.ptr, list[i]->d_name);
-		if (rc == 0 && (read_file(&text, path.ptr) < 0 ||
+		if (rc == 0 && (read_regular_file(&text, path.ptr,
+						  CONFIG_FILE_LIMIT, 0) < 0 ||
 				policy_add_json(s, text.ptr, text.len,
 						path.ptr) < 0))
 			rc = -1;

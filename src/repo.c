@@ -11,8 +11,11 @@
 #include <git2.h>
 #include <git2/sys/mempack.h>
 #include <git2/sys/odb_backend.h>
+#include <git2/sys/repository.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -90,18 +93,187 @@ void repo_set_streaming(void)
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
 }
 
+/*
+ * Without a path, open the repository as git's commands find it: GIT_DIR
+ * (set by git --git-dir too), GIT_CEILING_DIRECTORIES, GIT_INDEX_FILE,
+ * GIT_OBJECT_DIRECTORY... (libgit2's GIT_REPOSITORY_OPEN_FROM_ENV), and
+ * the work tree from GIT_WORK_TREE, which libgit2 1.5 refuses, so it is
+ * set here. With GIT_DIR alone git takes the current directory as the
+ * top of the work tree unless core.worktree or core.bare says otherwise.
+ */
+/* git's reading of a boolean variable: unset and "" are false. */
+static bool env_true(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && (str_ieq(v, "1") || str_ieq(v, "true") ||
+		     str_ieq(v, "yes") || str_ieq(v, "on"));
+}
+
+/* Does the environment choose other configuration files than the
+ * default ones (libgit2 1.5 reads none of these variables)? */
+static bool config_files_from_env(void)
+{
+	return getenv("GIT_CONFIG_GLOBAL") || getenv("GIT_CONFIG_SYSTEM") ||
+	       getenv("GIT_CONFIG_NOSYSTEM");
+}
+
+static int add_config_file(git_config *cfg, const char *path,
+			   git_config_level_t level, const git_repository *git)
+{
+	if (!path || !*path)
+		return 0;
+	return git_config_add_file_ondisk(cfg, path, level, git, 0);
+}
+
+/* With find, the file libgit2 finds for that level (none: skipped). */
+static int add_found_file(git_config *cfg, int (*find)(git_buf *),
+			  git_config_level_t level, const git_repository *git)
+{
+	git_buf b = { 0 };
+	int rc = 0;
+
+	if (find(&b) == 0)
+		rc = add_config_file(cfg, b.ptr, level, git);
+	git_buf_dispose(&b);
+	return rc;
+}
+
+/*
+ * The configuration files as git chooses them: GIT_CONFIG_NOSYSTEM
+ * drops the system file, GIT_CONFIG_SYSTEM replaces it,
+ * GIT_CONFIG_GLOBAL replaces ~/.gitconfig and the XDG file; then the
+ * repository's own (git is NULL outside one).
+ */
+static int config_from_files(git_config **out, git_repository *git)
+{
+	git_config *cfg = NULL;
+	struct buf local = BUF_INIT;
+	int rc = -1;
+
+	if (git_config_new(&cfg) < 0)
+		return -1;
+	if (!env_true("GIT_CONFIG_NOSYSTEM") &&
+	    (getenv("GIT_CONFIG_SYSTEM")
+	     ? add_config_file(cfg, getenv("GIT_CONFIG_SYSTEM"),
+			       GIT_CONFIG_LEVEL_SYSTEM, git)
+	     : add_found_file(cfg, git_config_find_system,
+			      GIT_CONFIG_LEVEL_SYSTEM, git)) < 0)
+		goto out;
+	if (getenv("GIT_CONFIG_GLOBAL")) {
+		if (add_config_file(cfg, getenv("GIT_CONFIG_GLOBAL"),
+				    GIT_CONFIG_LEVEL_GLOBAL, git) < 0)
+			goto out;
+	} else if (add_found_file(cfg, git_config_find_xdg,
+				  GIT_CONFIG_LEVEL_XDG, git) < 0 ||
+		   add_found_file(cfg, git_config_find_global,
+				  GIT_CONFIG_LEVEL_GLOBAL, git) < 0) {
+		goto out;
+	}
+	if (git) {
+		buf_addf(&local, "%s/config", git_repository_commondir(git));
+		if (add_config_file(cfg, local.ptr, GIT_CONFIG_LEVEL_LOCAL,
+				    git) < 0)
+			goto out;
+	}
+	*out = cfg;
+	cfg = NULL;
+	rc = 0;
+out:
+	buf_release(&local);
+	git_config_free(cfg);
+	return rc;
+}
+
+static char *env_dup(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && *v ? xstrdup(v) : NULL;
+}
+
+/* With GIT_DIR and no GIT_WORK_TREE: core.worktree (libgit2 read it),
+ * else the current directory. NULL: keep libgit2's. */
+static char *work_tree_for_git_dir(git_repository *git)
+{
+	git_config *cfg = NULL;
+	git_buf b = { 0 };
+	char *wt = NULL;
+
+	if (git_repository_is_bare(git))
+		return NULL;
+	if (git_repository_config_snapshot(&cfg, git) == 0 &&
+	    git_config_get_string_buf(&b, cfg, "core.worktree") ==
+		    GIT_ENOTFOUND)
+		wt = getcwd(NULL, 0);
+	git_buf_dispose(&b);
+	git_config_free(cfg);
+	return wt;
+}
+
+static int open_from_env(git_repository **out)
+{
+	char *wt = env_dup("GIT_WORK_TREE"), *dir = env_dup("GIT_DIR");
+	int rc;
+
+	if (getenv("GIT_COMMON_DIR")) {
+		rc = error_set("GIT_COMMON_DIR is set: git disclose cannot use it; unset it (a linked work tree's .git names its common directory)");
+		goto out;
+	}
+	unsetenv("GIT_WORK_TREE");
+	rc = git_repository_open_ext(out, NULL, GIT_REPOSITORY_OPEN_FROM_ENV,
+				     NULL);
+	if (wt)
+		setenv("GIT_WORK_TREE", wt, 1);
+	if (rc == GIT_ENOTFOUND && dir) {
+		rc = error_set("GIT_DIR=%s is not a git repository: correct or unset GIT_DIR (or git --git-dir)",
+			       dir);
+		goto out;
+	}
+	if (rc < 0) {
+		if (rc != GIT_ENOTFOUND)
+			rc = git_fail("cannot open the repository");
+		goto out;
+	}
+	if (!wt && dir)
+		wt = work_tree_for_git_dir(*out);
+	if (wt && git_repository_set_workdir(*out, wt, 0) < 0) {
+		rc = git_fail("the work tree cannot be used (GIT_WORK_TREE?)");
+		git_repository_free(*out);
+		*out = NULL;
+	}
+out:
+	free(wt);
+	free(dir);
+	return rc;
+}
+
 int repo_open(struct repo **out, const char *path)
 {
 	struct repo *r;
-	git_repository *git;
+	git_repository *git = NULL;
 	int rc;
 
 	git_libgit2_init();
-	rc = git_repository_open_ext(&git, path ? path : ".", 0, NULL);
+	if (path)
+		rc = git_repository_open_ext(&git, path, 0, NULL);
+	else
+		rc = open_from_env(&git);
 	if (rc == GIT_ENOTFOUND)
 		return error_set("not in a git repository: run git disclose inside one (or cd into your kernel tree)");
 	if (rc < 0)
-		return git_fail("cannot open the repository");
+		return path ? git_fail("cannot open the repository") : -1;
+	if (config_files_from_env()) {
+		git_config *cfg = NULL;
+
+		if (config_from_files(&cfg, git) < 0 ||
+		    git_repository_set_config(git, cfg) < 0) {
+			git_config_free(cfg);
+			git_repository_free(git);
+			return git_fail("cannot read the git configuration (GIT_CONFIG_GLOBAL or GIT_CONFIG_SYSTEM?)");
+		}
+		git_config_free(cfg);
+	}
 	r = xcalloc(1, sizeof(*r));
 	r->git = git;
 	r->git_dir = trim_slash(git_repository_path(git));
@@ -147,11 +319,150 @@ static int config_snapshot(git_config **out, struct repo *r)
 	git_libgit2_init();
 	if (r)
 		return git_repository_config_snapshot(out, r->git);
-	if (git_config_open_default(&live) < 0)
+	if (config_files_from_env() ? config_from_files(&live, NULL) < 0
+				    : git_config_open_default(&live) < 0)
 		return -1;
 	rc = git_config_snapshot(out, live);
 	git_config_free(live);
 	return rc;
+}
+
+/*
+ * git -c and GIT_CONFIG_COUNT: configuration from the environment, above
+ * every file (libgit2 1.5 reads neither). Keys compare as git's do: the
+ * section and the variable name ignore case, a subsection does not.
+ */
+static bool config_key_eq(const char *a, const char *b)
+{
+	const char *a1 = strchr(a, '.'), *b1 = strchr(b, '.');
+	const char *a2 = strrchr(a, '.'), *b2 = strrchr(b, '.');
+
+	if (!a1 || !b1 || a2 - a1 != b2 - b1)
+		return false;
+	return mem_ieq(a, (size_t)(a1 - a), b, (size_t)(b1 - b)) &&
+	       !memcmp(a1, b1, (size_t)(a2 - a1)) && str_ieq(a2, b2);
+}
+
+/*
+ * One single-quoted word of GIT_CONFIG_PARAMETERS at *p, as git's
+ * sq_dequote_step() reads it ('\'' and '\!' outside the quotes stand for
+ * the character); *p moves past it. -1 when it is not one.
+ */
+static int sq_word(struct buf *out, const char **p)
+{
+	const char *s = *p;
+
+	if (*s != '\'')
+		return -1;
+	for (;;) {
+		char c = *++s;
+
+		if (!c)
+			return -1;
+		if (c != '\'') {
+			buf_addch(out, c);
+			continue;
+		}
+		if (s[1] == '\\' && (s[2] == '\'' || s[2] == '!') &&
+		    s[3] == '\'') {
+			buf_addch(out, s[2]);
+			s += 3;
+			continue;
+		}
+		*p = s + 1;
+		buf_add(out, "", 0);
+		return 0;
+	}
+}
+
+/* Take value when name is key: later entries win, as in git. */
+static void env_entry(char **found, const char *name, const char *value,
+		      const char *key)
+{
+	if (!config_key_eq(name, key))
+		return;
+	free(*found);
+	*found = xstrdup(value ? value : "");
+}
+
+static int config_parameters(char **found, const char *key)
+{
+	const char *p = getenv("GIT_CONFIG_PARAMETERS");
+	struct buf k = BUF_INIT, v = BUF_INIT;
+	int rc = 0;
+
+	while (p && *p) {
+		buf_reset(&k);
+		buf_reset(&v);
+		if (sq_word(&k, &p) < 0)
+			goto bogus;
+		if (*p == '=') {	/* 'key'='value' (or 'key'= : true) */
+			p++;
+			if (*p == '\'' && sq_word(&v, &p) < 0)
+				goto bogus;
+			if (*p && !git_isspace(*p))
+				goto bogus;
+			env_entry(found, k.ptr, v.len ? v.ptr : NULL, key);
+		} else if (!*p || git_isspace(*p)) {	/* 'key=value' */
+			char *eq = strchr(k.ptr, '=');
+
+			if (eq)
+				*eq++ = '\0';
+			env_entry(found, k.ptr, eq, key);
+		} else {
+			goto bogus;
+		}
+		while (git_isspace(*p))
+			p++;
+	}
+	goto out;
+bogus:
+	rc = error_set("GIT_CONFIG_PARAMETERS is malformed (set it with git -c key=value, or unset it)");
+out:
+	buf_release(&k);
+	buf_release(&v);
+	return rc;
+}
+
+static int config_count(char **found, const char *key)
+{
+	const char *count = getenv("GIT_CONFIG_COUNT");
+	char *end, name[64];
+	unsigned long n;
+
+	if (!count || !*count)
+		return 0;
+	errno = 0;
+	n = strtoul(count, &end, 10);
+	if (*end || errno || n > 100000)
+		return error_set("GIT_CONFIG_COUNT='%s' is not a count: set it to the number of GIT_CONFIG_KEY_<n> entries, or unset it",
+				 count);
+	for (unsigned long i = 0; i < n; i++) {
+		const char *k, *v;
+
+		snprintf(name, sizeof(name), "GIT_CONFIG_KEY_%lu", i);
+		k = getenv(name);
+		snprintf(name, sizeof(name), "GIT_CONFIG_VALUE_%lu", i);
+		v = getenv(name);
+		if (!k || !*k || !v)
+			return error_set("GIT_CONFIG_COUNT is %lu but GIT_CONFIG_%s_%lu is missing: set it, or lower the count",
+					 n, !k || !*k ? "KEY" : "VALUE", i);
+		env_entry(found, k, v, key);
+	}
+	return 0;
+}
+
+/* key from the environment, *found NULL when it does not set it. */
+static int config_from_env(char **found, const char *key)
+{
+	*found = NULL;
+	/* git reads GIT_CONFIG_COUNT first: git -c wins over it */
+	if (config_count(found, key) < 0 || config_parameters(found, key) < 0) {
+		free(*found);
+		*found = NULL;
+		return -1;
+	}
+	return 0;
 }
 
 int repo_config_get(char **out, struct repo *r, const char *key)
@@ -160,7 +471,10 @@ int repo_config_get(char **out, struct repo *r, const char *key)
 	git_buf b = { 0 };
 	int rc;
 
-	*out = NULL;
+	if (config_from_env(out, key) < 0)
+		return -1;
+	if (*out)
+		return 0;
 	if (config_snapshot(&cfg, r) < 0)
 		return git_fail("cannot read the git configuration");
 	rc = git_config_get_string_buf(&b, cfg, key);
@@ -191,18 +505,63 @@ out:
 	return rc;
 }
 
-int repo_identity(struct ident *out, struct repo *r)
+/*
+ * One half of an identity, with git's crud stripped: the environment
+ * variable env when set, else committer.<what> when committer is true,
+ * else user.<what>. *out NULL when none is set.
+ */
+static int ident_part(char **out, struct repo *r, const char *env,
+		      bool committer, const char *what)
+{
+	const char *e = env ? getenv(env) : NULL;
+	struct buf key = BUF_INIT;
+	char *v = NULL;
+	int rc = 0;
+
+	*out = NULL;
+	if (e && *e) {
+		v = xstrdup(e);
+	} else {
+		if (committer) {
+			buf_addf(&key, "committer.%s", what);
+			rc = repo_config_get(&v, r, key.ptr);
+			buf_reset(&key);
+		}
+		buf_addf(&key, "user.%s", what);
+		if (rc == 0 && (!v || !*v)) {
+			free(v);
+			rc = repo_config_get(&v, r, key.ptr);
+		}
+	}
+	buf_release(&key);
+	if (rc == 0 && v && *v) {
+		*out = ident_strip_crud(v);
+		if (!**out)
+			rc = error_set("%s '%s' is made only of characters git drops (blanks, . , : ; < > \" \\ '): set a real one with git config --global user.%s",
+				       e && *e ? env : what, v, what);
+	}
+	free(v);
+	if (rc < 0) {
+		free(*out);
+		*out = NULL;
+	}
+	return rc;
+}
+
+static int identity_from(struct ident *out, struct repo *r, bool committer)
 {
 	char *name = NULL, *email = NULL;
 
-	if (repo_config_get(&name, r, "user.name") < 0 ||
-	    repo_config_get(&email, r, "user.email") < 0)
+	if (ident_part(&name, r, committer ? "GIT_COMMITTER_NAME" : NULL,
+		       committer, "name") < 0 ||
+	    ident_part(&email, r, committer ? "GIT_COMMITTER_EMAIL" : NULL,
+		       committer, "email") < 0)
 		goto fail;
-	if (!name || !*name || !email || !*email) {
+	if (!name || !email) {
 		error_set("your identity is not set (%s%s%s missing): run git config --global user.name \"Your Name\" and git config --global user.email you@example.org",
-			  !name || !*name ? "user.name" : "",
-			  (!name || !*name) && (!email || !*email) ? " and " : "",
-			  !email || !*email ? "user.email" : "");
+			  !name ? "user.name" : "",
+			  !name && !email ? " and " : "",
+			  !email ? "user.email" : "");
 		goto fail;
 	}
 	out->name = name;
@@ -212,6 +571,11 @@ fail:
 	free(name);
 	free(email);
 	return -1;
+}
+
+int repo_identity(struct ident *out, struct repo *r)
+{
+	return identity_from(out, r, false);
 }
 
 char repo_comment_char(struct repo *r)
@@ -224,6 +588,16 @@ char repo_comment_char(struct repo *r)
 		c = v[0];
 	free(v);
 	return c;
+}
+
+bool repo_comment_char_is_auto(struct repo *r)
+{
+	char *v = NULL;
+	bool is_auto = repo_config_get(&v, r, "core.commentChar") == 0 && v &&
+		       !strcmp(v, "auto");
+
+	free(v);
+	return is_auto;
 }
 
 int repo_check_state(struct repo *r, bool allow_bisect)
@@ -963,41 +1337,18 @@ static int committer_signature(git_signature **out, const char *name,
 	return 0;
 }
 
-/* The committer of a rewrite, as git rebase makes it: the configured
- * identity unless GIT_COMMITTER_NAME or GIT_COMMITTER_EMAIL say
- * otherwise, dated by committer_signature(). */
+/* The committer of a rewrite, as git var GIT_COMMITTER_IDENT names it
+ * (GIT_COMMITTER_NAME and _EMAIL, committer.*, user.*), dated by
+ * committer_signature(). */
 static int new_committer(git_signature **out, struct repo *r)
 {
-	const char *env_name = getenv("GIT_COMMITTER_NAME");
-	const char *env_email = getenv("GIT_COMMITTER_EMAIL");
-	char *name = NULL, *email = NULL;
-	int rc = -1;
+	struct ident id;
+	int rc;
 
-	if (repo_config_get(&name, r, "user.name") < 0 ||
-	    repo_config_get(&email, r, "user.email") < 0)
-		goto out;
-	if (env_name && *env_name) {
-		free(name);
-		name = xstrdup(env_name);
-	}
-	if (env_email && *env_email) {
-		free(email);
-		email = xstrdup(env_email);
-	}
-	if (!name || !*name || !email || !*email) {
-		struct ident id;
-
-		/* repo_identity() words the error */
-		if (repo_identity(&id, r) == 0)
-			ident_release(&id);
-		goto out;
-	}
-	if (committer_signature(out, name, email) < 0)
-		goto out;
-	rc = 0;
-out:
-	free(name);
-	free(email);
+	if (identity_from(&id, r, true) < 0)
+		return -1;
+	rc = committer_signature(out, id.name, id.email);
+	ident_release(&id);
 	return rc;
 }
 
@@ -1702,6 +2053,48 @@ out:
 	return rc;
 }
 
+/* Refuse when path exists: git holds it while it works (git's own
+ * commands refuse the same way). */
+static int check_lock(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) < 0)
+		return 0;
+	return error_set("'%s' exists: another git process seems to be running in this repository (an editor opened by git commit?); wait for it to finish, or if no git process is running remove that file (a git command crashed), then run again",
+			 path);
+}
+
+/* HEAD.lock, the index's lock and the branch's lock, as git takes them. */
+static int check_locks(struct repo *r, const char *branch)
+{
+	const char *index = getenv("GIT_INDEX_FILE");
+	struct buf path = BUF_INIT;
+	int rc;
+
+	buf_addf(&path, "%s/HEAD.lock", r->git_dir);
+	rc = check_lock(path.ptr);
+	buf_reset(&path);
+	if (index && *index)
+		buf_addf(&path, "%s.lock", index);
+	else
+		buf_addf(&path, "%s/index.lock", r->git_dir);
+	if (rc == 0)
+		rc = check_lock(path.ptr);
+	buf_reset(&path);
+	if (strcmp(branch, "HEAD")) {
+		const char *common = git_repository_commondir(r->git);
+		size_t n = strlen(common);
+
+		buf_addf(&path, "%s%s%s.lock", common,
+			 n && common[n - 1] == '/' ? "" : "/", branch);
+		if (rc == 0)
+			rc = check_lock(path.ptr);
+	}
+	buf_release(&path);
+	return rc;
+}
+
 /* The checks that need no range: a work tree, no operation, HEAD. */
 static int plan_start(struct plan *p, struct repo *r, bool detached)
 {
@@ -1786,7 +2179,8 @@ int repo_rewrite(struct rewrite_result *out, struct repo *r,
 	int rc = -1;
 
 	memset(out, 0, sizeof(*out));
-	if (plan_start(&p, r, opts->detached) < 0)
+	if (plan_start(&p, r, opts->detached) < 0 ||
+	    (!opts->dry_run && check_locks(r, p.ref) < 0))
 		goto out;
 	if (!opts->range && repo_default_range(&def, r) < 0)
 		goto out;

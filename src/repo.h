@@ -45,13 +45,16 @@ const char *repo_git_dir(const struct repo *r);
 const char *repo_workdir(const struct repo *r);
 
 /*
- * The human identity from user.name and user.email (repository, then
- * global configuration); when missing, the error names the exact
- * git config commands to run.
+ * The human identity from user.name and user.email (git -c and
+ * GIT_CONFIG_COUNT, then the repository's and the global configuration),
+ * written as git writes an identity (ident_strip_crud()); when missing,
+ * the error names the exact git config commands to run.
  */
 int repo_identity(struct ident *out, struct repo *r);
 /* core.commentChar ('#' by default; "auto" counts as '#'). */
 char repo_comment_char(struct repo *r);
+/* core.commentChar is "auto": git picks the character per message. */
+bool repo_comment_char_is_auto(struct repo *r);
 
 /*
  * A configuration value, *out NULL when unset (the caller frees). These

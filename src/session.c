@@ -227,6 +227,36 @@ static char *session_path(const char *gitdir)
 	return buf_detach(&b, NULL);
 }
 
+/* <gitdir>/disclose, checked: 0 usable, 1 absent, -1 refused. */
+static int state_dir(char **dir, const char *path)
+{
+	char *slash;
+
+	*dir = xstrdup(path);
+	slash = strrchr(*dir, '/');
+	*slash = '\0';
+	return check_state_dir(*dir);
+}
+
+/*
+ * The saved session: a regular file of the user's, not a link, in a real
+ * directory (never another directory's file through a link), of at most
+ * SESSION_LIMIT bytes. 1: there is none.
+ */
+static int read_session(struct buf *text, const char *path)
+{
+	char *dir = NULL;
+	int rc = state_dir(&dir, path);
+
+	free(dir);
+	if (rc != 0)
+		return rc;
+	if (access(path, F_OK) < 0 && errno == ENOENT)
+		return 1;
+	return read_regular_file(text, path, SESSION_LIMIT,
+				 READ_NOFOLLOW | READ_OWNED);
+}
+
 int session_load(struct session **out, const char *gitdir,
 		 const char *range, char *const *ids, size_t nr)
 {
@@ -236,13 +266,11 @@ int session_load(struct session **out, const char *gitdir,
 	int rc;
 
 	*out = s;
-	if (access(path, F_OK) < 0)
+	rc = read_session(&text, path);
+	if (rc > 0)
 		goto out;
-	if (read_file(&text, path) < 0) {
-		rc = -1;
-	} else {
+	if (rc == 0)
 		rc = session_from_json(s, text.ptr, text.len, path);
-	}
 	if (rc == 0) {
 		s->resumed = true;
 	} else {
@@ -266,32 +294,33 @@ out:
 
 int session_save(const struct session *s, const char *gitdir)
 {
-	char *path = session_path(gitdir), *text, *slash;
-	int rc;
+	char *path = session_path(gitdir), *text, *dir = NULL;
+	int rc = state_dir(&dir, path);
 
-	slash = strrchr(path, '/');
-	*slash = '\0';
-	if (mkdir(path, 0700) < 0 && errno != EEXIST) {
+	if (rc > 0 && mkdir(dir, 0700) < 0 && errno != EEXIST)
 		rc = error_set("cannot create %s: %s: check the permissions of the git directory",
-			       path, strerror(errno));
-		free(path);
-		return rc;
+			       dir, strerror(errno));
+	else if (rc > 0)
+		rc = check_state_dir(dir);
+	if (rc == 0) {
+		text = session_to_json(s);
+		rc = write_file_atomic(path, text, strlen(text), 0600);
+		free(text);
 	}
-	*slash = '/';
-	text = session_to_json(s);
-	rc = write_file_atomic(path, text, strlen(text), 0600);
-	free(text);
+	free(dir);
 	free(path);
-	return rc;
+	return rc < 0 ? -1 : 0;
 }
 
 int session_remove(const char *gitdir)
 {
-	char *path = session_path(gitdir);
-	int rc = 0;
+	char *path = session_path(gitdir), *dir = NULL;
+	int rc = state_dir(&dir, path);
 
-	if (unlink(path) < 0 && errno != ENOENT)
+	/* through a link it would be another directory's file */
+	if (rc == 0 && unlink(path) < 0 && errno != ENOENT)
 		rc = error_set("cannot remove %s: %s", path, strerror(errno));
+	free(dir);
 	free(path);
-	return rc;
+	return rc < 0 ? -1 : 0;
 }

@@ -12,6 +12,8 @@
 #include <stddef.h>
 
 #define SESSION_FILE "disclose/session.json"
+/* A session file larger than this is not one of ours. */
+#define SESSION_LIMIT ((size_t)32 << 20)
 
 enum review_state {
 	REVIEW_NONE,
@@ -40,7 +42,11 @@ struct session {
  */
 int session_load(struct session **out, const char *gitdir,
 		 const char *range, char *const *ids, size_t nr);
-/* Write it atomically with mode 0600, creating <gitdir>/disclose. */
+/*
+ * Write it atomically with mode 0600, creating <gitdir>/disclose; a
+ * <gitdir>/disclose that is a symbolic link, not a directory or not the
+ * user's is refused (never written through).
+ */
 int session_save(const struct session *s, const char *gitdir);
 /* Remove the file (after the series was written). */
 int session_remove(const char *gitdir);

@@ -93,7 +93,7 @@ rm -f "$dir"/*.json
 mkdir "$dir/dir.json"
 file=dir.json
 row "catalogue-dir.json" 2 "$D" catalogue
-expect_file_error "cannot read"
+expect_file_error "is not a regular file (it is a directory)"
 rmdir "$dir/dir.json"
 
 # a file nobody may read, and a directory nobody may list

@@ -371,21 +371,27 @@ static const char **env_vector(struct buf *env)
 	return v;
 }
 
-/* After git commit: does HEAD carry what we meant to write? */
-static void verify_head(struct cli_ctx *ctx)
+/*
+ * After git commit: does HEAD carry what we meant to write? A commit
+ * without them is an error, never a success (a commit-msg hook or a
+ * comment character we could not see may have dropped them).
+ */
+static int verify_head(struct cli_ctx *ctx)
 {
 	struct commit_info *head = NULL;
 	struct buf want = BUF_INIT;
+	int rc = 0;
 
 	if (repo_head(&head, ctx->repo) < 0)
-		return;
+		return -1;
 	if (place_in(&want, head->message, head->message_len,
 		     repo_comment_char(ctx->repo), ctx) == 0 &&
 	    strcmp(want.ptr, head->message))
-		fprintf(stderr, "git disclose: warning: the new commit %.12s does not carry the trailers as placed (git did not let us see the message); run git disclose amend\n",
-			head->id);
+		rc = error_set("the new commit %.12s does not carry the trailers as placed (a commit-msg hook or git's comment character removed them): add them with git disclose amend",
+			       head->id);
 	buf_release(&want);
 	commit_info_free(head);
+	return rc;
 }
 
 /*
@@ -538,7 +544,8 @@ static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
 			  res.status);
 		goto out;
 	}
-	verify_head(ctx);
+	if (verify_head(ctx) < 0)
+		goto out;
 	rc = 0;
 out:
 	msg_file_remove();

@@ -43,6 +43,30 @@ static int run_real_editor(const char *editor, const char *file)
 	return 0;
 }
 
+/*
+ * The comment character git chose for this file under core.commentChar
+ * "auto" (one of #;@!$%^&|: not starting a line of the message): the
+ * one starting the scissors line, else git's help text at the end.
+ */
+static char auto_comment_char(const char *text, size_t len)
+{
+	static const char scissors[] = " ------------------------ >8 -----";
+	const char *p = text, *end = text + len, *last = NULL;
+
+	while (p < end) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+		size_t n = e ? (size_t)(e - p) : (size_t)(end - p);
+
+		if (n > sizeof(scissors) && strchr("#;@!$%^&|:", *p) &&
+		    !memcmp(p + 1, scissors, sizeof(scissors) - 1))
+			return *p;
+		if (n)
+			last = p;
+		p += n + 1;
+	}
+	return last && *last && strchr("#;@!$%^&|:", *last) ? *last : '#';
+}
+
 static int place_file(const char *file, struct repo *r)
 {
 	const char *value = getenv("DISCLOSE_ASSISTED");
@@ -60,7 +84,10 @@ static int place_file(const char *file, struct repo *r)
 		return error_set("__editor is run by git disclose commit only");
 	if (read_file(&in, file) < 0)
 		goto out;
-	message_parse_commit(&m, in.ptr, in.len, repo_comment_char(r));
+	message_parse_commit(&m, in.ptr, in.len,
+			     repo_comment_char_is_auto(r)
+			     ? auto_comment_char(in.ptr, in.len)
+			     : repo_comment_char(r));
 	if (who && *who) {
 		ident_parse(&human, who);
 		req.human = &human;
