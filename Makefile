@@ -64,13 +64,11 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MMD -MP -c -o $@ $<
 
-# The default catalogue and policy JSON are compiled into the binary.
-$(BUILD)/obj/src/data.o: src/data.S $(DATA)
+# The catalogue and policy JSON, the boot fragment and init script are
+# compiled into the binary (src/data.S).
+$(BUILD)/obj/src/data.o: src/data.S $(DATA) kernel/disclose.config kernel/init
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -c -o $@ src/data.S
-
-# The boot fragment and init script are compiled into the binary.
-$(BUILD)/obj/src/boot_data.o: kernel/disclose.config kernel/init
 
 $(LIB): $(SRC_O)
 	@rm -f $@
