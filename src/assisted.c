@@ -152,6 +152,14 @@ int assisted_check_agent(const char *agent)
 	return 0;
 }
 
+static bool plain_ascii(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p >= 0x7f)
+			return false;
+	return true;
+}
+
 int assisted_check_model(const char *model)
 {
 	if (!model || !*model)
@@ -159,10 +167,62 @@ int assisted_check_model(const char *model)
 	if (has_blank(model))
 		return error_set("model '%s' contains whitespace: MODEL_VERSION is one word (e.g. claude-opus-4-5)",
 				 model);
-	if (has_control(model))
-		return error_set("model '%s' contains a control character: type the model's name as plain text (e.g. --model claude-opus-4-5)",
+	if (has_control(model) || !plain_ascii(model))
+		return error_set("the model contains bytes that are not plain ASCII: a model id is plain ASCII (e.g. --model claude-opus-4-5); no model is built from them");
+	if (strchr(model, ':'))
+		return error_set("model '%s' contains ':', which separates AGENT_NAME from MODEL_VERSION: give the model id alone (e.g. --model claude-opus-4-5)",
+				 model);
+	if (strpbrk(model, "<>()@,;\"'"))
+		return error_set("'%s' is not a model id (an address or a note): name the model with --model (e.g. --model claude-opus-4-5)",
 				 model);
 	return 0;
+}
+
+bool assisted_placeholder_model(const char *model)
+{
+	static const char *const words[] = {
+		"unspecified", "unknown", "none", "n/a", "na", "tbd", "?",
+		"model", "any", "default", "various", "latest", "x",
+	};
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
+		if (str_ieq(model, words[i]))
+			return true;
+	return false;
+}
+
+/* "claude-": the family prefixes of a, for messages. */
+static void family_list(struct buf *b, const struct cat_agent *a)
+{
+	for (char **f = a->families; f && *f; f++)
+		buf_addf(b, "%s%s*", f == a->families ? "" : ", ", *f);
+}
+
+int assisted_check_pair(const struct catalogue *c, const char *agent,
+			const char *model)
+{
+	const struct cat_agent *a = catalogue_agent(c, agent), *fam;
+	struct buf b = BUF_INIT;
+	char *s;
+	int rc = 0;
+
+	if (!a)
+		return 0;
+	fam = catalogue_family_agent(c, model);
+	if (fam && fam != a && !catalogue_agent_runs(a, model)) {
+		family_list(&b, a);
+		rc = error_set("model '%s' is of the %s family, not a model %s runs (%s): name the agent that ran it (e.g. %s:%s), or the model %s ran",
+			       model, fam->name, a->name, b.ptr, fam->name,
+			       model, a->name);
+		buf_release(&b);
+		return rc;
+	}
+	s = catalogue_suggest_model(c, a, model);
+	if (s)
+		rc = error_set("model '%s' is not a %s model the catalogue knows: did you mean '%s'? (--model %s)",
+			       model, a->name, s, s);
+	free(s);
+	return rc;
 }
 
 int assisted_check_tool(const struct catalogue *c, const char *tool)
@@ -189,10 +249,41 @@ int assisted_validate(const struct assisted *a, enum policy_form form,
 {
 	if (form == FORM_AGENT_MODEL &&
 	    (assisted_check_agent(a->agent) < 0 ||
-	     assisted_check_model(a->model) < 0))
+	     assisted_check_model(a->model) < 0 ||
+	     assisted_check_pair(c, a->agent, a->model) < 0))
 		return -1;
 	for (char **t = a->tools; t && *t; t++)
 		if (assisted_check_tool(c, *t) < 0)
 			return -1;
 	return 0;
+}
+
+const char *assisted_agent_name(const struct catalogue *c, const char *agent)
+{
+	const struct cat_agent *a = agent ? catalogue_agent(c, agent) : NULL;
+
+	return a ? a->name : agent;
+}
+
+int assisted_resolve(struct assisted *a, const struct catalogue *c)
+{
+	const struct cat_agent *ag = catalogue_agent(c, a->agent);
+	char *id;
+
+	if (ag && strcmp(ag->name, a->agent)) {
+		free(a->agent);
+		a->agent = xstrdup(ag->name);
+	}
+	if (a->model && strcmp(a->agent, "LLM")) {
+		id = catalogue_model_id(c, ag, a->model);
+		if (id && (assisted_check_model(a->model) < 0 ||
+			   (ag && catalogue_model(ag, a->model)))) {
+			free(a->model);
+			a->model = id;
+		} else {
+			free(id);
+		}
+		error_clear();
+	}
+	return assisted_validate(a, a->model ? FORM_AGENT_MODEL : FORM_LLM, c);
 }

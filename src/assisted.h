@@ -48,8 +48,28 @@ int assisted_check_agent(const char *agent);
 int assisted_check_model(const char *model);
 /* Basic tools are refused with the reason; unknown tools are allowed. */
 int assisted_check_tool(const struct catalogue *c, const char *tool);
+/*
+ * The agent and model against the catalogue: a model of another
+ * vendor's family is refused with the reason, a misspelt word of the
+ * agent's family gets "did you mean". Unknown agents and models of no
+ * catalogued family are allowed.
+ */
+int assisted_check_pair(const struct catalogue *c, const char *agent,
+			const char *model);
+/* A placeholder instead of a model ("unspecified", "unknown")? */
+bool assisted_placeholder_model(const char *model);
 /* All of the above for a whole value. */
 int assisted_validate(const struct assisted *a, enum policy_form form,
 		      const struct catalogue *c);
+
+/*
+ * The answers as typed made canonical, for the command line and the
+ * assistant alike: an agent alias becomes the agent's name ("Claude
+ * Code" -> Claude), a display name the model id ("Claude Opus 4.8" ->
+ * claude-opus-4-8); then the whole value is validated.
+ */
+int assisted_resolve(struct assisted *a, const struct catalogue *c);
+/* The canonical name of an agent as typed (an alias), else agent. */
+const char *assisted_agent_name(const struct catalogue *c, const char *agent);
 
 #endif
