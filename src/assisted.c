@@ -464,6 +464,10 @@ static void split_parts(struct parts *p, const struct catalogue *c,
 		p->ag = family_of(c, p->model.ptr);
 		p->from_family = p->ag != NULL;
 	}
+	/* a note opened in the model's first word goes on to its end */
+	for (size_t k = 0; k < p->model.len; k++)
+		depth += p->model.ptr[k] == '(' ? 1 :
+			 p->model.ptr[k] == ')' ? -1 : 0;
 	while (i < w->n && continues_model(p->ag, w->v[i], &depth)) {
 		buf_addch(&p->model, ' ');
 		buf_adds(&p->model, w->v[i++]);
@@ -482,6 +486,19 @@ static bool has_upper(const char *s)
 	for (; *s; s++)
 		if (*s >= 'A' && *s <= 'Z')
 			return true;
+	return false;
+}
+
+/* "claude-claude-4-sonnet": the family's name written twice. */
+static bool doubled_family(const struct cat_agent *a, const char *text)
+{
+	for (char **f = a->families; f && *f; f++) {
+		size_t n = strlen(*f);
+
+		if (n > 1 && (*f)[n - 1] == '-' && str_istarts(text, *f) &&
+		    str_istarts(text + n, *f))
+			return true;
+	}
 	return false;
 }
 
@@ -507,8 +524,9 @@ static char *judge_model_id(struct assisted_verdict *v,
 		      text, s);
 		return s;
 	}
-	if (a && (has_upper(text) || (a->families && *a->families &&
-				      !p->from_family && fam != a))) {
+	if (a && (has_upper(text) || doubled_family(a, text) ||
+		  (a->families && *a->families && !p->from_family &&
+		   fam != a))) {
 		s = catalogue_model_id(c, a, text);
 		if (s && strcmp(s, text)) {
 			issue(v, MODEL_ID, LEVEL_WARNING,
@@ -725,8 +743,9 @@ static struct assisted *judge_kernel(struct assisted_verdict *v,
 	}
 	v->agent = p.ag;
 	fixed = assisted_new(agent ? agent : "", model);
-	judge_tools(v->well_formed ? v : &scratch, fixed, c, w, p.tools_from);
-	if (model && agent && !first_error(v->well_formed ? v : &scratch)) {
+	judge_tools(v, fixed, c, w, p.tools_from);
+	if (model && agent && (v->well_formed ? !first_error(v) :
+			       !first_error(&scratch))) {
 		v->model = model;
 		model = NULL;
 	} else {
@@ -743,7 +762,6 @@ static struct assisted *judge_llm(struct assisted_verdict *v,
 				  const struct catalogue *c,
 				  const char *value, const struct words *w)
 {
-	struct assisted_verdict scratch = { 0 };
 	struct assisted *fixed = assisted_new("LLM", NULL);
 	struct parts p;
 
@@ -752,10 +770,9 @@ static struct assisted *judge_llm(struct assisted_verdict *v,
 		return fixed;
 	}
 	split_parts(&p, c, w);
-	judge_tools(&scratch, fixed, c, w, p.tools_from);
 	issue(v, FORMAT_ID, LEVEL_ERROR, "'%s' is not of the form: %s", value,
 	      form_hint(FORM_LLM));
-	assisted_verdict_release(&scratch);
+	judge_tools(v, fixed, c, w, p.tools_from);
 	parts_release(&p);
 	return fixed;
 }

@@ -93,7 +93,10 @@ static const struct cat_agent *ai_ident(const struct catalogue *c,
 		return a;
 	if (!email && !strpbrk(name, " \t") &&
 	    (a = catalogue_agent_for_model(c, name, NULL))) {
-		*model = xstrdup(name);
+		/* the id as written, unless the catalogue tells it better
+		 * ("claude-claude-4-sonnet") */
+		m = catalogue_model_id(c, a, name);
+		*model = m ? m : xstrdup(name);
 		return a;
 	}
 	m = catalogue_model_id(c, NULL, name);

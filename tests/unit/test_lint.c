@@ -381,6 +381,8 @@ static const struct sev_case sev_cases[] = {
 	  SEV_WARNING, "Assisted-by: Claude:claude-opus-4-5", "did you mean" },
 	{ "model of another family", AB("Claude:gpt-5"), "ASSISTED_BY_MODEL",
 	  SEV_ERROR, "", "Codex" },
+	{ "family written twice", AB("Claude:claude-claude-4-sonnet"),
+	  "ASSISTED_BY_MODEL", SEV_WARNING, "Assisted-by: Claude:claude-4-sonnet" },
 	{ "model newer than the catalogue", AB("Claude:claude-opus-4-8"),
 	  "ASSISTED_BY_MODEL", NONE },
 	{ "harness runs another vendor's model", AB("Cursor:claude-4.6-opus"),
