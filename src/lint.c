@@ -791,7 +791,7 @@ static void check_signoffs(struct lint *l)
 	}
 	if (!human_sobs && (stray = stray_signoff(l)) != NO_ENTRY) {
 		text = line_text(m, stray);
-		lint_add_finding(l->res, "TRAILERS_NOT_LAST", SEV_ERROR,
+		lint_add_finding(l->res, "TRAILERS_MISPLACED", SEV_ERROR,
 				 line_of(l, stray), NO_ENTRY, text, NULL,
 				 ACT_NONE,
 				 "this Signed-off-by: is not in the last paragraph, so git, b4 and git am do not see it as a trailer: the trailers must be the last paragraph of the message; move what follows them (a changelog goes below the --- line)");

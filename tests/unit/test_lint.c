@@ -439,7 +439,7 @@ static const struct sev_case sev_cases[] = {
 	{ "harness word as a tool", AB("Claude:claude-opus-4-8 Claude-Code"),
 	  "ASSISTED_BY_FORMAT", SEV_WARNING, "Assisted-by: Claude:claude-opus-4-8" },
 	{ "changelog above the divider",
-	  H SOB "\nChanges in v2:\n- renamed foo\n", "TRAILERS_NOT_LAST",
+	  H SOB "\nChanges in v2:\n- renamed foo\n", "TRAILERS_MISPLACED",
 	  SEV_ERROR, NULL, "last paragraph" },
 	{ "changelog: no MISSING_SIGNOFF", H SOB "\nChanges in v2:\n- foo\n",
 	  "MISSING_SIGNOFF", NONE },
