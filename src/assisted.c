@@ -370,8 +370,8 @@ static bool has_problem(const struct assisted_verdict *v)
 /* The parts of a value as written. */
 struct parts {
 	char *agent;			/* as written, or NULL */
-	const struct cat_agent *ag;	/* that agent, or the model's family */
-	bool suggested;			/* ag is what agent is a slip of */
+	const struct cat_agent *ag;	/* it, or the model's family's */
+	bool suggested;			/* agent is a slip of ag's name */
 	bool from_family;		/* no agent written: the model's */
 	struct buf model;		/* the words naming the model */
 	size_t tools_from;		/* the first word after them */
@@ -438,7 +438,8 @@ static void split_parts(struct parts *p, const struct catalogue *c,
 	if (w->n > 1)
 		buf_addf(&two, "%s %s", w0, w->v[1]);
 	if (colon) {
-		p->agent = colon > w0 ? xstrndup(w0, (size_t)(colon - w0)) : NULL;
+		if (colon > w0)
+			p->agent = xstrndup(w0, (size_t)(colon - w0));
 		if (colon[1])
 			buf_adds(&p->model, colon + 1);
 		else
@@ -502,12 +503,32 @@ static bool doubled_family(const struct cat_agent *a, const char *text)
 	return false;
 }
 
+/* "opus", "sonnet": words of the family and no version. */
+static bool only_model_words(const struct cat_agent *a, const char *text)
+{
+	const char *p = text;
+
+	while (*p) {
+		size_t k = 0;
+
+		while (p[k] && ((p[k] >= 'a' && p[k] <= 'z') ||
+				(p[k] >= 'A' && p[k] <= 'Z') ||
+				(p[k] >= '0' && p[k] <= '9')))
+			k++;
+		if (k && !catalogue_model_word(a, p, k))
+			return false;
+		p += k ? k : 1;
+	}
+	return true;
+}
+
 /* A model written as one word of the right characters. */
 static char *judge_model_id(struct assisted_verdict *v,
 			    const struct catalogue *c, const struct parts *p,
 			    const char *text)
 {
-	const struct cat_agent *a = p->ag, *fam = catalogue_family_agent(c, text);
+	const struct cat_agent *a = p->ag;
+	const struct cat_agent *fam = catalogue_family_agent(c, text);
 	char *s;
 
 	if (a && !p->from_family && fam && fam != a &&
@@ -535,6 +556,13 @@ static char *judge_model_id(struct assisted_verdict *v,
 			return s;
 		}
 		free(s);
+	}
+	if (a && a->families && *a->families && fam != a &&
+	    only_model_words(a, text)) {
+		issue(v, MODEL_ID, LEVEL_WARNING,
+		      "'%s' names a line of %s models, not a specific model version: name the version (fix takes --model VERSION, e.g. --model %s)",
+		      text, a->name, a->nr_models ? a->models[0].id : text);
+		return NULL;
 	}
 	return xstrdup(text);
 }

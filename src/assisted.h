@@ -76,7 +76,7 @@ struct assisted_verdict {
 	struct assisted_issue *issues;
 	size_t nr;
 	bool well_formed;	/* of the policy's form (checkpatch's shape) */
-	char *fixed;		/* the corrected value, itself clean; or NULL */
+	char *fixed;		/* the corrected value (clean), or NULL */
 	const struct cat_agent *agent;	/* the agent it names, if known */
 	char *model;		/* the model it names, when usable */
 };

@@ -416,6 +416,8 @@ static const struct sev_case sev_cases[] = {
 	  "ASSISTED_BY_FORMAT", SEV_ERROR, "Assisted-by: Claude:claude-opus-4-7" },
 	{ "model with a colon", AB("Claude:claude:opus"), "ASSISTED_BY_FORMAT",
 	  SEV_ERROR },
+	{ "a model line, no version", AB("claude:opus"), "ASSISTED_BY_MODEL",
+	  SEV_WARNING, "", "--model" },
 	{ "placeholder model", AB("Claude:unspecified"), "ASSISTED_BY_MODEL",
 	  SEV_WARNING, "", "--model" },
 	{ "placeholder model unknown", AB("Codex:unknown"), "ASSISTED_BY_MODEL",
@@ -581,7 +583,7 @@ static void test_proposals_pass(void **state)
 		"Claude:claude-opus-4-7 [Claude Code]",
 		"Claude:claude-opus-4-8 [Claude-Code]", "Claude:Opus-4.7",
 		"Claude:claude-3-opus [coccinelle] [sparse] git",
-		"LLM sparse", "Codex:GPT-5.5", "Claude:opus-4.8",
+		"LLM sparse", "Codex:GPT-5.5", "Claude:opus-4.8", "claude:opus",
 	};
 	static const char *const trailers[] = {
 		"Co-Authored-By: Claude Opus 4.8 <noreply@anthropic.com>",
