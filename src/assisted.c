@@ -381,10 +381,12 @@ struct parts {
 static const struct cat_agent *family_of(const struct catalogue *c,
 					 const char *model)
 {
-	const struct cat_agent *a = catalogue_family_agent(c, model);
+	const struct cat_agent *a;
 	size_t n = 0;
 
-	if (a)
+	while (*model && strchr("(<[", *model))
+		model++;
+	if ((a = catalogue_family_agent(c, model)))
 		return a;
 	while (model[n] && ((model[n] >= 'a' && model[n] <= 'z') ||
 			    (model[n] >= 'A' && model[n] <= 'Z')))
@@ -397,9 +399,21 @@ static const struct cat_agent *family_of(const struct catalogue *c,
 }
 
 /* Does word w still belong to the model's name ("Opus" "4.8")? */
-static bool continues_model(const struct cat_agent *a, const char *w,
+static bool continues_model(const struct catalogue *c,
+			    const struct cat_agent *a, const char *w,
 			    int *depth)
 {
+	size_t n = strlen(w);
+
+	/* "[claude-opus-4-6]" after an address: the model, not a tool */
+	if (w[0] == '[' && n > 2 && w[n - 1] == ']') {
+		char *in = xstrndup(w + 1, n - 2);
+		bool model = catalogue_family_agent(c, in) != NULL;
+
+		free(in);
+		if (model)
+			return true;
+	}
 	if (*depth > 0 || w[0] == '(' || w[0] == '<') {
 		for (const char *p = w; *p; p++)
 			*depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
@@ -436,8 +450,19 @@ static void split_parts(struct parts *p, const struct catalogue *c,
 
 	memset(p, 0, sizeof(*p));
 	if (w->n > 1)
-		buf_addf(&two, "%s %s", w0, w->v[1]);
-	if (colon) {
+		buf_addf(&two, "%s %.*s", w0, (int)strcspn(w->v[1], ":"),
+			 w->v[1]);
+	if (!colon && two.len && strchr(w->v[1], ':') &&
+	    catalogue_agent(c, two.ptr)) {
+		/* "Claude Code:claude-sonnet-4-6" */
+		p->agent = buf_detach(&two, NULL);
+		colon = strchr(w->v[1], ':');
+		i = 2;
+		if (colon[1])
+			buf_adds(&p->model, colon + 1);
+		else
+			take_model_word(p, c, w, &i);
+	} else if (colon) {
 		if (colon > w0)
 			p->agent = xstrndup(w0, (size_t)(colon - w0));
 		if (colon[1])
@@ -449,7 +474,9 @@ static void split_parts(struct parts *p, const struct catalogue *c,
 		p->agent = buf_detach(&two, NULL);
 		i = 2;
 		take_model_word(p, c, w, &i);
-	} else if (is_agent_word(c, w0)) {
+	} else if (is_agent_word(c, w0) ||
+		   (w->n > 1 && strchr("(<", w->v[1][0]))) {
+		/* an agent, or a name with a note: "kres (claude-opus-4-7)" */
 		p->agent = xstrdup(w0);
 		take_model_word(p, c, w, &i);
 	} else {
@@ -469,7 +496,7 @@ static void split_parts(struct parts *p, const struct catalogue *c,
 	for (size_t k = 0; k < p->model.len; k++)
 		depth += p->model.ptr[k] == '(' ? 1 :
 			 p->model.ptr[k] == ')' ? -1 : 0;
-	while (i < w->n && continues_model(p->ag, w->v[i], &depth)) {
+	while (i < w->n && continues_model(c, p->ag, w->v[i], &depth)) {
 		buf_addch(&p->model, ' ');
 		buf_adds(&p->model, w->v[i++]);
 	}
@@ -531,6 +558,12 @@ static char *judge_model_id(struct assisted_verdict *v,
 	const struct cat_agent *fam = catalogue_family_agent(c, text);
 	char *s;
 
+	if (catalogue_agent(c, text)) {
+		issue(v, MODEL_ID, LEVEL_ERROR,
+		      "'%s' is an agent's name, not a model: the disclosure must say which model; name it (fix takes --model VERSION)",
+		      text);
+		return NULL;
+	}
 	if (a && !p->from_family && fam && fam != a &&
 	    !catalogue_agent_runs(a, text)) {
 		assisted_check_pair(c, a->name, text);

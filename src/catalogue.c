@@ -486,6 +486,9 @@ char *model_slug(const char *display, bool keep_dots)
 const struct cat_agent *catalogue_family_agent(const struct catalogue *c,
 					       const char *model)
 {
+	/* "claude-code" starts like a model, but is an agent's name */
+	if (catalogue_agent(c, model))
+		return NULL;
 	return catalogue_agent_for_model(c, model, NULL);
 }
 
@@ -720,6 +723,29 @@ static char *trimmed(const char *s)
 	return xstrndup(s, n);
 }
 
+/* "Claude Code <noreply@anthropic.com> (claude-opus-4-6)": a model id
+ * of a's family (any family when a is NULL) standing in brackets. */
+static char *bracketed_id(const struct catalogue *c, const struct cat_agent *a,
+			  const char *text)
+{
+	for (const char *p = text; *p; p++) {
+		const char *close = *p == '(' ? strchr(p, ')') :
+				    *p == '[' ? strchr(p, ']') : NULL;
+		const struct cat_agent *fam;
+		char *word;
+
+		if (!close || close == p + 1 ||
+		    memchr(p + 1, ' ', (size_t)(close - p - 1)))
+			continue;
+		word = xstrndup(p + 1, (size_t)(close - p - 1));
+		fam = catalogue_family_agent(c, word);
+		if (fam && (!a || fam == a || catalogue_agent_runs(a, word)))
+			return word;
+		free(word);
+	}
+	return NULL;
+}
+
 char *catalogue_model_id(const struct catalogue *c, const struct cat_agent *a,
 			 const char *text)
 {
@@ -740,6 +766,8 @@ char *catalogue_model_id(const struct catalogue *c, const struct cat_agent *a,
 			if (has_families(&c->agents[i]))
 				id = family_model_id(&c->agents[i], t, true);
 	}
+	if (!id)
+		id = bracketed_id(c, a, t);
 	free(t);
 	return id;
 }

@@ -114,6 +114,8 @@ static void test_family(void **state)
 	assert_string_equal(catalogue_family_agent(cat, "claude-opus-9")->name,
 			    "Claude");
 	assert_null(catalogue_family_agent(cat, "glm-5.2"));
+	assert_null(catalogue_family_agent(cat, "Claude-Code"));
+	assert_null(catalogue_family_agent(cat, "gemini-cli"));
 	assert_true(catalogue_agent_runs(agent("Claude"), "claude-opus-9"));
 	assert_false(catalogue_agent_runs(agent("Claude"), "gpt-5"));
 	assert_true(catalogue_agent_runs(agent("Copilot"), "gpt-5"));
