@@ -103,7 +103,7 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
 	}
 	for (char **t = a->tools; t && *t; t++)
 		assisted_add_tool(as, *t);
-	if (assisted_validate(as, *form, c) < 0) {
+	if (assisted_resolve(as, c) < 0) {
 		assisted_free(as);
 		return -1;
 	}

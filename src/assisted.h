@@ -48,8 +48,60 @@ int assisted_check_agent(const char *agent);
 int assisted_check_model(const char *model);
 /* Basic tools are refused with the reason; unknown tools are allowed. */
 int assisted_check_tool(const struct catalogue *c, const char *tool);
+/*
+ * The agent and model against the catalogue: a model of another
+ * vendor's family is refused with the reason, a misspelt word of the
+ * agent's family gets "did you mean". Unknown agents and models of no
+ * catalogued family are allowed.
+ */
+int assisted_check_pair(const struct catalogue *c, const char *agent,
+			const char *model);
+/* A placeholder instead of a model ("unspecified", "unknown")? */
+bool assisted_placeholder_model(const char *model);
 /* All of the above for a whole value. */
 int assisted_validate(const struct assisted *a, enum policy_form form,
 		      const struct catalogue *c);
+
+/* How bad an issue is; the same order as the checker's severities. */
+enum assisted_level { LEVEL_INFO, LEVEL_WARNING, LEVEL_ERROR };
+
+struct assisted_issue {
+	const char *id;		/* "ASSISTED_BY_MODEL" */
+	enum assisted_level level;
+	char *message;		/* what is wrong and what to do */
+};
+
+/* What is wrong with one Assisted-by value, and its correction. */
+struct assisted_verdict {
+	struct assisted_issue *issues;
+	size_t nr;
+	bool well_formed;	/* of the policy's form (checkpatch's shape) */
+	char *fixed;		/* the corrected value (clean), or NULL */
+	const struct cat_agent *agent;	/* the agent it names, if known */
+	char *model;		/* the model it names, when usable */
+};
+
+/*
+ * Judge value (without "Assisted-by: ") under form: errors for what the
+ * policy forbids or what leaves the disclosure unusable (no model that
+ * can be told, another vendor's model), warnings for slips checkpatch
+ * accepts (brackets, a harness name as a tool, a display name for the
+ * model id, a misspelling), infos for tools the catalogue does not
+ * know. A correction is proposed only when it passes this judge clean;
+ * never one built from a name, a placeholder or stray bytes.
+ */
+void assisted_judge(struct assisted_verdict *out, const struct catalogue *c,
+		    const char *value, enum policy_form form);
+void assisted_verdict_release(struct assisted_verdict *v);
+
+/*
+ * The answers as typed made canonical, for the command line and the
+ * assistant alike: an agent alias becomes the agent's name ("Claude
+ * Code" -> Claude), a display name the model id ("Claude Opus 4.8" ->
+ * claude-opus-4-8); then the whole value is validated.
+ */
+int assisted_resolve(struct assisted *a, const struct catalogue *c);
+/* The canonical name of an agent as typed (an alias), else agent. */
+const char *assisted_agent_name(const struct catalogue *c, const char *agent);
 
 #endif

@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -372,13 +373,15 @@ static int add_footers(struct catalogue *c, const cJSON *root,
 	cJSON_ArrayForEach(it, arr) {
 		if (json_string(&prefix, it, "prefix", true, origin,
 				"vendor_footers[]") < 0 ||
-		    json_string(&agent, it, "agent", true, origin,
+		    json_string(&agent, it, "agent", false, origin,
 				"vendor_footers[]") < 0)
 			return -1;
 		c->footers = grow(c->footers, c->nr_footers,
 				  sizeof(*c->footers));
 		c->footers[c->nr_footers].prefix = xstrdup(prefix);
-		c->footers[c->nr_footers++].agent = xstrdup(agent);
+		/* no agent: the footer says only that an AI was used */
+		c->footers[c->nr_footers++].agent = agent ? xstrdup(agent)
+							  : NULL;
 	}
 	return 0;
 }
@@ -661,28 +664,433 @@ char *model_slug(const char *display, bool keep_dots)
 	return buf_detach(&b, NULL);
 }
 
-/* The model a vendor identity name carries, per the agent's rule. */
-static char *model_in_name(const struct cat_agent *a, const char *name)
+const struct cat_agent *catalogue_family_agent(const struct catalogue *c,
+					       const char *model)
+{
+	/* "claude-code" starts like a model, but is an agent's name */
+	if (catalogue_agent(c, model))
+		return NULL;
+	return catalogue_agent_for_model(c, model, NULL);
+}
+
+bool catalogue_agent_runs(const struct cat_agent *a, const char *model)
+{
+	if (!a->families || !*a->families)
+		return true;
+	return catalogue_model(a, model) || has_family(a, model) ||
+	       in_family(a->hosted, model);
+}
+
+static bool is_alnum(unsigned char ch)
+{
+	return (ch >= '0' && ch <= '9') || (ch >= 'a' && ch <= 'z') ||
+	       (ch >= 'A' && ch <= 'Z');
+}
+
+static bool is_digit(unsigned char ch)
+{
+	return ch >= '0' && ch <= '9';
+}
+
+/* A family prefix without its dash: "claude-" -> "claude". */
+static size_t base_len(const char *family)
+{
+	size_t n = strlen(family);
+
+	return n && family[n - 1] == '-' ? n - 1 : n;
+}
+
+static bool is_family_base(const struct cat_agent *a, const char *w, size_t n)
+{
+	for (char **f = a->families; f && *f; f++)
+		if (base_len(*f) == n && mem_ieq(*f, n, w, n))
+			return true;
+	return false;
+}
+
+bool catalogue_model_word(const struct cat_agent *a, const char *word,
+			  size_t len)
+{
+	if (!len || is_digit((unsigned char)word[0]))
+		return false;
+	if (is_family_base(a, word, len))
+		return true;
+	for (size_t i = 0; i < a->nr_models; i++) {
+		const char *p = a->models[i].id;
+
+		while (*p) {
+			size_t k = 0;
+
+			while (p[k] && is_alnum((unsigned char)p[k]))
+				k++;
+			if (k == len && !is_digit((unsigned char)*p) &&
+			    mem_ieq(p, k, word, len))
+				return true;
+			p += k ? k : 1;
+		}
+	}
+	return false;
+}
+
+/* Plain printable ASCII: a model is never built from other bytes. */
+static bool plain_ascii(const char *s)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p >= 0x7f || (*p < 0x20 && *p != '\t'))
+			return false;
+	return true;
+}
+
+/*
+ * The text without notes: "(...)" and "<address>" go, "<id>" and
+ * "[...]" lose their brackets.
+ */
+static char *without_notes(const char *text)
+{
+	struct buf b = BUF_INIT;
+
+	for (const char *p = text; *p; p++) {
+		const char *close;
+
+		if (*p == '(' && (close = strchr(p, ')'))) {
+			p = close;
+			buf_addch(&b, ' ');
+		} else if (*p == '<' && (close = strchr(p, '>')) &&
+			   memchr(p, '@', (size_t)(close - p))) {
+			p = close;
+			buf_addch(&b, ' ');
+		} else if (strchr("<>[]", *p)) {
+			buf_addch(&b, ' ');
+		} else {
+			buf_addch(&b, *p);
+		}
+	}
+	return buf_detach(&b, NULL);
+}
+
+struct token {
+	const char *s;
+	size_t n;
+};
+
+/* Runs of letters, digits and dots, dots trimmed at the ends. */
+static size_t tokenize(struct token *out, size_t max, const char *s)
+{
+	size_t nr = 0;
+
+	while (*s && nr < max) {
+		size_t k = 0;
+
+		while (*s && !is_alnum((unsigned char)*s))
+			s++;
+		while (s[k] && (is_alnum((unsigned char)s[k]) || s[k] == '.'))
+			k++;
+		while (k && s[k - 1] == '.')
+			k--;
+		if (!k)
+			break;
+		out[nr].s = s;
+		out[nr++].n = k;
+		s += k;
+		while (*s == '.')
+			s++;
+	}
+	return *s ? max + 1 : nr;
+}
+
+static bool names_agent(const struct cat_agent *a, const struct token *t)
+{
+	if (strlen(a->name) == t->n && mem_ieq(a->name, t->n, t->s, t->n))
+		return true;
+	for (char **p = a->aliases; p && *p; p++)
+		if (strlen(*p) == t->n && mem_ieq(*p, t->n, t->s, t->n))
+			return true;
+	return is_family_base(a, t->s, t->n);
+}
+
+static bool is_version(const struct token *t)
+{
+	return is_digit((unsigned char)t->s[0]);
+}
+
+/* Words of a version, a family's words and its base, joined by '-'. */
+static char *build_id(const struct cat_agent *a, const struct token *t,
+		      size_t nr)
+{
+	struct buf b = BUF_INIT;
+	bool version = false;
+
+	buf_add(&b, a->families[0], base_len(a->families[0]));
+	for (size_t i = 0; i < nr; i++) {
+		if (!is_version(&t[i]) &&
+		    !catalogue_model_word(a, t[i].s, t[i].n)) {
+			buf_release(&b);
+			return NULL;
+		}
+		version |= is_version(&t[i]);
+		buf_addch(&b, '-');
+		for (size_t k = 0; k < t[i].n; k++) {
+			unsigned char ch = (unsigned char)t[i].s[k];
+
+			if (ch == '.' && a->model_from != MODEL_FROM_LOWER)
+				ch = '-';
+			buf_addch(&b, (ch >= 'A' && ch <= 'Z') ? ch - 'A' + 'a'
+							       : ch);
+		}
+	}
+	if (!version) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b, NULL);
+}
+
+#define MAX_TOKENS 16
+
+/* The id for an agent with families, or NULL; mention: the text must
+ * name the agent or its family first. */
+static char *family_model_id(const struct cat_agent *a, const char *text,
+			     bool mention)
+{
+	struct token t[MAX_TOKENS];
+	const struct cat_model *m;
+	char *clean = without_notes(text), *id = NULL;
+	size_t nr = tokenize(t, MAX_TOKENS, clean), skip = 0;
+
+	if (nr > MAX_TOKENS)
+		goto out;
+	while (skip < nr && names_agent(a, &t[skip]))
+		skip++;
+	if (skip == nr || (mention && !skip))
+		goto out;
+	id = build_id(a, t + skip, nr - skip);
+	if (id && (m = catalogue_model(a, id))) {
+		free(id);
+		id = xstrdup(m->id);
+	}
+out:
+	free(clean);
+	return id;
+}
+
+static bool has_families(const struct cat_agent *a)
+{
+	return a->families && *a->families &&
+	       (a->model_from == MODEL_FROM_SLUG ||
+		a->model_from == MODEL_FROM_LOWER);
+}
+
+/* "aider (gpt-4o)": the one word in the parentheses. */
+static char *parens_model(const char *text)
+{
+	const char *open = strchr(text, '('), *close;
+
+	close = open ? strchr(open, ')') : NULL;
+	if (!close || close == open + 1 ||
+	    memchr(open + 1, ' ', (size_t)(close - open - 1)))
+		return NULL;
+	return xstrndup(open + 1, (size_t)(close - open - 1));
+}
+
+static char *trimmed(const char *s)
+{
+	size_t n;
+
+	while (git_isspace((unsigned char)*s))
+		s++;
+	n = strlen(s);
+	while (n && git_isspace((unsigned char)s[n - 1]))
+		n--;
+	return xstrndup(s, n);
+}
+
+/* "Claude Code <noreply@anthropic.com> (claude-opus-4-6)": a model id
+ * of a's family (any family when a is NULL) standing in brackets. */
+static char *bracketed_id(const struct catalogue *c, const struct cat_agent *a,
+			  const char *text)
+{
+	for (const char *p = text; *p; p++) {
+		const char *close = *p == '(' ? strchr(p, ')') :
+				    *p == '[' ? strchr(p, ']') : NULL;
+		const struct cat_agent *fam;
+		char *word;
+
+		if (!close || close == p + 1 ||
+		    memchr(p + 1, ' ', (size_t)(close - p - 1)))
+			continue;
+		word = xstrndup(p + 1, (size_t)(close - p - 1));
+		fam = catalogue_family_agent(c, word);
+		if (fam && (!a || fam == a || catalogue_agent_runs(a, word)))
+			return word;
+		free(word);
+	}
+	return NULL;
+}
+
+char *catalogue_model_id(const struct catalogue *c, const struct cat_agent *a,
+			 const char *text)
 {
 	const struct cat_model *m;
-	const char *open, *close;
+	char *t, *id = NULL;
 
-	if (!name)
+	if (!text || !plain_ascii(text))
 		return NULL;
-	if (a->model_from == MODEL_FROM_PARENS) {
-		open = strchr(name, '(');
-		close = open ? strchr(open, ')') : NULL;
-		if (!open || !close || close == open + 1)
-			return NULL;
-		return xstrndup(open + 1, (size_t)(close - open - 1));
+	if (a && a->model_from == MODEL_FROM_PARENS)
+		return parens_model(text);
+	t = trimmed(text);
+	if (a && (m = catalogue_model(a, t))) {
+		id = xstrdup(m->id);
+	} else if (a && has_families(a)) {
+		id = family_model_id(a, t, false);
+	} else {
+		for (size_t i = 0; !id && i < c->nr_agents; i++)
+			if (has_families(&c->agents[i]))
+				id = family_model_id(&c->agents[i], t, true);
 	}
-	if (a->model_from == MODEL_FROM_NONE || in_strv_ci(a->names, name) ||
-	    str_ieq(name, a->name))
+	if (!id)
+		id = bracketed_id(c, a, t);
+	free(t);
+	return id;
+}
+
+/* Optimal string alignment distance, case-folded, of short words. */
+static size_t edit_distance(const char *a, size_t n, const char *b, size_t k)
+{
+	size_t d[33][33];
+
+	if (n > 32 || k > 32)
+		return SIZE_MAX;
+	for (size_t i = 0; i <= n; i++)
+		d[i][0] = i;
+	for (size_t j = 0; j <= k; j++)
+		d[0][j] = j;
+	for (size_t i = 1; i <= n; i++) {
+		for (size_t j = 1; j <= k; j++) {
+			size_t cost = !mem_ieq(a + i - 1, 1, b + j - 1, 1);
+			size_t best = d[i - 1][j - 1] + cost;
+
+			if (d[i - 1][j] + 1 < best)
+				best = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < best)
+				best = d[i][j - 1] + 1;
+			if (i > 1 && j > 1 &&
+			    mem_ieq(a + i - 1, 1, b + j - 2, 1) &&
+			    mem_ieq(a + i - 2, 1, b + j - 1, 1) &&
+			    d[i - 2][j - 2] + 1 < best)
+				best = d[i - 2][j - 2] + 1;
+			d[i][j] = best;
+		}
+	}
+	return d[n][k];
+}
+
+/* Close enough to be a slip: one edit (or a swap), two in long words. */
+static bool near(const char *a, size_t n, const char *b, size_t k)
+{
+	size_t d;
+
+	if (n < 4 || k < 4)
+		return false;
+	d = edit_distance(a, n, b, k);
+	return d > 0 && d <= (n >= 8 ? 2u : 1u);
+}
+
+/* The family word that w is a slip of, as [*out, *out + *len). */
+static bool near_word(const struct cat_agent *a, const char *w, size_t n,
+		      const char **out, size_t *len)
+{
+	for (char **f = a->families; f && *f; f++)
+		if (near(w, n, *f, base_len(*f))) {
+			*out = *f;
+			*len = base_len(*f);
+			return true;
+		}
+	for (size_t i = 0; i < a->nr_models; i++) {
+		const char *p = a->models[i].id;
+
+		while (*p) {
+			size_t k = 0;
+
+			while (p[k] && is_alnum((unsigned char)p[k]))
+				k++;
+			if (k && !is_digit((unsigned char)*p) &&
+			    near(w, n, p, k)) {
+				*out = p;
+				*len = k;
+				return true;
+			}
+			p += k ? k : 1;
+		}
+	}
+	return false;
+}
+
+char *catalogue_suggest_model(const struct catalogue *c,
+			      const struct cat_agent *a, const char *model)
+{
+	struct buf b = BUF_INIT;
+	bool changed = false;
+	const char *p = model;
+
+	if (a && !has_families(a))
+		a = catalogue_family_agent(c, model);
+	if (!a || !has_families(a) || !plain_ascii(model))
 		return NULL;
-	m = catalogue_model(a, name);
-	if (m)
-		return xstrdup(m->id);
-	return model_slug(name, a->model_from == MODEL_FROM_LOWER);
+	while (*p) {
+		size_t k = 0;
+		const char *w;
+		size_t wn;
+
+		while (p[k] && is_alnum((unsigned char)p[k]))
+			k++;
+		if (!k) {
+			buf_addch(&b, *p++);
+			continue;
+		}
+		if (!is_digit((unsigned char)*p) &&
+		    !catalogue_model_word(a, p, k) &&
+		    near_word(a, p, k, &w, &wn)) {
+			buf_add(&b, w, wn);
+			changed = true;
+		} else {
+			buf_add(&b, p, k);
+		}
+		p += k;
+	}
+	if (!changed) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b, NULL);
+}
+
+const struct cat_agent *catalogue_suggest_agent(const struct catalogue *c,
+						const char *name)
+{
+	size_t n = strlen(name);
+
+	if (catalogue_agent(c, name))
+		return NULL;
+	for (size_t i = 0; i < c->nr_agents; i++) {
+		const struct cat_agent *a = &c->agents[i];
+
+		if (near(name, n, a->name, strlen(a->name)))
+			return a;
+		for (char **p = a->aliases; p && *p; p++)
+			if (near(name, n, *p, strlen(*p)))
+				return a;
+	}
+	return NULL;
+}
+
+/* The model a vendor identity name carries, per the agent's rule. */
+static char *model_in_name(const struct catalogue *c,
+			   const struct cat_agent *a, const char *name)
+{
+	if (!name || a->model_from == MODEL_FROM_NONE ||
+	    in_strv_ci(a->names, name) || str_ieq(name, a->name))
+		return NULL;
+	return catalogue_model_id(c, a, name);
 }
 
 static bool ends_with_ci(const char *s, const char *suffix)
@@ -692,20 +1100,32 @@ static bool ends_with_ci(const char *s, const char *suffix)
 	return n >= k && mem_ieq(s + n - k, k, suffix, k);
 }
 
+static bool vendor_email(const struct cat_agent *a, const char *email)
+{
+	if (in_strv_ci(a->emails, email))
+		return true;
+	for (char **p = a->email_suffixes; p && *p; p++)
+		if (ends_with_ci(email, *p))
+			return true;
+	return false;
+}
+
+/*
+ * Identity by address and catalogue, never by a name alone: with an
+ * address that is not the vendor's, only a catalogued model's display
+ * name or the agent's name suffix ("Jane (aider)") tells an AI.
+ */
 static bool identity_matches(const struct cat_agent *a, const char *name,
 			     const char *email)
 {
-	if (email && (in_strv_ci(a->emails, email)))
+	if (email && vendor_email(a, email))
 		return true;
-	for (char **p = a->email_suffixes; email && p && *p; p++)
-		if (ends_with_ci(email, *p))
-			return true;
 	for (char **p = a->name_suffixes; name && p && *p; p++)
 		if (ends_with_ci(name, *p))
 			return true;
 	if (!name)
 		return false;
-	if (in_strv_ci(a->names, name))
+	if (!email && in_strv_ci(a->names, name))
 		return true;
 	/* "Claude Opus 4.5": the agent's name followed by a known model */
 	return a->model_from != MODEL_FROM_NONE && catalogue_model(a, name);
@@ -722,8 +1142,8 @@ const struct cat_agent *catalogue_identity(const struct catalogue *c,
 		if (!identity_matches(a, name, email))
 			continue;
 		if (!(a->name_suffixes && name && email &&
-		      !in_strv_ci(a->emails, email)))
-			*model = model_in_name(a, name);
+		      !vendor_email(a, email)))
+			*model = model_in_name(c, a, name);
 		return a;
 	}
 	return NULL;

@@ -48,7 +48,7 @@ struct cat_vendor_trailer {
 
 struct cat_footer {
 	char *prefix;		/* body line prefix */
-	char *agent;
+	char *agent;		/* NULL: an AI, which one not said */
 };
 
 struct cat_tool {
@@ -108,6 +108,37 @@ const struct cat_agent *catalogue_identity(const struct catalogue *c,
 /* Analysis or basic tool by name, program or alias, case-insensitive. */
 const struct cat_tool *catalogue_tool(const struct catalogue *c,
 				      const char *name);
+
+/*
+ * The agent whose own model family (or known model) this id is, never
+ * one that only hosts it: "gpt-5" is Codex's, whoever runs it.
+ */
+const struct cat_agent *catalogue_family_agent(const struct catalogue *c,
+					       const char *model);
+/* Is model known to run under agent a: its own model or family, a hosted
+ * family, or any model for an agent without families of its own. */
+bool catalogue_agent_runs(const struct cat_agent *a, const char *model);
+/*
+ * The model id that text names for agent a (NULL: infer the agent from
+ * the text): a known id or display name, or a display name of the
+ * agent's family newer than the catalogue ("Claude Opus 4.8" ->
+ * "claude-opus-4-8", "Gemini 1.5 Pro" -> "gemini-1.5-pro"). Notes in
+ * parentheses and addresses are left out. NULL when no model can be
+ * told: a person's name, a vendor note, a placeholder, bytes that are
+ * not plain ASCII. The caller frees.
+ */
+char *catalogue_model_id(const struct catalogue *c, const struct cat_agent *a,
+			 const char *text);
+/* A misspelt word of a model id of a's family corrected
+ * ("claude-opsu-4-5" -> "claude-opus-4-5"); NULL if none. Caller frees. */
+char *catalogue_suggest_model(const struct catalogue *c,
+			      const struct cat_agent *a, const char *model);
+/* The agent an unknown name is a misspelling of ("Cladue"), or NULL. */
+const struct cat_agent *catalogue_suggest_agent(const struct catalogue *c,
+						const char *name);
+/* Is word one of the words model ids of a's family are made of? */
+bool catalogue_model_word(const struct cat_agent *a, const char *word,
+			  size_t len);
 
 /* "Claude Opus 4.5" -> "claude-opus-4-5": lower case, runs of blanks
  * become '-', and dots too unless keep_dots. The caller frees. */

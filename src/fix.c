@@ -35,11 +35,21 @@ static void lint(struct lint_result *res, const struct message *m,
 	lint_message(res, m, &facts, &lo);
 }
 
+/* A finding about an Assisted-by value that fix must act on. */
+static bool assisted_finding(const struct finding *f)
+{
+	return f->severity != SEV_INFO &&
+	       (!strcmp(f->id, "ASSISTED_BY_FORMAT") ||
+		!strcmp(f->id, "ASSISTED_BY_MODEL") ||
+		!strcmp(f->id, "ASSISTED_BY_AGENT") ||
+		!strcmp(f->id, "ASSISTED_BY_BASIC_TOOL"));
+}
+
 static bool any_action(const struct lint_result *res)
 {
 	for (size_t i = 0; i < res->nr; i++)
 		if (res->findings[i].action != ACT_NONE ||
-		    !strcmp(res->findings[i].id, "ASSISTED_BY_FORMAT"))
+		    assisted_finding(&res->findings[i]))
 			return true;
 	return false;
 }
@@ -141,9 +151,7 @@ static bool needs_disclosure(const struct lint_result *res)
 	for (size_t i = 0; i < res->nr; i++) {
 		const struct finding *f = &res->findings[i];
 
-		if (f->action == ACT_DISCLOSE ||
-		    !strcmp(f->id, "ASSISTED_BY_FORMAT") ||
-		    !strcmp(f->id, "ASSISTED_BY_BASIC_TOOL"))
+		if (f->action == ACT_DISCLOSE || assisted_finding(f))
 			return true;
 	}
 	return false;
@@ -209,15 +217,32 @@ static int agent_model(const char **agent, const char **model,
 	return 0;
 }
 
+/* The message of an Assisted-by problem no correction exists for. */
+static const char *unfixable(const struct lint_result *res)
+{
+	for (size_t i = 0; i < res->nr; i++) {
+		const struct finding *f = &res->findings[i];
+
+		if (assisted_finding(f) && !f->fix)
+			return f->message;
+	}
+	return NULL;
+}
+
 static int new_assisted(struct assisted **out, const struct message *m,
 			const struct lint_result *first,
 			const struct lint_result *res,
 			const struct fix_opts *o)
 {
-	const char *agent = "LLM", *model = NULL;
+	const char *agent = "LLM", *model = NULL, *why;
 	struct assisted *a;
 
 	*out = NULL;
+	if (o->form == FORM_AGENT_MODEL && !o->model &&
+	    (why = unfixable(first))) {
+		return error_set("%s; fix writes no guess: pass --model VERSION (and --agent NAME)",
+				 why);
+	}
 	if (o->form == FORM_AGENT_MODEL &&
 	    agent_model(&agent, &model, &first->guess, o) < 0)
 		return -1;
@@ -227,7 +252,9 @@ static int new_assisted(struct assisted **out, const struct message *m,
 			assisted_add_tool(a, *t);
 	else
 		tools_of(a, m, res, o);
-	if (assisted_validate(a, o->form, o->cat) < 0) {
+	/* a display name given as --model becomes its id, as elsewhere */
+	if (o->form == FORM_AGENT_MODEL ? assisted_resolve(a, o->cat) < 0 :
+	    assisted_validate(a, o->form, o->cat) < 0) {
 		assisted_free(a);
 		return -1;
 	}

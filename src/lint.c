@@ -70,53 +70,42 @@ void lint_result_release(struct lint_result *res)
 
 /* --- identities ---------------------------------------------------- */
 
-/* "Claude Opus 5": an agent's name, then a version that slugs to a model
- * of its family. */
-static const struct cat_agent *agent_by_model_name(const struct catalogue *c,
-						   const char *name,
-						   char **model)
-{
-	const struct cat_agent *a, *fam;
-	size_t n = strcspn(name, " \t");
-	char *first, *slug;
-
-	/* a model name carries a version: "Claude Monet" is a person */
-	if (!name[n] || !strpbrk(name + n, "0123456789"))
-		return NULL;
-	first = xstrndup(name, n);
-	a = catalogue_agent(c, first);
-	free(first);
-	if (!a || a->model_from == MODEL_FROM_NONE ||
-	    a->model_from == MODEL_FROM_PARENS)
-		return NULL;
-	slug = model_slug(name, a->model_from == MODEL_FROM_LOWER);
-	fam = catalogue_agent_for_model(c, slug, a);
-	if (fam != a) {
-		free(slug);
-		return NULL;
-	}
-	*model = slug;
-	return a;
-}
-
+/*
+ * Identity by address and catalogue, never by a name alone: a vendor
+ * identity, or, without an address, an agent's name ("Codex"), a model
+ * id ("gpt-5.5") or a model's display name ("GPT 4 Turbo"). A display
+ * name of a model ("Claude Opus 5") is an AI at any address; a person's
+ * name never gives a model.
+ */
 static const struct cat_agent *ai_ident(const struct catalogue *c,
 					const struct ident *id, char **model)
 {
 	const struct cat_agent *a;
 	const char *name = id->name && *id->name ? id->name : NULL;
+	const char *email = id->email && *id->email ? id->email : NULL;
+	char *m;
 
 	*model = NULL;
-	a = catalogue_identity(c, name, id->email, model);
-	if (!a && name)
-		a = catalogue_agent(c, name);
-	if (!a && name && !strpbrk(name, " \t")) {
-		a = catalogue_agent_for_model(c, name, NULL);
-		if (a)
-			*model = xstrdup(name);
+	a = catalogue_identity(c, name, email, model);
+	if (a || !name)
+		return a;
+	if (!email && (a = catalogue_agent(c, name)))
+		return a;
+	if (!email && !strpbrk(name, " \t") &&
+	    (a = catalogue_agent_for_model(c, name, NULL))) {
+		/* the id as written, unless the catalogue tells it better
+		 * ("claude-claude-4-sonnet") */
+		m = catalogue_model_id(c, a, name);
+		*model = m ? m : xstrdup(name);
+		return a;
 	}
-	if (!a && name)
-		a = agent_by_model_name(c, name, model);
-	return a;
+	m = catalogue_model_id(c, NULL, name);
+	if (m && (a = catalogue_family_agent(c, m))) {
+		*model = m;
+		return a;
+	}
+	free(m);
+	return NULL;
 }
 
 #define CACHE_SLOTS 256
@@ -244,154 +233,6 @@ static void guess_offer_name(struct lint_guess *g, const struct catalogue *c,
 
 /* --- Assisted-by values -------------------------------------------- */
 
-struct words {
-	char **v;
-	size_t n;
-};
-
-static void split_words(struct words *w, const char *s)
-{
-	const char *p = s;
-
-	w->v = NULL;
-	w->n = 0;
-	for (;;) {
-		const char *e;
-
-		while (*p && git_isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		for (e = p; *e && !git_isspace((unsigned char)*e); e++)
-			;
-		w->v = xrealloc(w->v, (w->n + 1) * sizeof(*w->v));
-		w->v[w->n++] = xstrndup(p, (size_t)(e - p));
-		p = e;
-	}
-}
-
-static void words_release(struct words *w)
-{
-	for (size_t i = 0; i < w->n; i++)
-		free(w->v[i]);
-	free(w->v);
-}
-
-/* "[sparse]" -> "sparse"; the brackets of the policy text are not typed. */
-static char *unbracket(const char *w)
-{
-	size_t n = strlen(w);
-
-	if (n > 2 && w[0] == '[' && w[n - 1] == ']')
-		return xstrndup(w + 1, n - 2);
-	return xstrdup(w);
-}
-
-static void add_tools_from(struct assisted *a, const struct catalogue *c,
-			   const struct words *w, size_t from, bool skip_models)
-{
-	for (size_t i = from; i < w->n; i++) {
-		char *t = unbracket(w->v[i]);
-		const struct cat_tool *tool = catalogue_tool(c, t);
-
-		if (skip_models && !tool &&
-		    (catalogue_agent(c, t) ||
-		     catalogue_agent_for_model(c, t, NULL) || strchr(t, ':'))) {
-			free(t);
-			continue;
-		}
-		assisted_add_tool(a, t);
-		free(t);
-	}
-}
-
-/* Agent and model of a malformed AGENT:MODEL value, when they can be told. */
-static struct assisted *propose_agent_model(const struct catalogue *c,
-					    const struct words *w)
-{
-	const struct cat_agent *a = NULL;
-	const char *model = NULL;
-	size_t tools_from = 1;
-	char *w0 = w->v[0], *colon = strchr(w0, ':');
-	struct assisted *out;
-
-	if (colon && !colon[1] && colon > w0 && w->n > 1 &&
-	    !catalogue_tool(c, w->v[1])) {
-		/* "Claude: claude-opus-4-5": a blank after the colon */
-		char *name = xstrndup(w0, (size_t)(colon - w0));
-
-		a = catalogue_agent(c, name);
-		out = assisted_new(a ? a->name : name, w->v[1]);
-		free(name);
-		add_tools_from(out, c, w, 2, false);
-		return out;
-	}
-	if (colon && colon == w0 && colon[1]) {
-		/* ":claude-opus-4-5": the agent is missing */
-		model = colon + 1;
-		a = catalogue_agent_for_model(c, model, NULL);
-	} else if (!colon && (a = catalogue_agent(c, w0)) && w->n > 1 &&
-		   !catalogue_tool(c, w->v[1]) && !strchr(w->v[1], ':')) {
-		/* "Codex gpt-5.5": a blank for the colon */
-		model = w->v[1];
-		tools_from = 2;
-	} else if (!colon) {
-		/* "claude-opus-4-6": a model with no agent */
-		a = catalogue_agent_for_model(c, w0, NULL);
-		model = w0;
-	}
-	if (!a || !model)
-		return NULL;
-	out = assisted_new(a->name, model);
-	add_tools_from(out, c, w, tools_from, false);
-	return out;
-}
-
-static struct assisted *propose(const struct catalogue *c, const char *value,
-				enum policy_form form)
-{
-	struct words w;
-	struct assisted *out = NULL;
-
-	split_words(&w, value);
-	if (w.n == 0)
-		goto out;
-	if (form == FORM_LLM) {
-		out = assisted_new("LLM", NULL);
-		add_tools_from(out, c, &w, 1, true);
-	} else if (strcmp(w.v[0], "LLM")) {
-		out = propose_agent_model(c, &w);
-	}
-out:
-	words_release(&w);
-	return out;
-}
-
-static bool has_bracketed_tool(const struct assisted *a)
-{
-	for (char **t = a->tools; *t; t++)
-		if ((*t)[0] == '[')
-			return true;
-	return false;
-}
-
-/* The same value with brackets taken off and basic tools dropped. */
-static struct assisted *cleaned(const struct assisted *a,
-				const struct catalogue *c, bool drop_basic)
-{
-	struct assisted *out = assisted_new(a->agent, a->model);
-
-	for (char **t = a->tools; *t; t++) {
-		char *name = unbracket(*t);
-		const struct cat_tool *tool = catalogue_tool(c, name);
-
-		if (!(drop_basic && tool && tool->basic))
-			assisted_add_tool(out, name);
-		free(name);
-	}
-	return out;
-}
-
 static char *assisted_line(const struct assisted *a, enum policy_form form)
 {
 	struct buf b = BUF_INIT;
@@ -466,96 +307,35 @@ static size_t entry_line(const struct lint *l, const struct trailer *t)
 	return line_of(l, t->start);
 }
 
-static void check_tools(struct lint *l, size_t i, const struct assisted *a,
-			const char *text)
+static enum severity level_severity(enum assisted_level level)
 {
-	const struct catalogue *c = l->o->cat;
-	const struct trailer *t = &l->m->trailers[i];
-	struct assisted *clean = cleaned(a, c, true);
-	char *fix = assisted_line(clean, l->o->form);
-
-	for (char **p = a->tools; *p; p++) {
-		char *name = unbracket(*p);
-		const struct cat_tool *tool = catalogue_tool(c, name);
-
-		if (tool && tool->basic)
-			lint_add_finding(l->res, "ASSISTED_BY_BASIC_TOOL",
-					 SEV_WARNING, entry_line(l, t), i, text,
-					 fix, ACT_REPLACE,
-					 "'%s' is %s, a basic development tool: list only specialized analysis tools (coccinelle, sparse, smatch, clang-tidy); fix drops it",
-					 name,
-					 tool->why ? tool->why : "a basic tool");
-		else if (!tool)
-			lint_add_finding(l->res, "ASSISTED_BY_UNKNOWN_TOOL",
-					 SEV_INFO, entry_line(l, t), i, text,
-					 NULL, ACT_NONE,
-					 "'%s' is not an analysis tool the catalogue knows: check the spelling, or add it to a catalogue file in ~/.config/git-disclose/",
-					 name);
-		free(name);
-	}
-	assisted_free(clean);
-	free(fix);
+	return level == LEVEL_ERROR ? SEV_ERROR :
+	       level == LEVEL_WARNING ? SEV_WARNING : SEV_INFO;
 }
 
-static const char *format_hint(enum policy_form form)
-{
-	return form == FORM_LLM ?
-		"the kernel-llm policy writes 'LLM [TOOL...]'" :
-		"the kernel policy writes 'AGENT_NAME:MODEL_VERSION [TOOL...]', e.g. Claude:claude-opus-4-5";
-}
-
-/* One Assisted-by entry: its form, then its tools. */
+/* One Assisted-by entry: each issue of its value, with the one
+ * correction (itself clean) where there is one. */
 static void check_assisted(struct lint *l, size_t i)
 {
 	const struct trailer *t = &l->m->trailers[i];
-	const struct catalogue *c = l->o->cat;
-	enum policy_form form = l->o->form;
-	struct assisted *a = NULL, *p;
-	char *text = entry_text(l->m, t), *fix;
+	struct assisted_verdict v;
+	struct buf fix = BUF_INIT;
+	char *text = entry_text(l->m, t);
 
-	if (assisted_parse(&a, t->value, form) == 0 &&
-	    !has_bracketed_tool(a) && (form == FORM_LLM ||
-	    (assisted_check_agent(a->agent) == 0 &&
-	     assisted_check_model(a->model) == 0))) {
-		check_tools(l, i, a, text);
-		goto out;
-	}
-	if (a && has_bracketed_tool(a)) {
-		p = cleaned(a, c, true);
-		fix = assisted_line(p, form);
-		lint_add_finding(l->res, "ASSISTED_BY_FORMAT", SEV_ERROR,
-				 entry_line(l, t), i, text, fix, ACT_REPLACE,
-				 "the brackets of [TOOL] in the policy mark the tools optional and are not written: %s",
-				 format_hint(form));
-		check_tools(l, i, a, text);
-		assisted_free(p);
-		free(fix);
-		goto out;
-	}
-	p = propose(c, t->value, form);
-	if (p) {
-		struct assisted *clean = cleaned(p, c, true);
+	assisted_judge(&v, l->o->cat, t->value, l->o->form);
+	if (v.fixed)
+		buf_addf(&fix, ASSISTED_KEY ": %s", v.fixed);
+	for (size_t k = 0; k < v.nr; k++) {
+		const struct assisted_issue *is = &v.issues[k];
+		bool info = is->level == LEVEL_INFO;
+		const char *f = !info && v.fixed ? fix.ptr : NULL;
 
-		fix = assisted_line(clean, form);
-		assisted_free(clean);
-	} else {
-		fix = NULL;
+		lint_add_finding(l->res, is->id, level_severity(is->level),
+				 entry_line(l, t), i, text, f,
+				 f ? ACT_REPLACE : ACT_NONE, "%s", is->message);
 	}
-	lint_add_finding(l->res, "ASSISTED_BY_FORMAT", SEV_ERROR,
-			 entry_line(l, t), i, text, fix,
-			 fix ? ACT_REPLACE : ACT_NONE,
-			 "'%s' is not of the form: %s%s", t->value,
-			 format_hint(form),
-			 fix ? "" : form == FORM_AGENT_MODEL &&
-				    !strncmp(t->value, "LLM", 3) ?
-			 " (or check with --policy kernel-llm)" :
-			 "; fix needs --agent and --model");
-	if (p)
-		check_tools(l, i, p, text);
-	assisted_free(p);
-	free(fix);
-out:
-	assisted_free(a);
+	buf_release(&fix);
+	assisted_verdict_release(&v);
 	free(text);
 }
 
@@ -564,44 +344,62 @@ static void scan_assisted(struct lint *l)
 {
 	const struct message *m = l->m;
 	struct lint_guess *g = &l->res->guess;
-	const struct catalogue *c = l->o->cat;
 
 	for (size_t i = 0; i < m->nr_trailers; i++) {
 		const struct trailer *t = &m->trailers[i];
-		struct assisted *a;
+		struct assisted_verdict v;
 
 		if (!trailer_is(t, ASSISTED_KEY))
 			continue;
 		l->res->has_assisted = true;
-		if (assisted_parse(&a, t->value, l->o->form) == 0) {
+		assisted_judge(&v, l->o->cat, t->value, l->o->form);
+		if (v.well_formed)
 			l->valid_assisted = true;
-		} else {
-			error_clear();
-			a = propose(c, t->value, l->o->form);
-		}
-		if (a && l->o->form == FORM_AGENT_MODEL) {
-			const struct cat_agent *ag;
-
-			ag = catalogue_agent(c, a->agent);
-			if (!ag)
-				ag = catalogue_agent_for_model(c, a->model, NULL);
-			guess_offer(g, ag, a->model);
-		}
-		assisted_free(a);
+		if (l->o->form == FORM_AGENT_MODEL)
+			guess_offer(g, v.agent, v.model);
+		assisted_verdict_release(&v);
 	}
 }
 
-static const struct cat_vendor_trailer *vendor_trailer(
-	const struct catalogue *c, const struct trailer *t)
+static bool is_signature_key(const char *key);
+
+/*
+ * The agent of a trailer a tool writes instead of a disclosure: one of
+ * the catalogue's (Made-with: Cursor), or a key of an agent's own
+ * (Claude-Session:, Claude-Workflow:). NULL when it is none; "" when it
+ * is one with no agent named.
+ */
+static const char *vendor_trailer(const struct catalogue *c,
+				  const struct trailer *t)
 {
+	const char *dash;
+
 	for (size_t i = 0; i < c->nr_vendor_trailers; i++) {
 		const struct cat_vendor_trailer *v = &c->vendor_trailers[i];
 
 		if (trailer_is(t, v->key) &&
 		    (!v->value || str_ieq(v->value, t->value)))
-			return v;
+			return v->agent;
+	}
+	dash = strchr(t->key, '-');
+	if (dash && dash[1] && !is_signature_key(t->key)) {
+		char *first = xstrndup(t->key, (size_t)(dash - t->key));
+		const struct cat_agent *a = catalogue_agent(c, first);
+
+		free(first);
+		/* the agent's own name: "Google-Bug-Id" is no AI's */
+		if (a && mem_ieq(t->key, (size_t)(dash - t->key), a->name,
+				 strlen(a->name)))
+			return a->name;
 	}
 	return NULL;
+}
+
+/* A trailer that names a person (Signed-off-by, Co-authored-by, ...). */
+static bool names_person(const struct trailer *t)
+{
+	return t->key && is_signature_key(t->key) &&
+	       !trailer_is(t, ASSISTED_KEY);
 }
 
 const struct cat_footer *lint_footer(const struct catalogue *c, const char *s,
@@ -614,7 +412,10 @@ const struct cat_footer *lint_footer(const struct catalogue *c, const char *s,
 	for (size_t i = 0; i < c->nr_footers; i++) {
 		size_t k = strlen(c->footers[i].prefix);
 
-		if (n >= k && !memcmp(s, c->footers[i].prefix, k))
+		/* the footer, not the start of a longer word or sentence
+		 * ("Generated by AI-driven fuzzing") */
+		if (n >= k && !memcmp(s, c->footers[i].prefix, k) &&
+		    (n == k || strchr(" \t([.,:!", s[k])))
 			return &c->footers[i];
 	}
 	return NULL;
@@ -676,20 +477,19 @@ static void scan_signals(struct lint *l)
 
 	for (size_t i = 0; i < m->nr_trailers; i++) {
 		const struct trailer *t = &m->trailers[i];
-		const struct cat_vendor_trailer *v;
 		const struct cat_agent *a;
+		const char *v;
 		char *model = NULL;
 
 		if (!t->key)
 			continue;
-		if ((trailer_is(t, COAUTHOR_KEY) || trailer_is(t, SOB_KEY) ||
-		     trailer_is(t, CODEV_KEY)) &&
+		if (names_person(t) &&
 		    value_is_ai(l->o, t->value, &a, &model)) {
 			g->signals = true;
 			guess_offer(g, a, model);
 		} else if ((v = vendor_trailer(c, t))) {
 			g->signals = true;
-			guess_offer_name(g, c, v->agent);
+			guess_offer_name(g, c, *v ? v : NULL);
 		}
 		free(model);
 	}
@@ -715,7 +515,8 @@ static void make_disclosure(struct lint *l)
 	assisted_free(a);
 }
 
-/* Where fix takes an AI's line: to the Assisted-by line, or just away. */
+/* Where fix takes an AI's line: to the Assisted-by line, or just away.
+ * fmt_who NULL: the trailer's own key. */
 static void ai_finding(struct lint *l, size_t i, const char *id,
 		       const char *fmt_who, const char *why)
 {
@@ -725,8 +526,9 @@ static void ai_finding(struct lint *l, size_t i, const char *id,
 	const char *fix = disclose ? l->disclosure : NULL;
 
 	lint_add_finding(l->res, id, SEV_ERROR, entry_line(l, t), i, text, fix,
-			 disclose ? ACT_DISCLOSE : ACT_REMOVE, "%s '%s' %s%s",
-			 fmt_who, t->value, why,
+			 disclose ? ACT_DISCLOSE : ACT_REMOVE, "%s%s '%s' %s%s",
+			 fmt_who ? fmt_who : t->key, fmt_who ? "" : ":",
+			 t->value, why,
 			 !disclose ? "; fix removes it (an Assisted-by: line exists)" :
 			 fix ? "; fix replaces it with the Assisted-by: line" :
 			 "; fix needs --agent and --model to write the Assisted-by: line");
@@ -867,10 +669,13 @@ static void check_entry(struct lint *l, size_t i)
 		return;
 	} else if (trailer_is(t, CODEV_KEY)) {
 		check_codev(l, i);
-	} else if ((trailer_is(t, COAUTHOR_KEY) &&
-		    value_is_ai(l->o, t->value, NULL, NULL)) ||
-		   vendor_trailer(c, t)) {
-		ai_finding(l, i, "VENDOR_TRAILER", "the trailer",
+	} else if (names_person(t) &&
+		   value_is_ai(l->o, t->value, NULL, NULL)) {
+		ai_finding(l, i, "VENDOR_TRAILER", NULL,
+			   "names an AI: a trailer of the form Xxx-by: names a person; an AI's part is disclosed with Assisted-by:");
+		return;
+	} else if (vendor_trailer(c, t)) {
+		ai_finding(l, i, "VENDOR_TRAILER", NULL,
 			   "is what an AI tool writes instead of a disclosure: the kernel asks for Assisted-by:");
 		return;
 	}
@@ -927,12 +732,48 @@ static bool same_signer(const char *value, const struct ident *who)
 	return same;
 }
 
+static char *line_text(const struct message *m, size_t off)
+{
+	const char *nl = memchr(m->text + off, '\n', m->len - off);
+
+	return xstrndup(m->text + off, nl ? (size_t)(nl - (m->text + off))
+					  : m->len - off);
+}
+
+/*
+ * A Signed-off-by: line of a human above the last paragraph (say, a
+ * changelog put after the trailers): its offset, or NO_ENTRY.
+ */
+static size_t stray_signoff(const struct lint *l)
+{
+	const struct message *m = l->m;
+	size_t off = m->title_end, end = message_has_block(m) ?
+		m->trailer_start : m->patch_start, k = strlen(SOB_KEY);
+
+	while (off < end) {
+		const char *p = m->text + off;
+		const char *nl = memchr(p, '\n', end - off);
+		size_t n = nl ? (size_t)(nl - p) : end - off;
+
+		if (n > k && mem_ieq(p, k, SOB_KEY, k) && p[k] == ':') {
+			char *v = xstrndup(p + k + 1, n - k - 1);
+			bool ai = value_is_ai(l->o, v, NULL, NULL);
+
+			free(v);
+			if (!ai)
+				return off;
+		}
+		off += n + 1;
+	}
+	return NO_ENTRY;
+}
+
 /* Whole-message checks: sign-offs of the author and the submitter. */
 static void check_signoffs(struct lint *l)
 {
 	const struct message *m = l->m;
 	const struct lint_facts *f = l->facts;
-	size_t human_sobs = 0, committer_sob = NO_ENTRY, last;
+	size_t human_sobs = 0, committer_sob = NO_ENTRY, last, stray;
 	bool author_sob = false;
 	char *fix = NULL, *text;
 
@@ -947,6 +788,15 @@ static void check_signoffs(struct lint *l)
 			author_sob = true;
 		if (f && f->committer && value_is(t->value, f->committer))
 			committer_sob = i;
+	}
+	if (!human_sobs && (stray = stray_signoff(l)) != NO_ENTRY) {
+		text = line_text(m, stray);
+		lint_add_finding(l->res, "TRAILERS_MISPLACED", SEV_ERROR,
+				 line_of(l, stray), NO_ENTRY, text, NULL,
+				 ACT_NONE,
+				 "this Signed-off-by: is not in the last paragraph, so git, b4 and git am do not see it as a trailer: the trailers must be the last paragraph of the message; move what follows them (a changelog goes below the --- line)");
+		free(text);
+		return;
 	}
 	if (!human_sobs) {
 		if (f && f->committer && !is_ai(l, f->committer))

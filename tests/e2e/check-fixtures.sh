@@ -24,8 +24,11 @@ for msg in "$dir"/*.msg; do
 	fi
 	case $want in
 	*MISSING_DISCLOSURE*|*ASSISTED_BY_FORMAT*|*VENDOR*|*AI_*|*DUPLICATE*|*NOT_LAST*)
-		# fixable with a model where the traces carry none
-		"$D" fix --model gpt-5 --message "$msg" >"$TMPDIR/fixed" 2>"$TMPDIR/err" ||
+		# fixable with a model where the traces carry none: one of
+		# the traced agent's family (Claude:gpt-5 is refused)
+		model=gpt-5
+		grep -qi claude "$msg" && model=claude-opus-4-5
+		"$D" fix --model $model --message "$msg" >"$TMPDIR/fixed" 2>"$TMPDIR/err" ||
 			{ echo "FAIL $name: fix: $(cat "$TMPDIR/err")"; fails=$((fails + 1)); continue; }
 		"$D" check --message "$TMPDIR/fixed" >"$TMPDIR/out2" 2>&1
 		if grep -q "ERROR\|WARNING" "$TMPDIR/out2" &&

@@ -64,6 +64,19 @@ static void test_validate(void **state)
 		{ "Claude", "m", "clang", "compiler" },
 		{ "Claude", "m", "clang-tidy", NULL },
 		{ "Claude", "m", "two words", "single word" },
+		{ "Claude", "claude-opsu-4-5", NULL, "did you mean 'claude-opus-4-5'" },
+		{ "Claude", "gpt-5", NULL, "Codex" },
+		{ "Codex", "claude-opus-4-5", NULL, "Claude" },
+		{ "Claude", "claude:opus", NULL, "':'" },
+		{ "Claude", "claude\240opus-4-5", NULL, "plain ASCII" },
+		{ "Claude", "\377claude", NULL, "plain ASCII" },
+		{ "Claude", "<noreply@anthropic.com>", NULL, "not a model" },
+		{ "Claude", "claude-opus-4-8", NULL, NULL },
+		{ "Claude", "claude-opus-4-7[1m]", NULL, NULL },
+		{ "Copilot", "claude-sonnet-4-5", NULL, NULL },
+		{ "Cursor", "gpt-5", NULL, NULL },
+		{ "Claude", "glm-5.2", NULL, NULL },
+		{ "Gemini", "gemini-1.5-pro", NULL, NULL },
 	};
 	struct catalogue *c;
 
@@ -82,6 +95,54 @@ static void test_validate(void **state)
 		} else {
 			assert_int_equal(rc, -1);
 			assert_non_null(strstr(error_last(), cases[i].why));
+		}
+		assisted_free(a);
+	}
+	catalogue_free(c);
+}
+
+/* One alias function for the command line and the assistant. */
+static void test_resolve(void **state)
+{
+	static const struct {
+		const char *agent, *model;	/* as typed */
+		const char *out;		/* NULL: refused */
+		const char *why;
+	} cases[] = {
+		{ "Claude Code", "claude-opus-4-5", "Claude:claude-opus-4-5" },
+		{ "claude-code", "Claude Opus 4.8", "Claude:claude-opus-4-8" },
+		{ "Claude", "Opus 4.8", "Claude:claude-opus-4-8" },
+		{ "Claude", "Claude Sonnet 4.5", "Claude:claude-sonnet-4-5" },
+		{ "Gemini", "Gemini 1.5 Pro", "Gemini:gemini-1.5-pro" },
+		{ "gemini-cli", "Gemini 2.5 Flash", "Gemini:gemini-2.5-flash" },
+		{ "Codex", "GPT-5", "Codex:gpt-5" },
+		{ "Claude", "claude-opsu-4-5", NULL, "did you mean" },
+		{ "Claude", "gpt-5", NULL, "Codex" },
+		{ "Claude", "claude:opus", NULL, "':'" },
+		{ "Claude", "Claude Dupont", NULL, "whitespace" },
+		{ "Frobnicator", "frob-1", "Frobnicator:frob-1" },
+	};
+	struct catalogue *c;
+
+	assert_int_equal(catalogue_load_builtin(&c), 0);
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct assisted *a = assisted_new(cases[i].agent, cases[i].model);
+		int rc = assisted_resolve(a, c);
+
+		print_message("resolve: '%s' '%s'\n", cases[i].agent,
+			      cases[i].model);
+		if (!cases[i].out) {
+			assert_int_equal(rc, -1);
+			print_message("  -> %s\n", error_last());
+			assert_non_null(strstr(error_last(), cases[i].why));
+			error_clear();
+		} else {
+			char *s;
+
+			assert_int_equal(rc, 0);
+			s = assisted_format(a, FORM_AGENT_MODEL);
+			assert_string_equal(s, cases[i].out);
+			free(s);
 		}
 		assisted_free(a);
 	}
@@ -109,6 +170,12 @@ static void test_catalogue_lookup(void **state)
 		{ "Jane Doe (aider)", "jane@example.org", "aider", NULL },
 		{ "Jane Doe", "jane@example.org", NULL, NULL },
 		{ "Claude Dupont", "claude@example.fr", NULL, NULL },
+		{ "Claude", "claude.dupont@personal.example", NULL, NULL },
+		{ "Jane Doe", "jane@anthropic.com", NULL, NULL },
+		{ "Claude Opus 4.8", "noreply@anthropic.com", "Claude",
+		  "claude-opus-4-8" },
+		{ "Claude Opus 4.7 (1M context)", "noreply@anthropic.com",
+		  "Claude", "claude-opus-4-7" },
 	};
 	struct catalogue *c;
 
@@ -196,6 +263,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_parse_format),
 		cmocka_unit_test(test_validate),
+		cmocka_unit_test(test_resolve),
 		cmocka_unit_test(test_catalogue_lookup),
 		cmocka_unit_test(test_catalogue_errors),
 		cmocka_unit_test(test_catalogue_extend),

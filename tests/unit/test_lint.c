@@ -328,6 +328,16 @@ static void test_ai_ident(void **state)
 		{ "gpt-5.5", true, "gpt-5.5" },
 		{ "Jane Dev <jane@example.org>", false, NULL },
 		{ "Cursory Glance <cg@example.org>", false, NULL },
+		{ "Claude <claude.dupont@personal.example>", false, NULL },
+		{ "Claude Dupont <claude@personal.example>", false, NULL },
+		{ "Claude Dupont", false, NULL },
+		{ "Jane Doe <jane@anthropic.com>", false, NULL },
+		{ "Jane Doe (Anthropic) <jane@anthropic.com>", false, NULL },
+		{ "GPT 4 Turbo", true, "gpt-4-turbo" },
+		{ "Claude claude-4-sonnet", true, "claude-4-sonnet" },
+		{ "Claude Opus 4.7 (1M context) <noreply@anthropic.com>", true,
+		  "claude-opus-4-7" },
+		{ "Claude:\377claude", false, NULL },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(t); i++) {
@@ -346,6 +356,280 @@ static void test_ai_ident(void **state)
 		free(model);
 		ident_release(&id);
 	}
+}
+
+/*
+ * Attribution values: the finding, its severity, its corrected line and
+ * what its message must say.
+ */
+struct sev_case {
+	const char *name;
+	const char *msg;
+	const char *id;
+	int sev;		/* -1: the id must not be found */
+	const char *fix;	/* NULL: not checked; "": none */
+	const char *says;	/* part of the message, or NULL */
+	bool llm;
+};
+
+#define AB(v) H "Assisted-by: " v "\n" SOB
+#define NONE (-1)
+
+static const struct sev_case sev_cases[] = {
+	/* item 6: strict values, helpful corrections */
+	{ "misspelt model", AB("Claude:claude-opsu-4-5"), "ASSISTED_BY_MODEL",
+	  SEV_WARNING, "Assisted-by: Claude:claude-opus-4-5", "did you mean" },
+	{ "model of another family", AB("Claude:gpt-5"), "ASSISTED_BY_MODEL",
+	  SEV_ERROR, "", "Codex" },
+	{ "family written twice", AB("Claude:claude-claude-4-sonnet"),
+	  "ASSISTED_BY_MODEL", SEV_WARNING, "Assisted-by: Claude:claude-4-sonnet" },
+	{ "model newer than the catalogue", AB("Claude:claude-opus-4-8"),
+	  "ASSISTED_BY_MODEL", NONE },
+	{ "harness runs another vendor's model", AB("Cursor:claude-4.6-opus"),
+	  "ASSISTED_BY_MODEL", NONE },
+	{ "Copilot hosts gpt", AB("Copilot:gpt-5"), "ASSISTED_BY_MODEL", NONE },
+	{ "misspelt agent", AB("Cladue:claude-opus-4-5"), "ASSISTED_BY_AGENT",
+	  SEV_WARNING, "Assisted-by: Claude:claude-opus-4-5", "did you mean" },
+	{ "unknown agent of its own", AB("kres:claude-opus-4-6"),
+	  "ASSISTED_BY_AGENT", NONE },
+	{ "display name, no colon", AB("Claude Opus 4.8"), "ASSISTED_BY_FORMAT",
+	  SEV_ERROR, "Assisted-by: Claude:claude-opus-4-8" },
+	{ "display name after the colon", AB("Claude:Opus 4.8"),
+	  "ASSISTED_BY_MODEL", SEV_WARNING, "Assisted-by: Claude:claude-opus-4-8" },
+	{ "odd spelling", AB("Claude:Sonnet 4.6"), "ASSISTED_BY_MODEL",
+	  SEV_WARNING, "Assisted-by: Claude:claude-sonnet-4-6" },
+	{ "Gemini display name", AB("Gemini:1.5 Pro [google]"),
+	  "ASSISTED_BY_MODEL", SEV_WARNING, "Assisted-by: Gemini:gemini-1.5-pro" },
+	{ "agent and model id", AB("Claude claude-4-sonnet"),
+	  "ASSISTED_BY_FORMAT", SEV_ERROR, "Assisted-by: Claude:claude-4-sonnet" },
+	{ "model in angle brackets", AB("Claude <claude-sonnet-4-6>"),
+	  "ASSISTED_BY_FORMAT", SEV_ERROR, "Assisted-by: Claude:claude-sonnet-4-6" },
+	{ "model in a note after the address",
+	  AB("Claude Code <noreply@anthropic.com> (claude-opus-4-6)"),
+	  "ASSISTED_BY_FORMAT", SEV_ERROR, "Assisted-by: Claude:claude-opus-4-6" },
+	{ "model in brackets after the address",
+	  AB("Claude Code <noreply@anthropic.com> [claude-opus-4-6]"),
+	  "ASSISTED_BY_FORMAT", SEV_ERROR, "Assisted-by: Claude:claude-opus-4-6" },
+	{ "unknown agent, model in a note", AB("kres (claude-opus-4-7)"),
+	  "ASSISTED_BY_FORMAT", SEV_ERROR, "Assisted-by: kres:claude-opus-4-7" },
+	{ "two-word agent before the colon", AB("Claude Code:claude-sonnet-4-6"),
+	  "ASSISTED_BY_FORMAT", SEV_ERROR, "Assisted-by: Claude:claude-sonnet-4-6" },
+	{ "GitHub Copilot before the colon", AB("GitHub Copilot:claude-sonnet-4-6"),
+	  "ASSISTED_BY_FORMAT", SEV_ERROR, "Assisted-by: Copilot:claude-sonnet-4-6" },
+	{ "address for the model", AB("Claude <noreply@anthropic.com>"),
+	  "ASSISTED_BY_FORMAT", SEV_ERROR, "", "--model" },
+	{ "address after the colon", AB("Claude:<noreply@anthropic.com>"),
+	  "ASSISTED_BY_MODEL", SEV_ERROR, "", "--model" },
+	{ "vendor note for the model", AB("Claude:(Anthropic)"),
+	  "ASSISTED_BY_MODEL", SEV_ERROR, "", "--model" },
+	{ "vendor note, no colon", AB("Claude (Anthropic Claude Code)"),
+	  "ASSISTED_BY_FORMAT", SEV_ERROR, "", "--model" },
+	{ "display name with a note", AB("Claude Opus 4.7 (1M context)"),
+	  "ASSISTED_BY_FORMAT", SEV_ERROR, "Assisted-by: Claude:claude-opus-4-7" },
+	{ "model with a colon", AB("Claude:claude:opus"), "ASSISTED_BY_FORMAT",
+	  SEV_ERROR },
+	{ "a model line, no version", AB("claude:opus"), "ASSISTED_BY_MODEL",
+	  SEV_WARNING, "", "--model" },
+	{ "placeholder model", AB("Claude:unspecified"), "ASSISTED_BY_MODEL",
+	  SEV_WARNING, "", "--model" },
+	{ "placeholder model unknown", AB("Codex:unknown"), "ASSISTED_BY_MODEL",
+	  SEV_WARNING, "", "--model" },
+	{ "stray byte", AB("Claude:\377claude"), "ASSISTED_BY_MODEL", SEV_ERROR,
+	  "", "--model" },
+	{ "stray byte inside", AB("Claude:claude\240opus-4-5"),
+	  "ASSISTED_BY_MODEL", SEV_ERROR, "", "--model" },
+	{ "kernel-llm: address for a tool", AB("LLM <noreply@anthropic.com>"),
+	  "ASSISTED_BY_FORMAT", SEV_WARNING, "Assisted-by: LLM", NULL, true },
+	{ "kernel-llm: a bracketed list", AB("LLM [triage, codegen, tests]"),
+	  "ASSISTED_BY_FORMAT", SEV_WARNING, "Assisted-by: LLM triage codegen tests",
+	  NULL, true },
+	/* item 8: slips checkpatch accepts are warnings */
+	{ "literal brackets", AB("Claude:claude-opus-4-7 [bpftrace] [tshark]"),
+	  "ASSISTED_BY_FORMAT", SEV_WARNING,
+	  "Assisted-by: Claude:claude-opus-4-7 bpftrace tshark" },
+	{ "harness in the tool slot", AB("Claude:claude-opus-4-7 [Claude Code]"),
+	  "ASSISTED_BY_FORMAT", SEV_WARNING, "Assisted-by: Claude:claude-opus-4-7",
+	  "Claude Code" },
+	{ "agent's name for the model", AB("Claude:Claude-Code"),
+	  "ASSISTED_BY_MODEL", SEV_ERROR, "", "--model" },
+	{ "harness word as a tool", AB("Claude:claude-opus-4-8 Claude-Code"),
+	  "ASSISTED_BY_FORMAT", SEV_WARNING, "Assisted-by: Claude:claude-opus-4-8" },
+	{ "changelog above the divider",
+	  H SOB "\nChanges in v2:\n- renamed foo\n", "TRAILERS_MISPLACED",
+	  SEV_ERROR, NULL, "last paragraph" },
+	{ "changelog: no MISSING_SIGNOFF", H SOB "\nChanges in v2:\n- foo\n",
+	  "MISSING_SIGNOFF", NONE },
+	/* item 7: identity, not tag name */
+	{ "Generated-by an AI", H "Generated-by: Claude Opus 4.7 <noreply@anthropic.com>\n" SOB,
+	  "VENDOR_TRAILER", SEV_ERROR, "Assisted-by: Claude:claude-opus-4-7" },
+	{ "Suggested-by an AI", H "Suggested-by: Codex <noreply@openai.com>\n" SOB,
+	  "VENDOR_TRAILER", SEV_ERROR },
+	{ "Reviewed-by an AI", H "Reviewed-by: gemini-2.5-pro\n" SOB,
+	  "VENDOR_TRAILER", SEV_ERROR, "Assisted-by: Gemini:gemini-2.5-pro" },
+	{ "GPT display name co-author", H "Co-authored-by: GPT 4 Turbo\n" SOB,
+	  "VENDOR_TRAILER", SEV_ERROR, "Assisted-by: Codex:gpt-4-turbo" },
+	{ "a person at an AI vendor", H "Co-authored-by: Jane Doe <jane@anthropic.com>\n" SOB,
+	  "VENDOR_TRAILER", NONE },
+	{ "employer note", H "Suggested-by: Jane Doe (Anthropic) <jane@anthropic.com>\n" SOB,
+	  "VENDOR_TRAILER", NONE },
+	{ "a person named Claude", H "Co-authored-by: Claude Dupont <claude@personal.example>\n" SOB,
+	  "VENDOR_TRAILER", NONE },
+	{ "Claude at a personal address signs off",
+	  H "Signed-off-by: Claude <claude.dupont@personal.example>\n",
+	  "AI_SIGNOFF", NONE },
+	{ "Claude at a personal address is a human sign-off",
+	  H "Signed-off-by: Claude <claude.dupont@personal.example>\n",
+	  "MISSING_SIGNOFF", NONE },
+	{ "emoji footer, plain", "S\n\nBody.\n\n\xf0\x9f\xa4\x96 Generated with Claude Code\n\n" SOB,
+	  "VENDOR_FOOTER", SEV_WARNING },
+	{ "emoji footer, plain: traces", "S\n\nBody.\n\n\xf0\x9f\xa4\x96 Generated with Claude Code\n\n" SOB,
+	  "MISSING_DISCLOSURE", SEV_ERROR, "", "--model" },
+	{ "Generated by AI", "S\n\nBody.\n\nGenerated by AI\n\n" SOB,
+	  "VENDOR_FOOTER", SEV_WARNING },
+	{ "Generated by AI: traces", "S\n\nBody.\n\nGenerated by AI\n\n" SOB,
+	  "MISSING_DISCLOSURE", SEV_ERROR, "", "--agent" },
+	{ "Claude-Workflow", H "Claude-Workflow: review\n" SOB,
+	  "VENDOR_TRAILER", SEV_ERROR },
+};
+
+static void run_sev_case(const struct sev_case *c)
+{
+	struct message *m;
+	struct lint_result res;
+	struct lint_opts o = { c->llm ? FORM_LLM : FORM_AGENT_MODEL, cat };
+	const struct finding *f;
+	bool bad = false;
+
+	message_parse(&m, c->msg, strlen(c->msg), '#');
+	lint_message(&res, m, NULL, &o);
+	f = find(&res, c->id);
+	if (c->sev == NONE) {
+		bad = f != NULL;
+	} else if (!f || (int)f->severity != c->sev) {
+		bad = true;
+	} else if (c->fix && strcmp(f->fix ? f->fix : "", c->fix)) {
+		bad = true;
+	} else if (c->says && !strstr(f->message, c->says)) {
+		bad = true;
+	}
+	if (bad) {
+		print_error("case '%s': want %s %s fix '%s' saying '%s'\n",
+			    c->name, c->id, c->sev == NONE ? "absent" :
+			    severity_name((enum severity)c->sev),
+			    c->fix ? c->fix : "-", c->says ? c->says : "-");
+		for (size_t i = 0; i < res.nr; i++)
+			print_error("  %s %s: %s [fix: %s]\n", res.findings[i].id,
+				    severity_name(res.findings[i].severity),
+				    res.findings[i].message,
+				    res.findings[i].fix ? res.findings[i].fix : "-");
+		fail();
+	}
+	lint_result_release(&res);
+	message_free(m);
+}
+
+static void test_severity(void **state)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(sev_cases); i++)
+		run_sev_case(&sev_cases[i]);
+}
+
+/* Lint msg; every Assisted-by line it proposes must itself be clean. */
+static size_t check_proposals(const char *msg, enum policy_form form)
+{
+	struct message *m;
+	struct lint_result res;
+	struct lint_opts o = { form, cat };
+	size_t n = 0;
+
+	message_parse(&m, msg, strlen(msg), '#');
+	lint_message(&res, m, NULL, &o);
+	for (size_t i = 0; i < res.nr; i++) {
+		const char *fix = res.findings[i].fix;
+		struct buf b = BUF_INIT;
+		struct message *m2;
+		struct lint_result r2;
+
+		if (!fix || strncmp(fix, "Assisted-by:", 12))
+			continue;
+		n++;
+		buf_addf(&b, H "%s\n" SOB, fix);
+		message_parse(&m2, b.ptr, b.len, '#');
+		lint_message(&r2, m2, NULL, &o);
+		if (r2.errors || r2.warnings) {
+			print_error("'%s' proposes '%s', which is not clean:\n",
+				    msg, fix);
+			for (size_t j = 0; j < r2.nr; j++)
+				print_error("  %s: %s\n", r2.findings[j].id,
+					    r2.findings[j].message);
+			fail();
+		}
+		buf_reset(&b);
+		buf_addf(&b, "\n%s\n", fix);
+		if (strstr(msg, b.ptr)) {
+			print_error("'%s' proposes itself\n", msg);
+			fail();
+		}
+		lint_result_release(&r2);
+		message_free(m2);
+		buf_release(&b);
+	}
+	lint_result_release(&res);
+	message_free(m);
+	return n;
+}
+
+/* Every corrected line the checker proposes passes the checker. */
+static void test_proposals_pass(void **state)
+{
+	static const char *const values[] = {
+		"claude-opus-4-6", "Codex gpt-5.5", "Claude: claude-opus-4-5 sparse",
+		"gemini-9-ultra", "Claude:claude-opsu-4-5", "Cladue:claude-opus-4-5",
+		"Claude Opus 4.8", "Claude:Opus 4.8", "Claude:Sonnet 4.6",
+		"Gemini:1.5 Pro [google]", "Claude claude-4-sonnet",
+		"Claude claude-claude-4-sonnet", "Claude <claude-sonnet-4-6>",
+		"Claude <noreply@anthropic.com>", "Claude:<noreply@anthropic.com>",
+		"Claude:(Anthropic)", "Claude (Anthropic)",
+		"Claude (Anthropic Claude Code)", "Claude Opus 4.7 (1M context)",
+		"Claude Sonnet 5 <noreply@anthropic.com>", "Claude:claude:opus",
+		"Claude:unspecified", "Claude:\377claude", "Claude:claude\240opus-4-5",
+		"Claude:claude-opus-4-7 [bpftrace] [tshark]",
+		"Claude:claude-opus-4-7 [Claude Code]",
+		"Claude:claude-opus-4-8 [Claude-Code]", "Claude:Opus-4.7",
+		"Claude:claude-3-opus [coccinelle] [sparse] git",
+		"Claude Code <noreply@anthropic.com> (claude-opus-4-6)",
+		"Claude Code <noreply@anthropic.com> [claude-opus-4-6]",
+		"kres (claude-opus-4-7)", "Claude Code:claude-sonnet-4-6",
+		"GitHub Copilot <copilot@github.com>",
+		"LLM sparse", "Codex:GPT-5.5", "Claude:opus-4.8", "claude:opus",
+	};
+	static const char *const trailers[] = {
+		"Co-Authored-By: Claude Opus 4.8 <noreply@anthropic.com>",
+		"Co-Authored-By: Claude Opus 4.7 (1M context) <noreply@anthropic.com>",
+		"Co-developed-by: Claude claude-4-sonnet",
+		"Co-developed-by: claude-claude-4-sonnet",
+		"Co-authored-by: GPT 4 Turbo",
+		"Generated-by: Claude Opus 4.7 <noreply@anthropic.com>",
+		"Co-authored-by: aider (gpt-4o) <aider@aider.chat>",
+	};
+	size_t n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(values); i++) {
+		struct buf b = BUF_INIT;
+
+		buf_addf(&b, AB("%s"), values[i]);
+		n += check_proposals(b.ptr, FORM_AGENT_MODEL);
+		n += check_proposals(b.ptr, FORM_LLM);
+		buf_release(&b);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(trailers); i++) {
+		struct buf b = BUF_INIT;
+
+		buf_addf(&b, H "%s\n" SOB, trailers[i]);
+		n += check_proposals(b.ptr, FORM_AGENT_MODEL);
+		buf_release(&b);
+	}
+	assert_true(n > 30);
 }
 
 static int setup(void **state)
@@ -368,6 +652,8 @@ int main(void)
 		cmocka_unit_test(test_sanitize),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_ai_ident),
+		cmocka_unit_test(test_severity),
+		cmocka_unit_test(test_proposals_pass),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -210,6 +210,21 @@ static enum tui_request pick_model(struct view *v, bool go_on)
 	return REQ_NONE;
 }
 
+/* A display name typed ("Claude Opus 4.8") becomes the model id, the
+ * same way --model maps it (assisted_resolve). */
+static void canonical_model(struct view *v)
+{
+	struct agent_view *a = v->priv;
+	struct assisted *as = assisted_new(buf_cstr(&a->agent.text),
+					   buf_cstr(&a->model.text));
+
+	assisted_resolve(as, v->m->cat);
+	error_clear();
+	if (a->model.text.len && strcmp(as->model, a->model.text.ptr))
+		field_set(&a->model, as->model);
+	assisted_free(as);
+}
+
 /* Enter in a text field: canonical agent name, then on. */
 static enum tui_request accept(struct view *v)
 {
@@ -219,16 +234,18 @@ static enum tui_request accept(struct view *v)
 	struct assisted *as;
 
 	if (a->focus == F_AGENT) {
+		/* an alias ("Claude Code") becomes the name before the check */
+		if (ag && strcmp(ag->name, a->agent.text.ptr))
+			field_set(&a->agent, ag->name);
 		if (assisted_check_agent(buf_cstr(&a->agent.text)) < 0) {
 			tui_message("%s", error_last());
 			return REQ_NONE;
 		}
-		if (ag && strcmp(ag->name, a->agent.text.ptr))
-			field_set(&a->agent, ag->name);
 		store(v);
 		set_focus(v, F_MODELS);
 		return REQ_NONE;
 	}
+	canonical_model(v);
 	store(v);
 	as = model_assisted(v->m, &why);
 	if (!as) {
