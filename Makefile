@@ -109,7 +109,7 @@ E2E_ONE   := $(E2E_NAMES:%=e2e/%)
 $(E2E_ONE): e2e/%: $(BIN)
 	@T=$* QUIET=1 sh tests/run-e2e.sh $(abspath $(BIN))
 
-# The include rules and the cross-file call graph of DESIGN.md section 5.
+# The include rules and the cross-file call graph (tests/README).
 layering: $(BIN) $(UNIT)
 	@python3 tests/layering.py $(CURDIR) $(BUILD)
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The console classifier: decides from the serial log of a boot whether
- * the kernel reached userspace cleanly (DESIGN section 6), and reads the
- * KUnit results (KTAP) when there are any.
+ * the kernel reached userspace cleanly (the init's nonce marker, no panic
+ * or oops), and reads the KUnit results (KTAP) when there are any.
  */
 #include "console.h"
 

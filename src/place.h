@@ -1,5 +1,5 @@
 /*
- * The placement rule (DESIGN section 3). The human's own block is the
+ * The placement rule (git-disclose(1), THE PLACEMENT RULE). The human's own block is the
  * trailers after the last Signed-off-by of somebody else (the whole block
  * when there is none); the lines above it are other people's and are kept
  * byte for byte, in order. Inside the own block a stale Assisted-by is

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Check the layering of git-disclose from its sources and objects.
 
-Rules (DESIGN.md section 5):
+Rules (tests/README, "Layering"):
   - nothing in src/ includes curses;
   - only src/repo.c and src/rewrite.c include git2.h;
   - ui/cli and ui/tui do not include each other's headers;

@@ -112,16 +112,21 @@ row_err() {
 	exit 1
 }
 
-# has_command NAME: is the command part of this build?
+# has_command NAME: the command must be part of the binary. Every command
+# is; a missing or broken one fails the test here rather than turning its
+# rows into skips (the guards date from building commands in parallel).
 has_command() {
-	"$D" "$1" --help >/dev/null 2>&1
+	"$D" "$1" --help >/dev/null 2>&1 ||
+		fail "'$1 --help' fails: the command is missing or broken"
 }
 
-# has_tui: is the guided assistant built in? (run on no keys, outside
-# any repository: it stops at once either way)
+# has_tui: the guided assistant must be built in (run on no keys, outside
+# any repository: it stops at once); as has_command, never a skip.
 has_tui() {
-	! (cd / && DISCLOSE_TUI_SCRIPT=/dev/null DISCLOSE_TUI_SIZE=80x24 \
-		timeout 10 "$D" </dev/null 2>&1) | grep -q "not built yet"
+	if (cd / && DISCLOSE_TUI_SCRIPT=/dev/null DISCLOSE_TUI_SIZE=80x24 \
+		timeout 10 "$D" </dev/null 2>&1) | grep -q "not built yet"; then
+		fail "the guided assistant is not built in"
+	fi
 }
 
 # can_drop: can this test run commands as an unprivileged user? (As root,

@@ -61,7 +61,7 @@ $HUMAN_SOB" "$("$D" trailer $A --message "$M/crlf-blank" |
 	git interpret-trailers --parse | tr -d '\r')"
 
 # --- check --message: findings or clean, never a crash (100,000
-# trailers: badinput-known.sh)
+# trailers: badinput-slow.sh)
 for f in nul:1 utf8:1 crlf:0 long:1; do
 	row "check-${f%:*}" "${f#*:}" "$D" check --message "$M/${f%:*}"
 	has_raw_control "$TMPDIR/out" && fail "check-${f%:*}: raw control bytes on stdout"
@@ -77,7 +77,7 @@ row "fix-nul" 2 "$D" fix --dry-run $A --message "$M/nul"
 row_err "NUL byte"
 
 # --- the same as commits, through amend (meant to change HEAD); amend of
-# 100,000 trailers is in badinput-known.sh (too slow: a known bug)
+# 100,000 trailers is in badinput-slow.sh (too slow: a known bug)
 tree=$(git rev-parse HEAD^{tree})
 for f in utf8 crlf long; do
 	c=$(git commit-tree -p HEAD "$tree" <"$M/$f") || fail "commit-tree $f"
@@ -89,7 +89,7 @@ $HUMAN_SOB" "$(tr -d '\r' <"$TMPDIR/tail")"
 	[ "$(git rev-parse refs/disclose/backup/main)" = "$c" ] || fail "amend-$f: backup"
 	git update-ref refs/heads/main "$c"
 done
-# a NUL byte in a commit (git hash-object): badinput-known.sh
+# a NUL byte in a commit (git hash-object): badinput-slow.sh
 # whitespace only and empty, as commits
 for f in blank empty; do
 	c=$(git commit-tree -p HEAD "$tree" <"$M/$f") || fail "commit-tree $f"

@@ -47,7 +47,7 @@ if has_command fix; then
 fi
 
 # --- a shallow clone: only what works today; check HEAD and amend there
-# are known bugs (badinput-known.sh)
+# are known bugs (badinput-slow.sh)
 git clone -q --depth 1 "file://$TMPDIR/r" "$TMPDIR/shallow" && cd "$TMPDIR/shallow"
 git config user.name "Hu Man" && git config user.email hu@example.org
 row "shallow-trailer" 0 "$D" trailer $A
@@ -94,7 +94,7 @@ git config --global --unset user.email
 
 # --- a range that does not resolve
 cd "$TMPDIR/r"
-# (HEAD..nosuch leaks under the sanitizers: badinput-known.sh)
+# (HEAD..nosuch leaks under the sanitizers: badinput-slow.sh)
 for range in nosuch nosuch..HEAD 'HEAD~99..HEAD' ':/no such subject' '..'; do
 	$has_check && { row "range-check:$range" 2 "$D" check "$range"; row_err "$range"; }
 	row "range-amend:$range" 2 "$D" amend $A "$range"

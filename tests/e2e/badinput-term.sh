@@ -2,7 +2,7 @@
 # terminal, TERM=dumb, TERM unset. The assistant says "too small" and
 # leaves cleanly, or refuses with one line naming the commands that work
 # without a terminal; the plain commands work the same everywhere.
-# (The assistant on TERM=dumb is a known bug: badinput-known.sh.)
+# (The assistant on TERM=dumb is a known bug: badinput-slow.sh.)
 BADINPUT_SOURCED=1 . "$TOP/tests/e2e/badinput-common.sh"
 . "$TOP/tests/tui/series.sh"
 make_series "$TMPDIR/r" >/dev/null || fail "series"

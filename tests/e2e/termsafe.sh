@@ -3,7 +3,7 @@
 # clear screen), OSC (window title, hyperlink), DCS, C1 controls (as
 # UTF-8 and as raw bytes), BEL, backspace and a bidi override; every
 # printing command's output must hold no raw control byte. The commands
-# that still print them raw are in termsafe-known.sh.
+# that still print them raw are in termsafe-output.sh.
 BADINPUT_SOURCED=1 . "$TOP/tests/e2e/badinput-common.sh"
 A="--agent Claude --model claude-opus-4-5"
 new_repo "$TMPDIR/r"
@@ -36,11 +36,11 @@ safe() {
 	[ -s "$TMPDIR/out" ] || [ -s "$TMPDIR/err" ] || fail "$_sn printed nothing"
 }
 
-# trailer --parse mirrors git interpret-trailers byte for byte: termsafe-known.sh
+# trailer --parse mirrors git interpret-trailers byte for byte: termsafe-output.sh
 if has_command check; then
 	safe check-text 1 "$D" check base..HEAD
 	expect_grep '\x1b' "$TMPDIR/out"
-	# check --json: termsafe-known.sh (C1 controls stay raw in its strings)
+	# check --json: termsafe-output.sh (C1 controls stay raw in its strings)
 	safe check-message 1 "$D" check --message "$TMPDIR/evil.msg"
 fi
 has_command fix && safe fix-error 2 "$D" fix --dry-run base..HEAD

@@ -1,5 +1,5 @@
 /*
- * The placement rule (DESIGN section 3). The first two bytes choose the
+ * The placement rule (git-disclose(1), THE PLACEMENT RULE). The first two bytes choose the
  * request (policy form, disclosure, human, drop of vendor trailers,
  * divider or --no-divider view, comment character); the rest is the
  * message.

@@ -1,4 +1,4 @@
-/* The placement rule (DESIGN section 3), one row per case. */
+/* The placement rule (git-disclose(1), THE PLACEMENT RULE), one row per case. */
 #include "unit.h"
 
 #include "assisted.h"

@@ -1,7 +1,8 @@
-# Terminal safety, the commands that still print text from commits raw
-# (bugs in files of other engineers). Each is checked; while any prints
-# a raw control byte the test exits 77 with a "known bug:" line each;
-# when all are fixed it passes and the rows belong in termsafe.sh.
+# Terminal safety of what each command prints from commits with escape
+# sequences in their text (subjects, names, trailers): on a terminal, in
+# JSON, in fix's diff, in cover, config, amend and the commit-msg hook.
+# Any raw control byte fails the row (these were known bugs once; all are
+# fixed).
 BADINPUT_SOURCED=1 . "$TOP/tests/e2e/badinput-common.sh"
 A="--agent Claude --model claude-opus-4-5"
 new_repo "$TMPDIR/r"
@@ -12,19 +13,15 @@ git -c user.name="Evil ${ESC}[5mAuthor" commit -q --allow-empty -m "frob: $evil"
 	-m "Body: $evil" -m "Co-authored-by: Claude <noreply@anthropic.com>
 Link: https://x.example/${ESC}]0;t$(printf '\007')" 2>/dev/null || fail "commit"
 git log -1 --format=%B >"$TMPDIR/evil.msg"
-known="" names=""
-
-# raw ROW FILE WHERE: record a known bug when FILE holds raw controls.
+# raw ROW FILE WHERE: FILE must hold no raw control byte.
 raw() {
 	no_crash "$2" "$TMPDIR/err"
 	if has_raw_control "$2"; then
-		echo "row $1: KNOWN BUG: raw control bytes ($3)"
-		known="$known
-known bug: $1: prints text from commits with raw control bytes ($3)"
-		names="${names:+$names, }$1"
-	else
-		echo "row $1: safe"
+		LC_ALL=C grep -anP '[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]' "$2" |
+			head -n 5 | cat -v >&2
+		fail "$1: raw control bytes ($3)"
 	fi
+	echo "row $1: safe"
 }
 
 # On a terminal (script gives one), trailer --parse should sanitize; in a
@@ -34,22 +31,22 @@ if command -v script >/dev/null 2>&1; then
 		>"$TMPDIR/tty" 2>"$TMPDIR/err" </dev/null
 	# only the output of the command: script adds a CR to each newline
 	tr -d '\r' <"$TMPDIR/tty" >"$TMPDIR/tty.out"
-	raw parse-on-tty "$TMPDIR/tty.out" "ui/cmd_trailer.c: sanitize when stdout is a terminal"
+	raw parse-on-tty "$TMPDIR/tty.out" "ui/cli/cmd_trailer.c: sanitize when stdout is a terminal"
 fi
 if has_command check; then
 	"$D" check --json base..HEAD >"$TMPDIR/json" 2>"$TMPDIR/err"
-	raw check-json "$TMPDIR/json" "ui/cmd_check.c: U+0080..U+009F and invalid UTF-8 bytes are written as they are; escape them as \\u0080"
+	raw check-json "$TMPDIR/json" "ui/cli/cmd_check.c: U+0080..U+009F and invalid UTF-8 bytes are written as they are; escape them as \\u0080"
 fi
 "$D" fix --dry-run $A base..HEAD >"$TMPDIR/fix" 2>"$TMPDIR/err"
-raw fix-dry-run "$TMPDIR/fix" "ui/cmd_fix.c or src/fix.c: the --dry-run diff prints the message lines raw"
+raw fix-dry-run "$TMPDIR/fix" "ui/cli/cmd_fix.c or src/fix.c: the --dry-run diff prints the message lines raw"
 "$D" cover base..HEAD >"$TMPDIR/cover" 2>"$TMPDIR/err"
 raw cover "$TMPDIR/cover" "src/cover.c: the patch list prints subjects raw"
 git config user.name "Hu ${ESC}[5mMan"
 "$D" config >"$TMPDIR/config" 2>"$TMPDIR/err"
-raw config "$TMPDIR/config" "ui/cmd_config.c: values (user.name) are printed raw"
+raw config "$TMPDIR/config" "ui/cli/cmd_config.c: values (user.name) are printed raw"
 git config user.name "Hu Man"
 "$D" amend $A >"$TMPDIR/amend" 2>"$TMPDIR/err"
-raw amend "$TMPDIR/amend" "ui/cmd_amend.c: the per-commit line prints the subject raw"
+raw amend "$TMPDIR/amend" "ui/cli/cmd_amend.c: the per-commit line prints the subject raw"
 git reset -q --hard base
 if has_command hook; then
 	CHANGES=1 row hook-install 0 "$D" hook install
@@ -57,9 +54,3 @@ if has_command hook; then
 	raw hook "$TMPDIR/hook" "the commit-msg hook's check output"
 fi
 
-if [ -n "$known" ]; then
-	printf '%s\n' "$known" | sed 1d
-	echo "known bugs (owners' files): $names"
-	exit 77
-fi
-echo "no known bug left"
