@@ -37,9 +37,11 @@ CFLAGS    ?= -O2 -g
 ifeq ($(DEVELOPER),1)
 DEVFLAGS   = -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
 endif
-ALL_CFLAGS = -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
-             -D_GNU_SOURCE -DDISCLOSE_VERSION='"$(VERSION)"' \
-             -Isrc -Iui $(PKG_CFLAGS) $(SANFLAGS) $(DEVFLAGS) $(CFLAGS)
+# The flags every build of the sources shares (the fuzz build too).
+BASE_CFLAGS = -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
+             -D_GNU_SOURCE -Isrc -Iui $(PKG_CFLAGS)
+ALL_CFLAGS = $(BASE_CFLAGS) -DDISCLOSE_VERSION='"$(VERSION)"' \
+             $(SANFLAGS) $(DEVFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 
 SRC_C   := $(sort $(wildcard src/*.c))
@@ -170,7 +172,8 @@ corpus: $(BIN)
 
 # libFuzzer targets (clang) and the valgrind run of the unit tests.
 fuzz:
-	@$(MAKE) -f tests/fuzz/fuzz.mk FUZZ_SECONDS=$(or $(FUZZ_SECONDS),10)
+	@$(MAKE) -f tests/fuzz/fuzz.mk FUZZ_SECONDS=$(or $(FUZZ_SECONDS),10) \
+		BASE_CFLAGS='$(BASE_CFLAGS)' VERSION=$(VERSION)
 
 valgrind: $(UNIT)
 	@sh tests/deps.sh valgrind

@@ -1,5 +1,6 @@
 # libFuzzer targets, run by "make fuzz" as
-#   make -f tests/fuzz/fuzz.mk FUZZ_SECONDS=N
+#   make -f tests/fuzz/fuzz.mk FUZZ_SECONDS=N BASE_CFLAGS=... VERSION=...
+# (the main Makefile's shared compiler flags, so the two builds agree)
 # Each tests/fuzz/fuzz_<name>.c is linked with the core (src/*.c and the
 # compiled-in JSON of src/data.S), built with clang, libFuzzer, ASan and
 # UBSan into build-fuzz/, then run for FUZZ_SECONDS on a scratch copy of
@@ -13,12 +14,14 @@ FUZZ_CC      ?= clang
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_MAX_LEN ?= 8192
 PKGS          = ncursesw libgit2 libcjson
+BASE_CFLAGS  ?= -std=gnu11 -Wall -Wextra -Wno-unused-parameter \
+                -D_GNU_SOURCE -Isrc -Iui \
+                $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+VERSION      ?= fuzz
 
 SAN          = -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_CFLAGS  = -std=gnu11 -g -O1 -fno-omit-frame-pointer -Wall -Wextra \
-               -Wno-unused-parameter -D_GNU_SOURCE \
-               -DDISCLOSE_VERSION='"fuzz"' -Isrc \
-               $(shell pkg-config --cflags $(PKGS) 2>/dev/null) $(SAN)
+FUZZ_CFLAGS  = $(BASE_CFLAGS) -DDISCLOSE_VERSION='"$(VERSION)-fuzz"' \
+               -g -O1 -fno-omit-frame-pointer $(SAN)
 FUZZ_LIBS    = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 
 CORE_C   := $(sort $(wildcard src/*.c))
@@ -41,7 +44,8 @@ $(FUZZ_BUILD)/obj/%.o: %.c $(wildcard src/*.h)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
 
-$(FUZZ_BUILD)/obj/src/data.o: src/data.S $(wildcard src/data/*.json)
+$(FUZZ_BUILD)/obj/src/data.o: src/data.S $(wildcard src/data/*.json) \
+		kernel/disclose.config kernel/init
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) -c -o $@ src/data.S
 
