@@ -10,8 +10,7 @@
 #include <stddef.h>
 
 #include "catalogue.h"
-
-#define ASSISTED_KEY "Assisted-by"
+#include "message.h"
 
 enum policy_form {
 	FORM_AGENT_MODEL,	/* policy "kernel" */

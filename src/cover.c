@@ -104,7 +104,7 @@ static int collect_one(const struct commit_info *ci, void *data)
 			strv_push(&p->tested_by, t->value);
 		else if (trailer_is(t, "Reviewed-by"))
 			strv_push(&p->reviewed_by, t->value);
-		else if (trailer_is(t, "Signed-off-by") && st->human) {
+		else if (trailer_is(t, SOB_KEY) && st->human) {
 			struct ident who;
 
 			ident_parse(&who, t->value);

@@ -7,8 +7,6 @@
 #include "place.h"
 #include "util.h"
 
-#define SOB_KEY "Signed-off-by"
-#define CODEV_KEY "Co-developed-by"
 
 static void parse(struct message **m, const char *text, size_t len,
 		  const struct fix_opts *o)

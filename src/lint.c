@@ -10,9 +10,6 @@
 #include "place.h"
 #include "util.h"
 
-#define SOB_KEY "Signed-off-by"
-#define CODEV_KEY "Co-developed-by"
-#define COAUTHOR_KEY "Co-authored-by"
 #define NO_ENTRY SIZE_MAX
 
 const char *severity_name(enum severity s)

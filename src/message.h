@@ -11,6 +11,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/* The trailer keys git-disclose reads and writes (compared ignoring case). */
+#define SOB_KEY "Signed-off-by"
+#define CODEV_KEY "Co-developed-by"
+#define COAUTHOR_KEY "Co-authored-by"
+#define ASSISTED_KEY "Assisted-by"
+
 /* One entry of the trailer block: a trailer with its continuation lines,
  * or a line of the block that is not a trailer. */
 struct trailer {

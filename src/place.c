@@ -3,8 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SOB_KEY "Signed-off-by"
-#define CODEV_KEY "Co-developed-by"
 
 char *signoff_line(const struct ident *human)
 {

@@ -395,7 +395,7 @@ static int convert(struct hook_run *h)
 		fprintf(stderr, "commit-msg: an AI agent makes this commit (%s): its vendor trailers are now the disclosure:\n",
 			h->hit.why);
 		for (size_t i = 0; i < h->m->nr_trailers; i++)
-			if (trailer_is(&h->m->trailers[i], "Assisted-by"))
+			if (trailer_is(&h->m->trailers[i], ASSISTED_KEY))
 				fprintf(stderr, "  Assisted-by: %s\n",
 					h->m->trailers[i].value);
 	}
@@ -445,7 +445,7 @@ static void agent_signoffs(struct hook_run *h, struct lint_result *res)
 
 		char *text;
 
-		if (!trailer_is(t, "Signed-off-by") || had_line(old, line, len))
+		if (!trailer_is(t, SOB_KEY) || had_line(old, line, len))
 			continue;
 		text = xstrndup(line, len);
 		lint_add_finding(res, "AGENT_SIGNOFF", SEV_ERROR,

@@ -98,7 +98,7 @@ static void describe_commit(struct tui_model *m, struct series_commit *sc,
 
 		if (trailer_is(t, ASSISTED_KEY))
 			sc->has_assisted = true;
-		if (!m->have_human || !trailer_is(t, "Signed-off-by"))
+		if (!m->have_human || !trailer_is(t, SOB_KEY))
 			continue;
 		ident_parse(&who, t->value);
 		if (ident_same(&who, &m->human))
@@ -127,9 +127,9 @@ static void prefill_from_vendor(struct tui_model *m, char **agent,
 			struct ident who;
 			char *mod = NULL;
 
-			if (!t->key || (!trailer_is(t, "Co-authored-by") &&
-					!trailer_is(t, "Co-developed-by") &&
-					!trailer_is(t, "Signed-off-by")))
+			if (!t->key || (!trailer_is(t, COAUTHOR_KEY) &&
+					!trailer_is(t, CODEV_KEY) &&
+					!trailer_is(t, SOB_KEY)))
 				continue;
 			ident_parse(&who, t->value);
 			a = catalogue_identity(m->cat, who.name, who.email,
