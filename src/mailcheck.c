@@ -210,6 +210,14 @@ static void check_sender(struct lint_result *res, const struct message *m,
 	free(fix);
 }
 
+static size_t header_line(const struct mail *m, const char *name)
+{
+	for (size_t i = 0; i < m->nr_headers; i++)
+		if (str_ieq(m->headers[i].name, name))
+			return m->headers[i].line;
+	return 0;
+}
+
 /* Message lines to input lines; lines about no line point at a header. */
 static void map_lines(struct lint_result *res, const struct mail *m)
 {
@@ -218,9 +226,10 @@ static void map_lines(struct lint_result *res, const struct mail *m)
 
 		if (f->line)
 			f->line = mail_line(m, f->line);
-		else if (!strcmp(f->id, "AUTHOR_SIGNOFF_MISSING") ||
-			 !strcmp(f->id, "SENDER_SIGNOFF_MISSING"))
+		else if (!strcmp(f->id, "AUTHOR_SIGNOFF_MISSING"))
 			f->line = m->author_line;
+		else if (!strcmp(f->id, "SENDER_SIGNOFF_MISSING"))
+			f->line = header_line(m, "From");
 		else if (!strcmp(f->id, "MISSING_SIGNOFF") && m->patch_line)
 			f->line = m->patch_line;
 	}
