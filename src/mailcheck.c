@@ -196,8 +196,11 @@ static void check_sender(struct lint_result *res, const struct message *m,
 
 		if (!trailer_is(&m->trailers[i], SOB_KEY))
 			continue;
+		/* the same person may send from another address */
 		ident_parse(&id, m->trailers[i].value);
-		same = id.email && str_ieq(id.email, sender->email);
+		same = (id.email && str_ieq(id.email, sender->email)) ||
+		       (sender->name && *sender->name &&
+			str_fold_eq(id.name, sender->name));
 		ident_release(&id);
 		if (same)
 			return;
