@@ -301,7 +301,7 @@ static bool names_agent(const struct catalogue *c, const char *w, size_t n)
 }
 
 struct mentions {
-	size_t ai_line;		/* first line saying AI, LLM or Assisted-by */
+	size_t ai_line;		/* first line with AI, LLM, Assisted-by */
 	size_t agent_line;	/* first line naming an agent or a model */
 };
 

@@ -16,7 +16,7 @@
 
 enum report_format {
 	REPORT_TEXT,		/* one block per finding, a summary line */
-	REPORT_JSON,		/* one JSON object per commit or mail a line */
+	REPORT_JSON,		/* a JSON object a line per commit or mail */
 	REPORT_B4,		/* b4's per-patch check: lines on stdout */
 	REPORT_B4_REVIEW,	/* b4's review interface: one JSON array */
 };

@@ -61,6 +61,8 @@ expect_grep '1 commits, 0 errors, 0 warnings' "$TMPDIR/out"
 # --mbox refuses what is not mail, and a broken mail is an error
 expect_status 2 "$D" check --mbox plain.msg
 expect_grep 'holds no mail' "$TMPDIR/err"
+expect_status 2 "$D" check --staged --message "$fx/plain.eml"
+expect_grep 'holds patch mail, not the commit being made' "$TMPDIR/err"
 printf 'From: A <a@example.org>\nSubject: [PATCH] x\nDate: now\n' >trunc.eml
 expect_status 2 "$D" check --message trunc.eml
 expect_grep 'truncated' "$TMPDIR/err"

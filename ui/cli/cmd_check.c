@@ -26,7 +26,7 @@ void repo_set_streaming(void) __attribute__((weak));
 
 static const char check_usage[] =
 	"usage: git disclose check [--format F] [--policy P] [<range>]\n"
-	"       git disclose check [--format F] [--policy P] --message FILE | -\n"
+	"       git disclose check [--format F] [--policy P] --message FILE|-\n"
 	"                          [--staged]\n"
 	"       git disclose check [--format F] [--policy P] --mbox FILE\n"
 	"\n"
@@ -206,7 +206,10 @@ static int check_input(struct check *ck)
 	if (read_file(&in, path) < 0)
 		return -1;
 	buf_add(&in, "", 0);
-	if (mail_detect(in.ptr, in.len) != MAIL_PLAIN) {
+	if (mail_detect(in.ptr, in.len) != MAIL_PLAIN && ck->staged) {
+		rc = error_set("%s holds patch mail, not the commit being made: give --staged only with a commit message",
+			       strcmp(path, "-") ? path : "standard input");
+	} else if (mail_detect(in.ptr, in.len) != MAIL_PLAIN) {
 		rc = check_mails(ck, &in);
 	} else if (ck->mbox) {
 		rc = error_set("%s holds no mail (no mbox \"From \" line and no From: or Subject: header): give a commit message with --message",
