@@ -294,6 +294,8 @@ char *lint_json_line(const char *commit, const char *subject,
 /* The document a finding rests on. */
 static const char *finding_url(const struct finding *f)
 {
+	if (!strncmp(f->id, "AI_", 3))
+		return DOCS "coding-assistants.html";
 	if (!strncmp(f->id, "SPDX_", 5))
 		return DOCS "license-rules.html";
 	if (strstr(f->id, "SIGNOFF") || strstr(f->id, "SIGNATURE") ||
