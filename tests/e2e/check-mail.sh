@@ -63,6 +63,12 @@ expect_status 2 "$D" check --mbox plain.msg
 expect_grep 'holds no mail' "$TMPDIR/err"
 expect_status 2 "$D" check --staged --message "$fx/plain.eml"
 expect_grep 'holds patch mail, not the commit being made' "$TMPDIR/err"
+# fix does not edit mail: it would break the encoded body
+cp "$fx/check/qp-vendor.eml" qp.eml
+expect_status 2 "$D" fix --in-place --message qp.eml
+expect_grep 'holds patch mail' "$TMPDIR/err"
+cmp -s qp.eml "$fx/check/qp-vendor.eml" || fail "fix changed the mail"
+expect_status 2 "$D" fix --dry-run --message qp.eml
 printf 'From: A <a@example.org>\nSubject: [PATCH] x\nDate: now\n' >trunc.eml
 expect_status 2 "$D" check --message trunc.eml
 expect_grep 'truncated' "$TMPDIR/err"
