@@ -5,7 +5,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <cjson/cJSON.h>
 
 #include "place.h"
 #include "util.h"
@@ -946,89 +945,4 @@ void lint_sanitize(struct buf *out, const char *s, size_t len)
 		s = tab + 1;
 	}
 	sanitize(out, s, len, 0);
-}
-
-/*
- * Controls a terminal acts on even inside a JSON string: C1 controls
- * (U+0080..U+009F) and the bidirectional overrides are written as \u
- * escapes, which every JSON reader decodes back.
- */
-static void json_escape_controls(struct buf *out, const char *json)
-{
-	size_t len = strlen(json), i = 0;
-
-	while (i < len) {
-		unsigned cp;
-		size_t k = utf8_decode(&cp, json + i, len - i);
-
-		if (k > 1 && ((cp >= 0x80 && cp <= 0x9f) ||
-			      (cp >= 0x202a && cp <= 0x202e) ||
-			      (cp >= 0x2066 && cp <= 0x2069)))
-			buf_addf(out, "\\u%04x", cp);
-		else
-			buf_add(out, json + i, k ? k : 1);
-		i += k ? k : 1;
-	}
-}
-
-/* JSON text must be UTF-8: invalid bytes become U+FFFD. */
-static cJSON *str_or_null(const char *s)
-{
-	struct buf b = BUF_INIT;
-	size_t len, i = 0;
-	cJSON *item;
-
-	if (!s)
-		return cJSON_CreateNull();
-	len = strlen(s);
-	while (i < len) {
-		unsigned cp;
-		size_t k;
-
-		k = utf8_decode(&cp, s + i, len - i);
-
-		if (k == 0) {
-			buf_adds(&b, "\xef\xbf\xbd");
-			i++;
-		} else {
-			buf_add(&b, s + i, k);
-			i += k;
-		}
-	}
-	item = cJSON_CreateString(buf_cstr(&b));
-	buf_release(&b);
-	return item;
-}
-
-char *lint_json_line(const char *commit, const char *subject,
-		     const struct lint_result *res)
-{
-	cJSON *root = cJSON_CreateObject(), *arr = cJSON_CreateArray();
-	struct buf b = BUF_INIT;
-	char *text;
-
-	cJSON_AddItemToObject(root, "commit", str_or_null(commit));
-	cJSON_AddItemToObject(root, "subject", str_or_null(subject));
-	for (size_t i = 0; i < res->nr; i++) {
-		const struct finding *f = &res->findings[i];
-		cJSON *o = cJSON_CreateObject();
-
-		cJSON_AddStringToObject(o, "id", f->id);
-		cJSON_AddStringToObject(o, "severity", severity_name(f->severity));
-		if (f->line)
-			cJSON_AddNumberToObject(o, "line", (double)f->line);
-		else
-			cJSON_AddNullToObject(o, "line");
-		cJSON_AddItemToObject(o, "text", str_or_null(f->text));
-		cJSON_AddItemToObject(o, "message", str_or_null(f->message));
-		cJSON_AddItemToObject(o, "fix", str_or_null(f->fix));
-		cJSON_AddItemToArray(arr, o);
-	}
-	cJSON_AddItemToObject(root, "findings", arr);
-	text = cJSON_PrintUnformatted(root);
-	cJSON_Delete(root);
-	json_escape_controls(&b, text ? text : "{}");
-	buf_addch(&b, '\n');
-	cJSON_free(text);
-	return buf_detach(&b, NULL);
 }

@@ -132,8 +132,13 @@ __git_disclose_value ()
 	--model) __git_disclose_reply "$(__git_disclose_models "$(__git_disclose_given_agent)")" "$2" "$3" ;;
 	--tool) __git_disclose_reply "$(__git_disclose_tools)" "$2" "$3" ;;
 	--policy) __git_disclose_reply "kernel kernel-llm" "$2" "$3" ;;
-	--format) __git_disclose_reply "lines args" "$2" "$3" ;;
-	--message | --tree | --source) COMPREPLY=(); return 1 ;;
+	--format)
+		if [ "${sub:-}" = check ]; then
+			__git_disclose_reply "text json b4 b4-review" "$2" "$3"
+		else
+			__git_disclose_reply "lines args" "$2" "$3"
+		fi ;;
+	--message | --mbox | --tree | --source) COMPREPLY=(); return 1 ;;
 	--reviewed | --tested | --timeout) COMPREPLY=() ;;
 	*) return 2 ;;
 	esac

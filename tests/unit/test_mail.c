@@ -15,7 +15,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "catalogue.h"
 #include "mail.h"
+#include "mailcheck.h"
 #include "util.h"
 
 extern char **environ;
@@ -969,6 +971,143 @@ static void test_format_patch(void **state)
 	check_export("--pretty=mboxrd", "--mboxrd");
 }
 
+/* "ID@LINE ID@LINE" of mail i of text checked by mail_check(). */
+static char *verdict(const char *text, size_t i)
+{
+	struct mail_set *set;
+	struct catalogue *cat;
+	struct spdx_ids *ids;
+	struct lint_result res;
+	struct lint_opts o = { FORM_AGENT_MODEL, NULL, NULL };
+	struct buf b = BUF_INIT;
+
+	assert_int_equal(catalogue_load_builtin(&cat), 0);
+	spdx_ids_load(&ids, NULL);
+	o.cat = cat;
+	assert_int_equal(mail_split(&set, text, strlen(text), 0), 0);
+	assert_true(i < set->nr);
+	mail_check(&res, set, i, &o, ids);
+	buf_add(&b, "", 0);
+	for (size_t k = 0; k < res.nr; k++)
+		buf_addf(&b, "%s%s@%zu", k ? " " : "", res.findings[k].id,
+			 res.findings[k].line);
+	lint_result_release(&res);
+	mail_set_free(set);
+	spdx_ids_free(ids);
+	catalogue_free(cat);
+	return buf_detach(&b, NULL);
+}
+
+#define HDRS(subject, id) \
+	"From: Ada Lovelace <ada@example.org>\n" \
+	"Subject: " subject "\n" \
+	"Message-ID: <" id "@example.org>\n"
+#define MBOX_FROM "From ada@example.org Mon May  4 10:00:00 2026\n"
+#define DIFF_NEW(path, first) \
+	"---\n" \
+	"diff --git a/" path " b/" path "\n" \
+	"new file mode 100644\n" \
+	"--- /dev/null\n" \
+	"+++ b/" path "\n" \
+	"@@ -0,0 +1,2 @@\n" \
+	"+" first "\n" \
+	"+int x;\n"
+
+static void test_check(void **state)
+{
+	static const struct {
+		const char *name, *text;
+		size_t mail;
+		const char *want;
+	} t[] = {
+		{ "a clean patch",
+		  HDRS("[PATCH] a: b", "c1") "\nBody.\n\n"
+		  "Signed-off-by: Ada Lovelace <ada@example.org>\n"
+		  DIFF_NEW("a.c", "// SPDX-License-Identifier: GPL-2.0-only"),
+		  0, "" },
+		{ "the file the diff adds lacks its SPDX line",
+		  HDRS("[PATCH] a: b", "c2") "\nBody.\n\n"
+		  "Signed-off-by: Ada Lovelace <ada@example.org>\n"
+		  DIFF_NEW("a.c", "int y;"),
+		  0, "SPDX_MISSING@0" },
+		{ "a header's SPDX line in the wrong comment style",
+		  HDRS("[PATCH] a: b", "c3") "\nBody.\n\n"
+		  "Signed-off-by: Ada Lovelace <ada@example.org>\n"
+		  DIFF_NEW("a.h", "// SPDX-License-Identifier: GPL-2.0"),
+		  0, "SPDX_STYLE@0" },
+		{ "no sign-off: at the --- line, the sender's proposed",
+		  HDRS("[PATCH] a: b", "c4") "\nBody.\n"
+		  "---\n diff stat\n",
+		  0, "MISSING_SIGNOFF@6" },
+		{ "a changelog of two paragraphs above ---",
+		  HDRS("[PATCH] a: b", "c5") "\nBody.\n\n"
+		  "Signed-off-by: Ada Lovelace <ada@example.org>\n\n"
+		  "Changes in v3:\n- this\n\nChanges in v2:\n- that\n"
+		  "---\n diff stat\n",
+		  0, "CHANGELOG_ABOVE_DIVIDER@9" },
+		{ "a sender who passes a patch on signs it off",
+		  "From: Grace <grace@example.org>\n"
+		  "Subject: [PATCH] a: b\n\n"
+		  "From: Linus <linus@example.org>\n\nBody.\n\n"
+		  "Signed-off-by: Linus <linus@example.org>\n"
+		  "---\n diff stat\n",
+		  0, "SENDER_SIGNOFF_MISSING@1" },
+		{ "a B4 Relay sender is the author's own",
+		  "From: Linus via B4 Relay <devnull+linus@kernel.org>\n"
+		  "Subject: [PATCH] a: b\n\n"
+		  "From: Linus <linus@example.org>\n\nBody.\n\n"
+		  "Signed-off-by: Linus <linus@example.org>\n"
+		  "---\n diff stat\n",
+		  0, "" },
+		{ "a cover letter that says so",
+		  MBOX_FROM HDRS("[PATCH 0/1] a", "c6") "\nAI assistance: patch 1 "
+		  "was written with Claude.\n\n"
+		  MBOX_FROM
+		  HDRS("[PATCH 1/1] a: b", "c7") "\nBody.\n\n"
+		  "Assisted-by: Claude:claude-opus-4-5\n"
+		  "Signed-off-by: Ada Lovelace <ada@example.org>\n"
+		  "---\n diff stat\n",
+		  0, "" },
+		{ "a cover letter silent about the AI patch",
+		  MBOX_FROM HDRS("[PATCH 0/1] a", "c8") "\nTwo fixes.\n\n"
+		  MBOX_FROM
+		  HDRS("[PATCH 1/1] a: b", "c9") "\nBody.\n\n"
+		  "Assisted-by: Claude:claude-opus-4-5\n"
+		  "Signed-off-by: Ada Lovelace <ada@example.org>\n"
+		  "---\n diff stat\n",
+		  0, "COVER_MISSING_DISCLOSURE@3" },
+		{ "a cover letter of another version's patches",
+		  MBOX_FROM HDRS("[PATCH v2 0/1] a", "c10") "\nTwo fixes.\n\n"
+		  MBOX_FROM
+		  HDRS("[PATCH 1/1] a: b", "c11") "\nBody.\n\n"
+		  "Assisted-by: Claude:claude-opus-4-5\n"
+		  "Signed-off-by: Ada Lovelace <ada@example.org>\n"
+		  "---\n diff stat\n",
+		  0, "" },
+		{ "a cover letter naming an agent no patch tags",
+		  MBOX_FROM HDRS("[PATCH 0/1] a", "c12") "\nHelped by\n"
+		  "Claude:claude-opus-4-5.\n\n"
+		  MBOX_FROM
+		  HDRS("[PATCH 1/1] a: b", "c13") "\nBody.\n\n"
+		  "Signed-off-by: Ada Lovelace <ada@example.org>\n"
+		  "---\n diff stat\n",
+		  0, "COVER_UNTAGGED_PATCHES@7" },
+		{ "a vendor footer in a cover letter",
+		  HDRS("[PATCH 0/2] a", "c14") "\nAI helped.\n\n"
+		  "Generated with [Claude Code](https://claude.com/"
+		  "claude-code)\n",
+		  0, "VENDOR_FOOTER@7" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++) {
+		char *got = verdict(t[i].text, t[i].mail);
+
+		print_message("%s\n", t[i].name);
+		assert_string_equal(got, t[i].want);
+		free(got);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -983,6 +1122,7 @@ int main(void)
 		cmocka_unit_test(test_sender),
 		cmocka_unit_test(test_patch_part),
 		cmocka_unit_test(test_format_patch),
+		cmocka_unit_test(test_check),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -14,9 +14,12 @@
 #include "checkpatch.h"
 #include "cli.h"
 #include "lint.h"
+#include "mail.h"
+#include "mailcheck.h"
 #include "message.h"
 #include "policy.h"
 #include "repo.h"
+#include "report.h"
 #include "spdx.h"
 #include "util.h"
 
@@ -24,9 +27,10 @@
 void repo_set_streaming(void) __attribute__((weak));
 
 static const char check_usage[] =
-	"usage: git disclose check [--json] [--policy P] [<range>]\n"
-	"       git disclose check [--json] [--policy P] --message FILE | -\n"
+	"usage: git disclose check [--format F] [--policy P] [<range>]\n"
+	"       git disclose check [--format F] [--policy P] --message FILE|-\n"
 	"                          [--staged]\n"
+	"       git disclose check [--format F] [--policy P] --mbox FILE\n"
 	"\n"
 	"Checks commit messages against the kernel's policy on AI coding\n"
 	"assistants: the Assisted-by: form, AI sign-offs and co-developers,\n"
@@ -35,12 +39,19 @@ static const char check_usage[] =
 	"A...B, or one commit meaning that commit alone); the default is b4's\n"
 	"series on a b4 prep branch (said on the first line), else the\n"
 	"branch's commits not on its upstream, else HEAD. b4 prep's\n"
-	"cover-letter commit is skipped, and said so.\n"
+	"cover-letter commit is skipped, and said so. Patch mail (one\n"
+	"RFC 2822 message, an mbox, git format-patch output) is told by its\n"
+	"content and checked one message at a time, as git am would apply it.\n"
 	"\n"
-	"  --message FILE     check the message in FILE (- for standard input)\n"
+	"  --message FILE     check the message or mail in FILE (- for stdin)\n"
+	"  --mbox FILE        check every mail of FILE (- for standard input)\n"
 	"  --staged           with --message: also check the SPDX lines of the\n"
 	"                     files the index adds (the commit-msg hook does)\n"
-	"  --json             one JSON object per commit per line (NDJSON)\n"
+	"  --format F         text (default); json: one JSON object per commit\n"
+	"                     or mail per line; b4: lines for b4's per-patch\n"
+	"                     check commands; b4-review: the JSON array of\n"
+	"                     b4's review interface\n"
+	"  --json             the same as --format=json\n"
 	"  --policy P         kernel (AGENT:MODEL), kernel-llm (LLM) or your pack;\n"
 	"                     default: what the tree's coding-assistants.rst asks\n"
 	"  --no-spdx          check messages only, not the files commits add\n"
@@ -51,16 +62,18 @@ static const char check_usage[] =
 	"or environment error.\n";
 
 enum { OPT_JSON = OPT_CLI_LAST, OPT_MESSAGE, OPT_NO_SPDX, OPT_CHECKPATCH,
-       OPT_STAGED };
+       OPT_STAGED, OPT_MBOX, OPT_FORMAT };
 
 struct check {
-	bool json;
+	enum report_format format;
+	struct report *report;
 	bool color;
 	bool no_spdx;
 	bool checkpatch;
 	bool staged;
 	struct checkpatch_report cp;
 	const char *message;
+	const char *mbox;
 	const char *range;
 	char *policy;
 	enum policy_form form;
@@ -69,84 +82,15 @@ struct check {
 	struct catalogue *cat;
 	struct spdx_ids *licenses;
 	struct lint_cache *cache;
-	size_t commits, errors, warnings;
-	struct buf line;
 };
-
-static const char *sev_label(enum severity s)
-{
-	switch (s) {
-	case SEV_ERROR: return "ERROR";
-	case SEV_WARNING: return "WARNING";
-	case SEV_INFO: break;
-	}
-	return "INFO";
-}
-
-static const char *sev_color(enum severity s)
-{
-	switch (s) {
-	case SEV_ERROR: return "\033[1;31m";
-	case SEV_WARNING: return "\033[1;33m";
-	case SEV_INFO: break;
-	}
-	return "\033[36m";
-}
-
-/* Text from a commit, made safe for the terminal, into the line buffer. */
-static void add_safe(struct check *ck, const char *s)
-{
-	lint_sanitize(&ck->line, s, strlen(s));
-}
-
-static void print_finding(struct check *ck, const char *who,
-			  const char *subject, const struct finding *f)
-{
-	const char *on = ck->color ? sev_color(f->severity) : "";
-	const char *off = ck->color ? "\033[m" : "";
-
-	buf_reset(&ck->line);
-	buf_addf(&ck->line, "%s (\"", who);
-	add_safe(ck, subject);
-	buf_addf(&ck->line, "\"): %s%s%s: %s: ", on, sev_label(f->severity),
-		 off, f->id);
-	if (f->line)
-		buf_addf(&ck->line, "line %zu: ", f->line);
-	add_safe(ck, f->message);
-	buf_addch(&ck->line, '\n');
-	if (f->text) {
-		buf_adds(&ck->line, "    ");
-		add_safe(ck, f->text);
-		buf_addch(&ck->line, '\n');
-	}
-	if (f->fix) {
-		buf_addf(&ck->line, "  %s+%s ", ck->color ? "\033[32m" : "",
-			 off);
-		add_safe(ck, f->fix);
-		buf_addch(&ck->line, '\n');
-	}
-	fwrite(ck->line.ptr, 1, ck->line.len, stdout);
-}
 
 static void report(struct check *ck, const char *id, const struct message *m,
 		   const struct lint_result *res)
 {
 	char *subject = lint_subject(m);
-	char who[16];
+	struct report_key key = { .commit = id, .subject = subject };
 
-	ck->commits++;
-	ck->errors += res->errors;
-	ck->warnings += res->warnings;
-	if (ck->json) {
-		char *line = lint_json_line(id, subject, res);
-
-		fputs(line, stdout);
-		free(line);
-	} else {
-		snprintf(who, sizeof(who), "%.12s", id ? id : "message");
-		for (size_t i = 0; i < res->nr; i++)
-			print_finding(ck, who, subject, &res->findings[i]);
-	}
+	report_add(ck->report, &key, res);
 	free(subject);
 }
 
@@ -179,9 +123,8 @@ static int staged_files(struct added_file **files, size_t *nr,
  * sets them for its hooks), the committer from GIT_COMMITTER_NAME/EMAIL
  * or user.name and user.email; with --staged, the files the index adds.
  */
-static int check_message(struct check *ck)
+static int check_message(struct check *ck, const struct buf *in)
 {
-	struct buf in = BUF_INIT;
 	struct message *m = NULL;
 	struct lint_result res;
 	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
@@ -191,8 +134,6 @@ static int check_message(struct check *ck)
 	bool have_author, have_committer;
 	int rc = 0;
 
-	if (read_file(&in, ck->message) < 0)
-		return -1;
 	have_author = env_ident(&author, "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL");
 	have_committer = env_ident(&committer, "GIT_COMMITTER_NAME",
 				   "GIT_COMMITTER_EMAIL");
@@ -208,7 +149,7 @@ static int check_message(struct check *ck)
 	}
 	facts.files = files;
 	facts.licenses = ck->licenses;
-	message_parse(&m, in.ptr ? in.ptr : "", in.len,
+	message_parse(&m, in->ptr ? in->ptr : "", in->len,
 		      repo_comment_char(ck->repo));
 	lint_message(&res, m, &facts, &lo);
 	report(ck, NULL, m, &res);
@@ -220,6 +161,67 @@ out:
 		ident_release(&author);
 	if (have_committer)
 		ident_release(&committer);
+	return rc;
+}
+
+/* Mail: each message checked with its own facts, lines of the input. */
+static int check_mails(struct check *ck, const struct buf *in)
+{
+	struct mail_set *set;
+	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
+
+	if (mail_split(&set, in->ptr, in->len, 0) < 0)
+		return -1;
+	if (!ck->no_spdx)
+		spdx_ids_load(&ck->licenses,
+			      ck->repo ? repo_workdir(ck->repo) : NULL);
+	for (size_t i = 0; i < set->nr; i++) {
+		const struct mail *m = &set->mails[i];
+		struct lint_result res;
+		struct ident author = { m->author_name, m->author_email };
+		char *who = *m->author_email ? ident_format(&author) : NULL;
+		struct report_key key = {
+			.commit = *m->commit_id ? m->commit_id : NULL,
+			.subject = m->clean_subject, .is_mail = true,
+			.message_id = m->message_id, .prefix = m->prefix,
+			.number = m->number, .total = m->total,
+			.is_cover = m->is_cover, .author = who,
+			.msgno = i + 1, .many = set->nr > 1,
+		};
+
+		mail_check(&res, set, i, &lo, ck->licenses);
+		report_add(ck->report, &key, &res);
+		lint_result_release(&res);
+		free(who);
+	}
+	mail_set_free(set);
+	return 0;
+}
+
+/*
+ * --message FILE, - and --mbox FILE: mail when its content is mail,
+ * else (not with --mbox) one commit message.
+ */
+static int check_input(struct check *ck)
+{
+	struct buf in = BUF_INIT;
+	const char *path = ck->mbox ? ck->mbox : ck->message;
+	int rc;
+
+	if (read_file(&in, path) < 0)
+		return -1;
+	buf_add(&in, "", 0);
+	if (mail_detect(in.ptr, in.len) != MAIL_PLAIN && ck->staged) {
+		rc = error_set("%s holds patch mail, not the commit being made: give --staged only with a commit message",
+			       strcmp(path, "-") ? path : "standard input");
+	} else if (mail_detect(in.ptr, in.len) != MAIL_PLAIN) {
+		rc = check_mails(ck, &in);
+	} else if (ck->mbox) {
+		rc = error_set("%s holds no mail (no mbox \"From \" line and no From: or Subject: header): give a commit message with --message",
+			       strcmp(path, "-") ? path : "standard input");
+	} else {
+		rc = check_message(ck, &in);
+	}
 	buf_release(&in);
 	return rc;
 }
@@ -244,7 +246,7 @@ static bool skip_b4_cover(struct check *ck, const struct commit_info *c)
 {
 	if (!b4_is_cover(ck->repo, c))
 		return false;
-	fprintf(ck->json ? stderr : stdout,
+	fprintf(ck->format == REPORT_TEXT ? stdout : stderr,
 		"%.12s: skipped: b4 prep's cover letter (b4 keeps its tracking data in it), not a patch\n",
 		c->id);
 	return true;
@@ -257,7 +259,7 @@ static int say_b4_range(struct check *ck)
 	int rc = ck->range ? 0 : b4_range_note(&b, ck->repo);
 
 	if (rc > 0)
-		fprintf(ck->json ? stderr : stdout, "%s\n", b.ptr);
+		fprintf(ck->format == REPORT_TEXT ? stdout : stderr, "%s\n", b.ptr);
 	buf_release(&b);
 	return rc < 0 ? -1 : 0;
 }
@@ -303,6 +305,8 @@ static int parse_options(struct check *ck, int argc, char **argv)
 		{ "checkpatch", no_argument, NULL, OPT_CHECKPATCH },
 		{ "staged", no_argument, NULL, OPT_STAGED },
 		{ "message", required_argument, NULL, OPT_MESSAGE },
+		{ "mbox", required_argument, NULL, OPT_MBOX },
+		{ "format", required_argument, NULL, OPT_FORMAT },
 		{ "policy", required_argument, NULL, OPT_POLICY },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -312,7 +316,13 @@ static int parse_options(struct check *ck, int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
 		switch (c) {
-		case OPT_JSON: ck->json = true; break;
+		case OPT_JSON: ck->format = REPORT_JSON; break;
+		case OPT_FORMAT:
+			if (report_format_parse(&ck->format, optarg) < 0)
+				return cli_usage_error(check_usage, "check",
+						       "%s", error_last());
+			break;
+		case OPT_MBOX: ck->mbox = optarg; break;
 		case OPT_NO_SPDX: ck->no_spdx = true; break;
 		case OPT_CHECKPATCH: ck->checkpatch = true; break;
 		case OPT_STAGED: ck->staged = true; break;
@@ -333,7 +343,13 @@ static int parse_options(struct check *ck, int argc, char **argv)
 		return cli_usage_error(check_usage, "check",
 				       "unexpected argument '%s': give one range",
 				       argv[optind]);
-	if (ck->message && ck->checkpatch)
+	if (ck->mbox && (ck->message || ck->range))
+		return cli_usage_error(check_usage, "check",
+				       "--mbox reads mail: give it without --message and without a range");
+	if (ck->mbox && ck->staged)
+		return cli_usage_error(check_usage, "check",
+				       "--staged checks the commit being made: give --message FILE with it, not --mbox");
+	if ((ck->message || ck->mbox) && ck->checkpatch)
 		return cli_usage_error(check_usage, "check",
 				       "--checkpatch checks commits: give a range, not --message");
 	if (ck->message && ck->range)
@@ -367,7 +383,7 @@ static int run(struct check *ck)
 	if (repo_set_streaming)
 		repo_set_streaming();
 	if (repo_open(&ck->repo, NULL) < 0) {
-		if (!ck->message)
+		if (!ck->message && !ck->mbox)
 			return -1;
 		ck->repo = NULL;
 		error_clear();
@@ -375,8 +391,8 @@ static int run(struct check *ck)
 	if (resolve_policy(ck) < 0 || catalogue_load(&ck->cat) < 0)
 		return -1;
 	ck->cache = lint_cache_new();
-	if (ck->message)
-		return check_message(ck);
+	if (ck->message || ck->mbox)
+		return check_input(ck);
 	spdx_ids_load(&ck->licenses, repo_workdir(ck->repo));
 	ck->comment_char = repo_comment_char(ck->repo);
 	if (say_b4_range(ck) < 0)
@@ -393,19 +409,17 @@ int cmd_check(int argc, char **argv)
 
 	if (rc)
 		goto out;
-	ck.color = !ck.json && use_color();
+	ck.color = ck.format == REPORT_TEXT && use_color();
+	ck.report = report_new(ck.format, ck.color, stdout);
 	if (run(&ck) < 0) {
 		fflush(stdout);
 		rc = cli_fail(EXIT_USAGE);
 		goto out;
 	}
-	if (!ck.json)
-		printf("%zu commits, %zu errors, %zu warnings\n", ck.commits,
-		       ck.errors, ck.warnings);
-	if (fflush(stdout) != 0 || ferror(stdout))
+	if (report_finish(ck.report) < 0)
 		rc = EXIT_USAGE;
 	else
-		rc = ck.errors ? EXIT_POLICY : 0;
+		rc = report_errors(ck.report) ? EXIT_POLICY : 0;
 out:
 	checkpatch_report_release(&ck.cp);
 	spdx_ids_free(ck.licenses);
@@ -413,6 +427,6 @@ out:
 	catalogue_free(ck.cat);
 	repo_free(ck.repo);
 	free(ck.policy);
-	buf_release(&ck.line);
+	report_free(ck.report);
 	return rc == CLI_HELP ? 0 : rc;
 }

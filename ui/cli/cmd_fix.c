@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "diff.h"
 #include "fix.h"
+#include "mail.h"
 #include "message.h"
 #include "policy.h"
 #include "repo.h"
@@ -117,6 +118,11 @@ static int fix_file(struct fixer *fx)
 	fx->fo.divider = true;
 	if (read_file(&in, fx->message) < 0)
 		goto out;
+	if (mail_detect(in.ptr ? in.ptr : "", in.len) != MAIL_PLAIN) {
+		error_set("%s holds patch mail: fix rewrites commit messages, and editing a mail's encoded body or headers in place would break it; apply it with git am (or b4 am), run git disclose fix on the commits, or see the findings with git disclose check",
+			  strcmp(fx->message, "-") ? fx->message : "stdin");
+		goto out;
+	}
 	if (fix_message(&out, &changed, in.ptr ? in.ptr : "", in.len,
 			&fx->fo) < 0)
 		goto out;

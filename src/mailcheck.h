@@ -1,0 +1,27 @@
+/*
+ * The checker on patch mail. A patch is checked as the commit git am
+ * would make of it, with the mail's own facts: the author is the
+ * (in-body) From:, the submitter the mail's From:, the files it adds
+ * come from its diff. A cover letter is judged by what it must say:
+ * when patches of its series are AI-assisted, that an AI coding
+ * assistant helped. Finding lines are lines of the input.
+ */
+#ifndef DISCLOSE_MAILCHECK_H
+#define DISCLOSE_MAILCHECK_H
+
+#include "lint.h"
+#include "mail.h"
+
+/* The files the diff of a patch adds, with their first lines. */
+void mail_added_files(struct added_file **out, size_t *nr,
+		      const struct mail *m);
+
+/*
+ * Check mail i of set; licenses may be NULL (no SPDX checks). The
+ * other mails of the set are the cover letter's series.
+ */
+void mail_check(struct lint_result *out, const struct mail_set *set,
+		size_t i, const struct lint_opts *o,
+		const struct spdx_ids *licenses);
+
+#endif

@@ -1,0 +1,388 @@
+#include "report.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <cjson/cJSON.h>
+
+#include "sanitize.h"
+#include "util.h"
+
+#define TOOL_NAME "git-disclose"
+#define DOCS "https://docs.kernel.org/process/"
+
+struct report {
+	enum report_format format;
+	bool color;
+	FILE *out;
+	size_t results, errors, warnings;
+	bool mail;		/* some result was a mail */
+	cJSON *review;		/* b4-review: the array being built */
+	struct buf line;
+};
+
+int report_format_parse(enum report_format *out, const char *name)
+{
+	static const char *const names[] = { "text", "json", "b4",
+					     "b4-review" };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(*names); i++) {
+		if (!strcmp(name, names[i])) {
+			*out = (enum report_format)i;
+			return 0;
+		}
+	}
+	return error_set("unknown format '%s': give text, json, b4 (b4's per-patch check commands) or b4-review (b4's review interface)",
+			 name);
+}
+
+struct report *report_new(enum report_format format, bool color, FILE *out)
+{
+	struct report *r = xcalloc(1, sizeof(*r));
+
+	r->format = format;
+	r->color = color && format == REPORT_TEXT;
+	r->out = out;
+	if (format == REPORT_B4_REVIEW)
+		r->review = cJSON_CreateArray();
+	return r;
+}
+
+void report_free(struct report *r)
+{
+	if (!r)
+		return;
+	cJSON_Delete(r->review);
+	buf_release(&r->line);
+	free(r);
+}
+
+size_t report_errors(const struct report *r)
+{
+	return r->errors;
+}
+
+static const char *sev_label(enum severity s)
+{
+	switch (s) {
+	case SEV_ERROR: return "ERROR";
+	case SEV_WARNING: return "WARNING";
+	case SEV_INFO: break;
+	}
+	return "INFO";
+}
+
+static const char *sev_color(enum severity s)
+{
+	switch (s) {
+	case SEV_ERROR: return "\033[1;31m";
+	case SEV_WARNING: return "\033[1;33m";
+	case SEV_INFO: break;
+	}
+	return "\033[36m";
+}
+
+/* Text from a commit or a mail, made safe for the terminal. */
+static void add_safe(struct buf *b, const char *s)
+{
+	lint_sanitize(b, s, strlen(s));
+}
+
+/*
+ * Who a result is about: 12 digits of a commit, "message", or for a
+ * mail its [PATCH n/m] and Message-Id ("mail N" without one).
+ */
+static void add_who(struct buf *b, const struct report_key *k)
+{
+	if (!k->is_mail) {
+		buf_addf(b, "%.12s", k->commit ? k->commit : "message");
+		return;
+	}
+	if (k->prefix && *k->prefix) {
+		buf_addch(b, '[');
+		add_safe(b, k->prefix);
+		buf_adds(b, "] ");
+	}
+	if (k->message_id && *k->message_id)
+		add_safe(b, k->message_id);
+	else
+		buf_addf(b, "mail %zu", k->msgno);
+}
+
+static void text_finding(struct report *r, const struct report_key *k,
+			 const struct finding *f)
+{
+	const char *on = r->color ? sev_color(f->severity) : "";
+	const char *off = r->color ? "\033[m" : "";
+	struct buf *b = &r->line;
+
+	buf_reset(b);
+	add_who(b, k);
+	buf_adds(b, " (\"");
+	add_safe(b, k->subject ? k->subject : "");
+	buf_addf(b, "\"): %s%s%s: %s: ", on, sev_label(f->severity), off,
+		 f->id);
+	if (f->line)
+		buf_addf(b, "line %zu: ", f->line);
+	add_safe(b, f->message);
+	buf_addch(b, '\n');
+	if (f->text) {
+		buf_adds(b, "    ");
+		add_safe(b, f->text);
+		buf_addch(b, '\n');
+	}
+	if (f->fix) {
+		buf_addf(b, "  %s+%s ", r->color ? "\033[32m" : "", off);
+		add_safe(b, f->fix);
+		buf_addch(b, '\n');
+	}
+	fwrite(b->ptr, 1, b->len, r->out);
+}
+
+/*
+ * One line for b4: "ERROR: ID: line N: what (fix: line)". b4 shows a
+ * line holding "ERROR:" as a failure and any other as a warning, so
+ * an informational finding is not written (it would be a warning).
+ */
+static void b4_finding(struct report *r, const struct report_key *k,
+		       const struct finding *f)
+{
+	struct buf *b = &r->line;
+
+	if (f->severity == SEV_INFO)
+		return;
+	buf_reset(b);
+	if (k->is_mail && k->many) {
+		add_who(b, k);
+		buf_adds(b, ": ");
+	}
+	buf_addf(b, "%s: %s: ", f->severity == SEV_ERROR ? "ERROR" : "WARNING",
+		 f->id);
+	if (f->line)
+		buf_addf(b, "line %zu: ", f->line);
+	add_safe(b, f->message);
+	if (f->fix) {
+		buf_adds(b, " (fix: ");
+		add_safe(b, f->fix);
+		buf_addch(b, ')');
+	}
+	buf_addch(b, '\n');
+	fwrite(b->ptr, 1, b->len, r->out);
+}
+
+/* JSON text must be UTF-8: invalid bytes become U+FFFD. */
+static cJSON *str_or_null(const char *s)
+{
+	struct buf b = BUF_INIT;
+	size_t len, i = 0;
+	cJSON *item;
+
+	if (!s)
+		return cJSON_CreateNull();
+	len = strlen(s);
+	buf_add(&b, "", 0);
+	while (i < len) {
+		unsigned cp;
+		size_t k = utf8_decode(&cp, s + i, len - i);
+
+		if (k == 0) {
+			buf_adds(&b, "\xef\xbf\xbd");
+			i++;
+		} else {
+			buf_add(&b, s + i, k);
+			i += k;
+		}
+	}
+	item = cJSON_CreateString(buf_cstr(&b));
+	buf_release(&b);
+	return item;
+}
+
+/*
+ * Controls a terminal acts on even inside a JSON string: C1 controls
+ * (U+0080..U+009F) and the bidirectional overrides are written as \u
+ * escapes, which every JSON reader decodes back.
+ */
+static void json_escape_controls(struct buf *out, const char *json)
+{
+	size_t len = strlen(json), i = 0;
+
+	while (i < len) {
+		unsigned cp;
+		size_t k = utf8_decode(&cp, json + i, len - i);
+
+		if (k > 1 && ((cp >= 0x80 && cp <= 0x9f) ||
+			      (cp >= 0x202a && cp <= 0x202e) ||
+			      (cp >= 0x2066 && cp <= 0x2069)))
+			buf_addf(out, "\\u%04x", cp);
+		else
+			buf_add(out, json + i, k ? k : 1);
+		i += k ? k : 1;
+	}
+}
+
+/* cJSON item printed without blanks, controls escaped; caller frees. */
+static char *json_print(cJSON *item, bool newline)
+{
+	struct buf b = BUF_INIT;
+	char *text = cJSON_PrintUnformatted(item);
+
+	json_escape_controls(&b, text ? text : "null");
+	if (newline)
+		buf_addch(&b, '\n');
+	cJSON_free(text);
+	return buf_detach(&b, NULL);
+}
+
+static void add_mail_fields(cJSON *root, const struct report_key *k)
+{
+	cJSON_AddItemToObject(root, "message_id",
+			      str_or_null(*k->message_id ? k->message_id :
+					  NULL));
+	if (k->total) {
+		cJSON *p = cJSON_CreateObject();
+
+		cJSON_AddNumberToObject(p, "number", k->number);
+		cJSON_AddNumberToObject(p, "total", k->total);
+		cJSON_AddItemToObject(root, "patch", p);
+	} else {
+		cJSON_AddNullToObject(root, "patch");
+	}
+	cJSON_AddBoolToObject(root, "cover", k->is_cover);
+	cJSON_AddItemToObject(root, "author", str_or_null(k->author));
+}
+
+char *report_json_line(const struct report_key *k,
+		       const struct lint_result *res)
+{
+	cJSON *root = cJSON_CreateObject(), *arr = cJSON_CreateArray();
+	char *text;
+
+	cJSON_AddItemToObject(root, "commit", str_or_null(k->commit));
+	if (k->is_mail)
+		add_mail_fields(root, k);
+	cJSON_AddItemToObject(root, "subject", str_or_null(k->subject));
+	for (size_t i = 0; i < res->nr; i++) {
+		const struct finding *f = &res->findings[i];
+		cJSON *o = cJSON_CreateObject();
+
+		cJSON_AddStringToObject(o, "id", f->id);
+		cJSON_AddStringToObject(o, "severity",
+					severity_name(f->severity));
+		if (f->line)
+			cJSON_AddNumberToObject(o, "line", (double)f->line);
+		else
+			cJSON_AddNullToObject(o, "line");
+		cJSON_AddItemToObject(o, "text", str_or_null(f->text));
+		cJSON_AddItemToObject(o, "message", str_or_null(f->message));
+		cJSON_AddItemToObject(o, "fix", str_or_null(f->fix));
+		cJSON_AddItemToArray(arr, o);
+	}
+	cJSON_AddItemToObject(root, "findings", arr);
+	text = json_print(root, true);
+	cJSON_Delete(root);
+	return text;
+}
+
+char *lint_json_line(const char *commit, const char *subject,
+		     const struct lint_result *res)
+{
+	struct report_key k = { .commit = commit, .subject = subject };
+
+	return report_json_line(&k, res);
+}
+
+/* The document a finding rests on. */
+static const char *finding_url(const struct finding *f)
+{
+	if (!strncmp(f->id, "AI_", 3))
+		return DOCS "coding-assistants.html";
+	if (!strncmp(f->id, "SPDX_", 5))
+		return DOCS "license-rules.html";
+	if (strstr(f->id, "SIGNOFF") || strstr(f->id, "SIGNATURE") ||
+	    !strncmp(f->id, "CO_DEVELOPED", 12))
+		return DOCS "submitting-patches.html";
+	if (!strncmp(f->id, "COVER_", 6) ||
+	    !strcmp(f->id, "CHANGELOG_ABOVE_DIVIDER"))
+		return DOCS "generated-content.html";
+	return DOCS "coding-assistants.html";
+}
+
+/* b4's review interface: one object per finding, infos left out. */
+static void review_finding(struct report *r, const struct report_key *k,
+			   const struct finding *f)
+{
+	cJSON *o;
+	struct buf b = BUF_INIT;
+
+	if (f->severity == SEV_INFO)
+		return;
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "tool", TOOL_NAME);
+	cJSON_AddStringToObject(o, "status", f->severity == SEV_ERROR ?
+				"fail" : "warn");
+	if (k->is_mail && k->many) {
+		add_who(&b, k);
+		buf_adds(&b, ": ");
+	}
+	buf_addf(&b, "%s: ", f->id);
+	if (f->line)
+		buf_addf(&b, "line %zu: ", f->line);
+	buf_adds(&b, f->message);
+	cJSON_AddItemToObject(o, "summary", str_or_null(b.ptr));
+	cJSON_AddStringToObject(o, "url", finding_url(f));
+	buf_reset(&b);
+	buf_add(&b, "", 0);
+	if (f->text)
+		buf_addf(&b, "%s\n", f->text);
+	if (f->fix)
+		buf_addf(&b, "fix: %s\n", f->fix);
+	cJSON_AddItemToObject(o, "details", str_or_null(b.ptr));
+	cJSON_AddItemToArray(r->review, o);
+	buf_release(&b);
+}
+
+void report_add(struct report *r, const struct report_key *key,
+		const struct lint_result *res)
+{
+	char *line;
+
+	r->results++;
+	r->errors += res->errors;
+	r->warnings += res->warnings;
+	r->mail |= key->is_mail;
+	switch (r->format) {
+	case REPORT_JSON:
+		line = report_json_line(key, res);
+		fputs(line, r->out);
+		free(line);
+		return;
+	case REPORT_TEXT:
+		for (size_t i = 0; i < res->nr; i++)
+			text_finding(r, key, &res->findings[i]);
+		return;
+	case REPORT_B4:
+		for (size_t i = 0; i < res->nr; i++)
+			b4_finding(r, key, &res->findings[i]);
+		return;
+	case REPORT_B4_REVIEW:
+		for (size_t i = 0; i < res->nr; i++)
+			review_finding(r, key, &res->findings[i]);
+		return;
+	}
+}
+
+int report_finish(struct report *r)
+{
+	char *text;
+
+	if (r->format == REPORT_TEXT)
+		fprintf(r->out, "%zu %s, %zu errors, %zu warnings\n",
+			r->results, r->mail ? "mails" : "commits", r->errors,
+			r->warnings);
+	if (r->format == REPORT_B4_REVIEW) {
+		text = json_print(r->review, true);
+		fputs(text, r->out);
+		free(text);
+	}
+	return fflush(r->out) != 0 || ferror(r->out) ? -1 : 0;
+}

@@ -1,0 +1,187 @@
+#!/bin/sh
+# git disclose check on patch mail: hand-written mails (encodings, in-body
+# From:, cover letters, mboxrd escapes, a changelog above ---) give one
+# result per message with the lines of the mail; a series written by git
+# format-patch and passed through Debian's b4 (offline) gives the findings
+# check gives on the commits; the b4 check protocols.
+. "$TOP/tests/e2e/lib.sh"
+command -v python3 >/dev/null || { echo "python3 is not installed"; exit 77; }
+fx=$TOP/fixtures/mail
+cd "$TMPDIR" || exit 2
+
+# "FILE <Message-Id> n/m ID@LINE ..." for each message of --json output
+summarize() { # file
+	python3 -c '
+import json, sys
+name = sys.argv[1]
+for line in sys.stdin:
+    o = json.loads(line)
+    p = o["patch"]
+    num = "%d/%d" % (p["number"], p["total"]) if p else "-"
+    ids = " ".join("%s@%d" % (f["id"], f["line"] or 0)
+                   for f in o["findings"]) or "-"
+    print(name, o["message_id"], num, ids)
+' "$1"
+}
+
+# 1. every fixture: one correct result per message, lines of the mail
+grep -v '^#' "$fx/check/expected" | cut -d' ' -f1 | uniq >files
+: >got
+while read -r f; do
+	"$D" check --json --mbox "$fx/$f" >out 2>err
+	rc=$?
+	[ $rc -le 1 ] || fail "check --mbox $f exited $rc: $(cat err)"
+	summarize "$f" <out >>got
+done <files
+expect_eq "findings of the fixtures" "$(grep -v '^#' "$fx/check/expected")" \
+	"$(cat got)"
+
+# --message and - take mail by its content, as --mbox does
+"$D" check --json --message "$fx/check/series-cover.mbox" >a
+"$D" check --json - <"$fx/check/series-cover.mbox" >b
+"$D" check --json --mbox "$fx/check/series-cover.mbox" >c
+expect_eq "--message and --mbox" "$(cat c)" "$(cat a)"
+expect_eq "- and --mbox" "$(cat c)" "$(cat b)"
+expect_status 1 "$D" check --message "$fx/check/qp-vendor.eml"
+# the subject is the cleaned Subject:, not the first header
+expect_grep '[PATCH] <qp-vendor-1@example.org> ("misc: frob: compare with =="): ERROR: VENDOR_TRAILER: line 15:' "$TMPDIR/out"
+expect_grep '1 mails, 2 errors, 0 warnings' "$TMPDIR/out"
+# an mbox of a cover letter and three patches: four results
+expect_status 1 "$D" check --mbox "$fx/check/series-cover.mbox"
+expect_grep '4 mails, 4 errors, 1 warnings' "$TMPDIR/out"
+# the sender's address, not the local identity, is the proposed sign-off
+git config --global user.name 'Hu Man'
+git config --global user.email hu@example.org
+expect_status 1 "$D" check --message "$fx/check/no-signoff.eml"
+expect_grep '  + Signed-off-by: Ada Lovelace <ada@example.org>' "$TMPDIR/out"
+# a plain commit message is still one
+printf 'frob: fix\n\nSigned-off-by: Hu Man <hu@example.org>\n' >plain.msg
+expect_status 0 "$D" check --message plain.msg
+expect_grep '1 commits, 0 errors, 0 warnings' "$TMPDIR/out"
+# --mbox refuses what is not mail, and a broken mail is an error
+expect_status 2 "$D" check --mbox plain.msg
+expect_grep 'holds no mail' "$TMPDIR/err"
+expect_status 2 "$D" check --staged --message "$fx/plain.eml"
+expect_grep 'holds patch mail, not the commit being made' "$TMPDIR/err"
+# fix does not edit mail: it would break the encoded body
+cp "$fx/check/qp-vendor.eml" qp.eml
+expect_status 2 "$D" fix --in-place --message qp.eml
+expect_grep 'holds patch mail' "$TMPDIR/err"
+cmp -s qp.eml "$fx/check/qp-vendor.eml" || fail "fix changed the mail"
+expect_status 2 "$D" fix --dry-run --message qp.eml
+printf 'From: A <a@example.org>\nSubject: [PATCH] x\nDate: now\n' >trunc.eml
+expect_status 2 "$D" check --message trunc.eml
+expect_grep 'truncated' "$TMPDIR/err"
+
+# 2. a series: commits, git format-patch, b4 am
+export GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z'
+new_repo "$TMPDIR/repo"
+git tag base
+echo a >a.txt && git add a.txt && git commit -q -F - <<'EOM'
+misc: add a
+
+The first file.
+
+Assisted-by: Claude:claude-opus-4-5 coccinelle
+Signed-off-by: Hu Man <hu@example.org>
+EOM
+printf 'int b;\n' >b.c && git add b.c &&
+git commit -q --author 'Linus Author <linus@example.org>' -F - <<'EOM'
+misc: add b
+
+Written by another.
+
+Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>
+Signed-off-by: Linus Author <linus@example.org>
+EOM
+echo c >>a.txt && git commit -q -a -F - <<'EOM'
+misc: grow a
+
+No sign-off here, and a footer.
+
+Generated with [Claude Code](https://claude.com/claude-code)
+EOM
+"$D" check --json base..HEAD >"$TMPDIR/commits.json"
+[ $? -eq 1 ] || fail "check on the commits should find errors"
+git format-patch -q --cover-letter --thread --from='Hu Man <hu@example.org>' \
+	-o "$TMPDIR/fp" base..HEAD || fail "git format-patch"
+cat "$TMPDIR"/fp/*.patch >"$TMPDIR/series.mbox"
+grep -q '^Message-Id: ' "$TMPDIR/series.mbox" || fail "no Message-Id"
+mkdir "$TMPDIR/b4out"
+b4 --offline-mode am -m "$TMPDIR/series.mbox" -o "$TMPDIR/b4out" \
+	>"$TMPDIR/b4.log" 2>&1 || { cat "$TMPDIR/b4.log"; fail "b4 am"; }
+mbx=$(ls "$TMPDIR"/b4out/*.mbx)
+[ -f "$mbx" ] || fail "b4 am wrote no mbox: $(cat "$TMPDIR/b4.log")"
+"$D" check --json --mbox "$mbx" >"$TMPDIR/b4.json"
+"$D" check --json --mbox "$TMPDIR/series.mbox" >"$TMPDIR/fp.json"
+# what is compared: each patch's findings by subject, lines left out
+findings() { # [ID to leave out]
+	python3 -c '
+import json, sys
+drop = sys.argv[1:]
+for line in sys.stdin:
+    o = json.loads(line)
+    if o.get("cover"):
+        continue
+    print(o["subject"], [(f["id"], f["severity"], f["text"], f["fix"],
+                          f["message"]) for f in o["findings"]
+                         if f["id"] not in drop])
+' "$@" | sort
+}
+want=$(findings <"$TMPDIR/commits.json")
+[ "$(printf '%s\n' "$want" | wc -l)" -eq 3 ] || fail "3 commits: $want"
+expect_eq "b4 am's mbox and the commits" "$want" \
+	"$(findings <"$TMPDIR/b4.json")"
+# git format-patch --from: the sender passed patch 2 on without a sign-off
+expect_eq "format-patch mbox and the commits" "$want" \
+	"$(findings SENDER_SIGNOFF_MISSING <"$TMPDIR/fp.json")"
+grep -q SENDER_SIGNOFF_MISSING "$TMPDIR/fp.json" ||
+	fail "the sender's missing sign-off is not reported"
+# format-patch's cover letter says nothing about the AI help
+python3 -c '
+import json, sys
+o = [json.loads(l) for l in open(sys.argv[1])]
+c = [x for x in o if x["cover"]]
+assert len(c) == 1 and [f["id"] for f in c[0]["findings"]] == \
+    ["COVER_MISSING_DISCLOSURE"], c
+' "$TMPDIR/fp.json" || fail "the cover letter's verdict"
+
+# 3. b4's per-patch check command: one patch on stdin, at the top of the tree
+p2=$(ls "$TMPDIR"/fp/0002-*.patch)
+"$D" check --format=b4 - <"$p2" >out 2>err
+rc=$?
+[ $rc -eq 1 ] || fail "b4 format on patch 2 exited $rc"
+[ -s err ] && fail "stderr is a failure for b4: $(cat err)"
+grep -q 'ERROR: VENDOR_TRAILER: line ' out || fail "no ERROR: line: $(cat out)"
+# errors as failures (ERROR:), the sender's sign-off as a warning
+expect_eq "b4 lines" "ERROR: VENDOR_TRAILER ERROR: MISSING_DISCLOSURE ERROR: SPDX_MISSING WARNING: SENDER_SIGNOFF_MISSING" \
+	"$(cut -d' ' -f1,2 out | tr -d : | sed 's/^\([A-Z]*\) /\1: /' | tr '\n' ' ' | sed 's/ $//')"
+p1=$(ls "$TMPDIR"/fp/0001-*.patch)
+expect_status 0 "$D" check --format=b4 - <"$p1"
+[ -s "$TMPDIR/out" ] || [ -s "$TMPDIR/err" ] &&
+	fail "a clean patch must print nothing: $(cat "$TMPDIR/out" "$TMPDIR/err")"
+"$D" check --format=b4 - <"$fx/check/latin1-inbody-order.eml" >out 2>err
+[ $? -eq 0 ] || fail "warnings alone exit 0"
+grep -q '^WARNING: SUBMITTER_SIGNOFF_NOT_LAST: line 13: ' out ||
+	fail "b4 warning line: $(cat out)"
+# b4's review interface: a JSON array, [] when clean
+expect_status 0 "$D" check --format=b4-review - <"$p1"
+expect_eq "review of a clean patch" "[]" "$(cat "$TMPDIR/out")"
+"$D" check --format=b4-review - <"$p2" >out 2>err
+python3 -c '
+import json, sys
+a = json.load(open(sys.argv[1]))
+assert isinstance(a, list) and a, a
+for o in a:
+    assert set(o) == {"tool", "status", "summary", "url", "details"}, o
+    assert o["tool"] == "git-disclose" and o["status"] in ("pass", "warn", "fail"), o
+    assert all(isinstance(o[k], str) for k in o), o
+assert any(o["status"] == "fail" and "VENDOR_TRAILER" in o["summary"] for o in a), a
+' out || fail "review JSON: $(cat out)"
+# an execution error: non-zero, no JSON on stdout, the reason on stderr
+expect_status 2 "$D" check --format=b4-review - <"$TMPDIR/trunc.eml"
+[ -s "$TMPDIR/out" ] && fail "JSON on an execution error: $(cat "$TMPDIR/out")"
+expect_grep 'truncated' "$TMPDIR/err"
+expect_status 2 "$D" check --format=nonsense --message "$p1"
+expect_grep "unknown format 'nonsense'" "$TMPDIR/err"
+echo "check-mail: ok"

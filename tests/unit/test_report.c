@@ -1,0 +1,135 @@
+/*
+ * The report formats: the text lines, b4's per-patch check lines (ERROR:
+ * only on errors, nothing for a clean result or an informational one),
+ * b4's review array and the mail fields of the NDJSON line.
+ */
+#include "unit.h"
+
+#include <stdio.h>
+
+#include "report.h"
+#include "util.h"
+
+/* A result with one finding of each severity given (NULL: none). */
+static void result(struct lint_result *res, bool error, bool warning,
+		   bool info)
+{
+	memset(res, 0, sizeof(*res));
+	if (error)
+		lint_add_finding(res, "AI_SIGNOFF", SEV_ERROR, 12, 0,
+				 "Signed-off-by: Claude <noreply@anthropic.com>",
+				 "Assisted-by: Claude:claude-opus-4-5",
+				 ACT_DISCLOSE, "is an AI");
+	if (warning)
+		lint_add_finding(res, "SUBMITTER_SIGNOFF_NOT_LAST",
+				 SEV_WARNING, 0, 0, NULL, NULL, ACT_PLACE,
+				 "not last \x1b[2J");
+	if (info)
+		lint_add_finding(res, "ASSISTED_BY_UNKNOWN_TOOL", SEV_INFO, 3,
+				 0, NULL, NULL, ACT_NONE, "unknown tool");
+}
+
+/* What report writes in format f for res about key k. */
+static char *render(enum report_format f, const struct report_key *k,
+		    const struct lint_result *res)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	struct report *r;
+
+	assert_non_null(out);
+	r = report_new(f, false, out);
+	report_add(r, k, res);
+	assert_int_equal(report_finish(r), 0);
+	report_free(r);
+	fclose(out);
+	return text;
+}
+
+static void test_formats(void **state)
+{
+	static const struct report_key commit = {
+		.commit = "0123456789abcdef", .subject = "a: b",
+	};
+	static const struct report_key mail = {
+		.subject = "a: b", .is_mail = true,
+		.message_id = "<m@example.org>", .prefix = "PATCH v2 2/3",
+		.number = 2, .total = 3, .author = "Ada <ada@example.org>",
+		.msgno = 3, .many = true,
+	};
+	static const struct {
+		enum report_format f;
+		const struct report_key *k;
+		bool e, w, i;
+		const char *want;
+	} t[] = {
+		{ REPORT_B4, &commit, false, false, false, "" },
+		{ REPORT_B4, &commit, false, false, true, "" },
+		{ REPORT_B4, &commit, true, true, true,
+		  "ERROR: AI_SIGNOFF: line 12: is an AI "
+		  "(fix: Assisted-by: Claude:claude-opus-4-5)\n"
+		  "WARNING: SUBMITTER_SIGNOFF_NOT_LAST: not last \\x1b[2J\n" },
+		{ REPORT_B4, &mail, false, true, false,
+		  "[PATCH v2 2/3] <m@example.org>: WARNING: "
+		  "SUBMITTER_SIGNOFF_NOT_LAST: not last \\x1b[2J\n" },
+		{ REPORT_B4_REVIEW, &commit, false, false, true, "[]\n" },
+		{ REPORT_B4_REVIEW, &commit, true, false, false,
+		  "[{\"tool\":\"git-disclose\",\"status\":\"fail\","
+		  "\"summary\":\"AI_SIGNOFF: line 12: is an AI\","
+		  "\"url\":\"https://docs.kernel.org/process/"
+		  "coding-assistants.html\",\"details\":\"Signed-off-by: "
+		  "Claude <noreply@anthropic.com>\\nfix: Assisted-by: "
+		  "Claude:claude-opus-4-5\\n\"}]\n" },
+		{ REPORT_TEXT, &mail, true, false, false,
+		  "[PATCH v2 2/3] <m@example.org> (\"a: b\"): ERROR: "
+		  "AI_SIGNOFF: line 12: is an AI\n"
+		  "    Signed-off-by: Claude <noreply@anthropic.com>\n"
+		  "  + Assisted-by: Claude:claude-opus-4-5\n"
+		  "1 mails, 1 errors, 0 warnings\n" },
+		{ REPORT_TEXT, &commit, false, false, false,
+		  "1 commits, 0 errors, 0 warnings\n" },
+		{ REPORT_JSON, &mail, false, false, true,
+		  "{\"commit\":null,\"message_id\":\"<m@example.org>\","
+		  "\"patch\":{\"number\":2,\"total\":3},\"cover\":false,"
+		  "\"author\":\"Ada <ada@example.org>\",\"subject\":\"a: b\","
+		  "\"findings\":[{\"id\":\"ASSISTED_BY_UNKNOWN_TOOL\","
+		  "\"severity\":\"info\",\"line\":3,\"text\":null,"
+		  "\"message\":\"unknown tool\",\"fix\":null}]}\n" },
+	};
+
+	for (size_t n = 0; n < ARRAY_SIZE(t); n++) {
+		struct lint_result res;
+		char *got;
+
+		result(&res, t[n].e, t[n].w, t[n].i);
+		got = render(t[n].f, t[n].k, &res);
+		print_message("case %zu\n", n);
+		assert_string_equal(got, t[n].want);
+		free(got);
+		lint_result_release(&res);
+	}
+}
+
+static void test_format_names(void **state)
+{
+	enum report_format f;
+
+	assert_int_equal(report_format_parse(&f, "b4-review"), 0);
+	assert_int_equal(f, REPORT_B4_REVIEW);
+	assert_int_equal(report_format_parse(&f, "b4"), 0);
+	assert_int_equal(f, REPORT_B4);
+	assert_true(report_format_parse(&f, "B4") < 0);
+	assert_non_null(strstr(error_last(), "unknown format 'B4'"));
+	error_clear();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_format_names),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
