@@ -211,8 +211,7 @@ static void json_escape_controls(struct buf *out, const char *json)
 		size_t k = utf8_decode(&cp, json + i, len - i);
 
 		if (k > 1 && ((cp >= 0x80 && cp <= 0x9f) ||
-			      (cp >= 0x202a && cp <= 0x202e) ||
-			      (cp >= 0x2066 && cp <= 0x2069)))
+			      sanitize_is_bidi(cp)))
 			buf_addf(out, "\\u%04x", cp);
 		else
 			buf_add(out, json + i, k ? k : 1);
@@ -376,9 +375,11 @@ int report_finish(struct report *r)
 	char *text;
 
 	if (r->format == REPORT_TEXT)
-		fprintf(r->out, "%zu %s, %zu errors, %zu warnings\n",
-			r->results, r->mail ? "mails" : "commits", r->errors,
-			r->warnings);
+		fprintf(r->out, "%zu %s%s, %zu error%s, %zu warning%s\n",
+			r->results, r->mail ? "mail" : "commit",
+			r->results == 1 ? "" : "s", r->errors,
+			r->errors == 1 ? "" : "s", r->warnings,
+			r->warnings == 1 ? "" : "s");
 	if (r->format == REPORT_B4_REVIEW) {
 		text = json_print(r->review, true);
 		fputs(text, r->out);

@@ -37,8 +37,7 @@ size_t utf8_decode(unsigned *cp, const char *s, size_t len)
 	return n;
 }
 
-/* Code points that reorder or hide text: shown as escapes. */
-static bool is_bidi_control(unsigned cp)
+bool sanitize_is_bidi(unsigned cp)
 {
 	return (cp >= 0x202a && cp <= 0x202e) ||
 	       (cp >= 0x2066 && cp <= 0x2069) ||
@@ -74,7 +73,7 @@ void sanitize(struct buf *out, const char *s, size_t len, unsigned flags)
 		} else if (cp < 0x20 || cp == 0x7f) {
 			buf_addf(out, "\\x%02x", cp);
 			col += 4;
-		} else if ((cp >= 0x80 && cp <= 0x9f) || is_bidi_control(cp)) {
+		} else if ((cp >= 0x80 && cp <= 0x9f) || sanitize_is_bidi(cp)) {
 			buf_addf(out, "\\u%04x", cp);
 			col += 6;
 		} else {

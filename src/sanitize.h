@@ -57,4 +57,11 @@ size_t sanitize_fit(const char *s, size_t len, size_t cols, size_t *width);
  */
 size_t utf8_decode(unsigned *cp, const char *s, size_t len);
 
+/*
+ * The one list of code points that reorder or hide text (the embeddings,
+ * overrides and isolates, LRM, RLM and ALM): escaped wherever text from
+ * commits is shown.
+ */
+bool sanitize_is_bidi(unsigned cp);
+
 #endif

@@ -45,10 +45,10 @@ expect_eq "- and --mbox" "$(cat c)" "$(cat b)"
 expect_status 1 "$D" check --message "$fx/check/qp-vendor.eml"
 # the subject is the cleaned Subject:, not the first header
 expect_grep '[PATCH] <qp-vendor-1@example.org> ("misc: frob: compare with =="): ERROR: VENDOR_TRAILER: line 15:' "$TMPDIR/out"
-expect_grep '1 mails, 2 errors, 0 warnings' "$TMPDIR/out"
+expect_grep '1 mail, 2 errors, 0 warnings' "$TMPDIR/out"
 # an mbox of a cover letter and three patches: four results
 expect_status 1 "$D" check --mbox "$fx/check/series-cover.mbox"
-expect_grep '4 mails, 4 errors, 1 warnings' "$TMPDIR/out"
+expect_grep '4 mails, 4 errors, 1 warning' "$TMPDIR/out"
 # the sender's address, not the local identity, is the proposed sign-off
 git config --global user.name 'Hu Man'
 git config --global user.email hu@example.org
@@ -57,7 +57,7 @@ expect_grep '  + Signed-off-by: Ada Lovelace <ada@example.org>' "$TMPDIR/out"
 # a plain commit message is still one
 printf 'frob: fix\n\nSigned-off-by: Hu Man <hu@example.org>\n' >plain.msg
 expect_status 0 "$D" check --message plain.msg
-expect_grep '1 commits, 0 errors, 0 warnings' "$TMPDIR/out"
+expect_grep '1 commit, 0 errors, 0 warnings' "$TMPDIR/out"
 # --mbox refuses what is not mail, and a broken mail is an error
 expect_status 2 "$D" check --mbox plain.msg
 expect_grep 'holds no mail' "$TMPDIR/err"

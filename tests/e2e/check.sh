@@ -28,7 +28,7 @@ Assisted-by: Claude:claude-opus-4-5 coccinelle
 Signed-off-by: Jane Dev <jane@example.org>'
 clean=$(git rev-parse HEAD)
 expect_rc 0 "$D" check "$clean"
-has "1 commits, 0 errors, 0 warnings"
+has "1 commit, 0 errors, 0 warnings"
 
 # 2 Claude Code as it writes commits
 commit b.h '/* SPDX-License-Identifier: GPL-2.0 */\n' 'Add b.h
@@ -153,7 +153,7 @@ git checkout -q main && git merge -q --no-ff -m 'Merge side
 
 Signed-off-by: Jane Dev <jane@example.org>' side
 expect_rc 0 "$D" check HEAD
-has "1 commits, 0 errors"
+has "1 commit, 0 errors"
 
 # 10 terminal safety and errors
 printf 'Evil \033[2J subject\n\nSigned-off-by: Claude <noreply@anthropic.com>\n' >"$TMPDIR/evil"

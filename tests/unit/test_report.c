@@ -86,9 +86,9 @@ static void test_formats(void **state)
 		  "AI_SIGNOFF: line 12: is an AI\n"
 		  "    Signed-off-by: Claude <noreply@anthropic.com>\n"
 		  "  + Assisted-by: Claude:claude-opus-4-5\n"
-		  "1 mails, 1 errors, 0 warnings\n" },
+		  "1 mail, 1 error, 0 warnings\n" },
 		{ REPORT_TEXT, &commit, false, false, false,
-		  "1 commits, 0 errors, 0 warnings\n" },
+		  "1 commit, 0 errors, 0 warnings\n" },
 		{ REPORT_JSON, &mail, false, false, true,
 		  "{\"commit\":null,\"message_id\":\"<m@example.org>\","
 		  "\"patch\":{\"number\":2,\"total\":3},\"cover\":false,"
@@ -111,6 +111,23 @@ static void test_formats(void **state)
 	}
 }
 
+/* JSON keeps no control a terminal acts on: C1 controls and every bidi
+ * control (the overrides, and LRM, RLM, ALM) become \u escapes. */
+static void test_json_controls(void **state)
+{
+	static const struct report_key commit = {
+		.commit = "0123456789abcdef",
+		.subject = "x\xc2\x9b\xe2\x80\xae\xe2\x80\x8f\xd8\x9c\xe2\x81\xa6y",
+	};
+	struct lint_result res;
+	char *got;
+
+	memset(&res, 0, sizeof(res));
+	got = render(REPORT_JSON, &commit, &res);
+	assert_non_null(strstr(got, "x\\u009b\\u202e\\u200f\\u061c\\u2066y"));
+	free(got);
+}
+
 static void test_format_names(void **state)
 {
 	enum report_format f;
@@ -128,6 +145,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_json_controls),
 		cmocka_unit_test(test_format_names),
 	};
 
