@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "strv.h"
 #include "util.h"
 
 void answers_add_tool(struct answers *a, const char *tool)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "json.h"
+#include "strv.h"
 #include "util.h"
 
 int policy_form_from_name(enum policy_form *out, const char *name)

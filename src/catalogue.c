@@ -7,17 +7,10 @@
 #include <string.h>
 
 #include "json.h"
+#include "strv.h"
 #include "util.h"
 
 extern const char disclose_catalogue_json[];
-
-static bool in_strv_ci(char *const *v, const char *s)
-{
-	for (; v && *v; v++)
-		if (str_ieq(*v, s))
-			return true;
-	return false;
-}
 
 /*
  * Loading is linear in the size of the files: each lookup while merging
@@ -599,7 +592,7 @@ const struct cat_agent *catalogue_agent(const struct catalogue *c,
 {
 	for (size_t i = 0; i < c->nr_agents; i++)
 		if (str_ieq(c->agents[i].name, name) ||
-		    in_strv_ci(c->agents[i].aliases, name))
+		    strv_has_ci(c->agents[i].aliases, name))
 			return &c->agents[i];
 	return NULL;
 }
@@ -609,7 +602,7 @@ const struct cat_model *catalogue_model(const struct cat_agent *a,
 {
 	for (size_t i = 0; i < a->nr_models; i++)
 		if (str_ieq(a->models[i].id, id_or_name) ||
-		    in_strv_ci(a->models[i].names, id_or_name))
+		    strv_has_ci(a->models[i].names, id_or_name))
 			return &a->models[i];
 	return NULL;
 }
@@ -1088,7 +1081,7 @@ static char *model_in_name(const struct catalogue *c,
 			   const struct cat_agent *a, const char *name)
 {
 	if (!name || a->model_from == MODEL_FROM_NONE ||
-	    in_strv_ci(a->names, name) || str_ieq(name, a->name))
+	    strv_has_ci(a->names, name) || str_ieq(name, a->name))
 		return NULL;
 	return catalogue_model_id(c, a, name);
 }
@@ -1102,7 +1095,7 @@ static bool ends_with_ci(const char *s, const char *suffix)
 
 static bool vendor_email(const struct cat_agent *a, const char *email)
 {
-	if (in_strv_ci(a->emails, email))
+	if (strv_has_ci(a->emails, email))
 		return true;
 	for (char **p = a->email_suffixes; p && *p; p++)
 		if (ends_with_ci(email, *p))
@@ -1125,7 +1118,7 @@ static bool identity_matches(const struct cat_agent *a, const char *name,
 			return true;
 	if (!name)
 		return false;
-	if (!email && in_strv_ci(a->names, name))
+	if (!email && strv_has_ci(a->names, name))
 		return true;
 	/* "Claude Opus 4.5": the agent's name followed by a known model */
 	return a->model_from != MODEL_FROM_NONE && catalogue_model(a, name);
@@ -1155,20 +1148,11 @@ const struct cat_tool *catalogue_tool(const struct catalogue *c,
 	for (size_t i = 0; i < c->nr_tools; i++) {
 		const struct cat_tool *t = &c->tools[i];
 
-		if (str_ieq(t->name, name) || in_strv_ci(t->aliases, name) ||
-		    in_strv_ci(t->programs, name))
+		if (str_ieq(t->name, name) || strv_has_ci(t->aliases, name) ||
+		    strv_has_ci(t->programs, name))
 			return t;
 	}
 	return NULL;
-}
-
-static cJSON *strv_json(char *const *v)
-{
-	cJSON *arr = cJSON_CreateArray();
-
-	for (; v && *v; v++)
-		cJSON_AddItemToArray(arr, cJSON_CreateString(*v));
-	return arr;
 }
 
 static cJSON *agent_json(const struct cat_agent *a)
@@ -1178,17 +1162,17 @@ static cJSON *agent_json(const struct cat_agent *a)
 	cJSON_AddStringToObject(o, "name", a->name);
 	if (a->description)
 		cJSON_AddStringToObject(o, "description", a->description);
-	cJSON_AddItemToObject(o, "aliases", strv_json(a->aliases));
-	cJSON_AddItemToObject(o, "model_families", strv_json(a->families));
+	cJSON_AddItemToObject(o, "aliases", json_from_strv(a->aliases));
+	cJSON_AddItemToObject(o, "model_families", json_from_strv(a->families));
 	for (size_t i = 0; i < a->nr_models; i++) {
 		cJSON *m = cJSON_CreateObject();
 
 		cJSON_AddStringToObject(m, "id", a->models[i].id);
-		cJSON_AddItemToObject(m, "names", strv_json(a->models[i].names));
+		cJSON_AddItemToObject(m, "names", json_from_strv(a->models[i].names));
 		cJSON_AddItemToArray(models, m);
 	}
 	cJSON_AddItemToObject(o, "models", models);
-	cJSON_AddItemToObject(o, "emails", strv_json(a->emails));
+	cJSON_AddItemToObject(o, "emails", json_from_strv(a->emails));
 	cJSON_AddStringToObject(o, "origin", a->origin);
 	return o;
 }
@@ -1217,7 +1201,7 @@ char *catalogue_to_json(const struct catalogue *c,
 		if (t->description)
 			cJSON_AddStringToObject(o, "description",
 						t->description);
-		cJSON_AddItemToObject(o, "programs", strv_json(t->programs));
+		cJSON_AddItemToObject(o, "programs", json_from_strv(t->programs));
 		if (installed)
 			cJSON_AddBoolToObject(o, "installed", installed(t));
 		cJSON_AddItemToArray(analysis, o);

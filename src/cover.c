@@ -13,6 +13,7 @@
 #include "assisted.h"
 #include "b4.h"
 #include "message.h"
+#include "strv.h"
 
 #define COVER_WIDTH 72
 
@@ -22,33 +23,6 @@ struct collect {
 	const struct ident *human;
 	struct message *m;
 };
-
-static void strv_push(char ***v, const char *s)
-{
-	size_t n = 0;
-
-	while (*v && (*v)[n])
-		n++;
-	*v = xrealloc(*v, (n + 2) * sizeof(**v));
-	(*v)[n] = xstrdup(s);
-	(*v)[n + 1] = NULL;
-}
-
-static void strv_free(char **v)
-{
-	for (size_t i = 0; v && v[i]; i++)
-		free(v[i]);
-	free(v);
-}
-
-static size_t strv_count(char *const *v)
-{
-	size_t n = 0;
-
-	while (v && v[n])
-		n++;
-	return n;
-}
 
 /* The title paragraph on one line, as git format-patch's Subject:. */
 static char *subject_of(const struct message *m)
@@ -215,7 +189,7 @@ static void add_numbers(struct buf *b, const bool *marks, size_t nr)
 /* "a", "a and b", "a, b and c" */
 static void add_list(struct buf *b, char *const *items)
 {
-	size_t n = strv_count(items);
+	size_t n = strv_len(items);
 
 	for (size_t i = 0; i < n; i++) {
 		if (i)
@@ -230,14 +204,6 @@ struct group {
 	char **tools;
 	bool *marks;
 };
-
-static bool strv_has(char *const *v, const char *s)
-{
-	for (size_t i = 0; v && v[i]; i++)
-		if (!strcmp(v[i], s))
-			return true;
-	return false;
-}
 
 static char *label_of(const char *value, char ***tools)
 {
@@ -365,7 +331,7 @@ static void disclosure(struct buf *out, const struct cover *c)
 			buf_adds(&b, ")");
 		}
 		if (g[i].tools) {
-			buf_adds(&b, strv_count(g[i].tools) > 1 ?
+			buf_adds(&b, strv_len(g[i].tools) > 1 ?
 				 ", using the analysis tools " :
 				 ", using the analysis tool ");
 			add_list(&b, g[i].tools);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "strv.h"
 #include "util.h"
 
 #define JSON_MAX_DEPTH 64
@@ -207,16 +208,14 @@ int json_strv(char ***out, const cJSON *obj, const char *key,
 
 void json_strv_free(char **v)
 {
-	for (char **p = v; p && *p; p++)
-		free(*p);
-	free(v);
+	strv_free(v);
 }
 
-size_t strv_len(char *const *v)
+cJSON *json_from_strv(char *const *v)
 {
-	size_t n = 0;
+	cJSON *a = cJSON_CreateArray();
 
-	while (v && v[n])
-		n++;
-	return n;
+	for (; v && *v; v++)
+		cJSON_AddItemToArray(a, cJSON_CreateString(*v));
+	return a;
 }

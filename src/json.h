@@ -24,6 +24,7 @@ int json_array(const cJSON **out, const cJSON *obj, const char *key,
 int json_strv(char ***out, const cJSON *obj, const char *key,
 	      const char *origin, const char *path);
 void json_strv_free(char **v);
-size_t strv_len(char *const *v);
+/* A JSON array of the strings of v. */
+cJSON *json_from_strv(char *const *v);
 
 #endif

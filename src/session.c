@@ -7,18 +7,10 @@
 #include <unistd.h>
 
 #include "json.h"
+#include "strv.h"
 #include "util.h"
 
 static const char *const review_names[] = { "", "reviewed", "no-ai-code" };
-
-static char **strv_copy(char *const *v, size_t n)
-{
-	char **c = xcalloc(n + 1, sizeof(*c));
-
-	for (size_t i = 0; i < n; i++)
-		c[i] = xstrdup(v[i]);
-	return c;
-}
 
 static struct session *session_new(const char *range, char *const *ids,
 				   size_t nr)
@@ -87,15 +79,6 @@ void session_certify(struct session *s, const char *item, bool on)
 	}
 }
 
-static cJSON *strv_json(char *const *v)
-{
-	cJSON *a = cJSON_CreateArray();
-
-	for (; v && *v; v++)
-		cJSON_AddItemToArray(a, cJSON_CreateString(*v));
-	return a;
-}
-
 char *session_to_json(const struct session *s)
 {
 	cJSON *root = cJSON_CreateObject(), *rev = cJSON_CreateObject();
@@ -103,19 +86,19 @@ char *session_to_json(const struct session *s)
 
 	cJSON_AddNumberToObject(root, "version", 1);
 	cJSON_AddStringToObject(root, "range", s->range);
-	cJSON_AddItemToObject(root, "commits", strv_json(s->ids));
+	cJSON_AddItemToObject(root, "commits", json_from_strv(s->ids));
 	for (size_t i = 0; i < s->nr; i++)
 		if (s->review[i] != REVIEW_NONE)
 			cJSON_AddStringToObject(rev, s->ids[i],
 						review_names[s->review[i]]);
 	cJSON_AddItemToObject(root, "review", rev);
-	cJSON_AddItemToObject(root, "certified", strv_json(s->certified));
+	cJSON_AddItemToObject(root, "certified", json_from_strv(s->certified));
 	if (s->agent)
 		cJSON_AddStringToObject(root, "agent", s->agent);
 	if (s->model)
 		cJSON_AddStringToObject(root, "model", s->model);
 	if (s->tools)
-		cJSON_AddItemToObject(root, "tools", strv_json(s->tools));
+		cJSON_AddItemToObject(root, "tools", json_from_strv(s->tools));
 	cJSON_AddBoolToObject(root, "remove_ai", s->remove_ai);
 	if (s->screen)
 		cJSON_AddStringToObject(root, "screen", s->screen);

@@ -15,6 +15,7 @@
 #include "json.h"
 #include "place.h"
 #include "spdx.h"
+#include "strv.h"
 
 /* Parts of the core that other engineers are still landing: used when
  * this build has them, reported as not available when not. */

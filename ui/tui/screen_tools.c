@@ -9,6 +9,7 @@
 #include "json.h"
 #include "run.h"
 #include "screen.h"
+#include "strv.h"
 
 struct tool_entry {
 	char *name;
