@@ -72,7 +72,11 @@ eval "git commit -q -m 'Add x' $args" || fail "git commit with the args"
 expect_eq "git placed them" "Assisted-by: Claude:claude-opus-4-5 sparse
 $HUMAN_SOB" "$(git log -1 --format=%B | git interpret-trailers --parse)"
 
-# a name with a quote survives the shell quoting
+# a name with a quote survives the shell quoting (answers remembered by
+# an earlier write: trailer itself remembers nothing)
+git config disclose.agent Claude
+git config disclose.model claude-opus-4-5
+git config disclose.tools sparse
 git config user.name "O'Brien Hu"
 args=$("$D" trailer --format=args 2>/dev/null)
 echo y >y.c && git add y.c
