@@ -249,8 +249,7 @@ struct assisted *commit_facts_assisted(const struct commit_facts *f,
 	if (!model && as && as->model && !strcmp(as->agent, f->agent->name))
 		model = as->model;
 	if (!model) {
-		error_set("it names %s but not the model: pass --model VERSION (see git disclose catalogue)",
-			  f->agent->name);
+		error_set("it names %s but not the model", f->agent->name);
 		return NULL;
 	}
 	out = assisted_new(f->agent->name, model);

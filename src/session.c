@@ -30,6 +30,7 @@ static struct session *session_new(const char *range, char *const *ids,
 	s->nr = nr;
 	s->review = xcalloc(nr ? nr : 1, sizeof(*s->review));
 	s->certified = xcalloc(1, sizeof(*s->certified));
+	s->remove_ai = true;	/* converting is the default; keeping a choice */
 	return s;
 }
 
@@ -210,7 +211,8 @@ int session_from_json(struct session *s, const char *text, size_t len,
 		}
 	}
 	rm = cJSON_GetObjectItemCaseSensitive(root, "remove_ai");
-	s->remove_ai = cJSON_IsTrue(rm);
+	if (rm)
+		s->remove_ai = cJSON_IsTrue(rm);
 	rc = 0;
 out:
 	cJSON_Delete(root);

@@ -159,7 +159,8 @@ static int decide(struct plan *p, struct amend *am,
 	} else if (f.agent || am->ctx->form == FORM_LLM) {
 		p->assisted = commit_facts_assisted(&f, as, am->ctx->form);
 		if (!p->assisted)
-			rc = -1;
+			rc = error_set("%s: pass --model VERSION (see git disclose catalogue)",
+				       error_last());
 	} else if (as) {
 		p->assisted = answers_assisted_dup(as);
 		if (am->answers->agent_remembered ||
