@@ -144,12 +144,13 @@ static void note_mixed(struct tui_model *m)
 		if (!f->agent)
 			continue;
 		with++;
+		/* a model not told is no disagreement */
+		if (first && (first->agent != f->agent ||
+			      (first->model && f->model &&
+			       strcmp(first->model, f->model))))
+			m->mixed = true;
 		if (!first || (!first->model && f->model))
 			first = f;
-		/* a model not told is no disagreement */
-		if (first->agent != f->agent || (first->model && f->model &&
-						 strcmp(first->model, f->model)))
-			m->mixed = true;
 	}
 	if (!with)
 		return;
@@ -251,13 +252,38 @@ static int load_policy(struct tui_model *m)
 	return 0;
 }
 
+/*
+ * The id of each commit's change, so that review marks follow a change
+ * through a rewrite; NULL when a diff cannot be read (then marks follow
+ * commit ids only).
+ */
+static char **change_ids(struct tui_model *m)
+{
+	char **out = xcalloc(m->nr + 1, sizeof(*out));
+
+	for (size_t i = 0; i < m->nr; i++) {
+		struct buf diff = BUF_INIT;
+
+		if (repo_commit_patch(&diff, m->repo,
+				      m->commits[i].info->id) < 0) {
+			error_clear();
+			buf_release(&diff);
+			json_strv_free(out);
+			return NULL;
+		}
+		out[i] = session_patch_id(buf_cstr(&diff), diff.len);
+		buf_release(&diff);
+	}
+	return out;
+}
+
 static int load_series(struct tui_model *m)
 {
 	struct collect col = { NULL, 0, m->repo, "" };
 	struct spdx_ids *ids = NULL;
 	struct lint_cache *cache = NULL;
 	struct buf note = BUF_INIT;
-	char **hex;
+	char **hex, **patches;
 	int rc = -1;
 
 	if (repo_walk(m->repo, m->range_given ? m->range : NULL,
@@ -288,8 +314,10 @@ static int load_series(struct tui_model *m)
 		hex[i] = m->commits[i].info->id;
 		describe_commit(m, &m->commits[i], ids, cache);
 	}
-	session_load(&m->session, repo_git_dir(m->repo), m->range, hex,
-		     col.nr);
+	patches = change_ids(m);
+	session_load_series(&m->session, repo_git_dir(m->repo), m->range,
+			    hex, patches, col.nr);
+	json_strv_free(patches);
 	free(hex);
 	rc = 0;
 out:
