@@ -218,7 +218,7 @@ static void test_prefill(void **state)
 	assert_string_equal(m.session->tools[1], "smatch");
 	assert_null(m.session->tools[2]);
 	assert_string_equal(m.prefill_source,
-			    "git config disclose.agent and disclose.model (a suggestion for commits without facts of their own)");
+			    "git config disclose.agent, disclose.model: a suggestion for commits without facts");
 
 	/* a saved session comes before both */
 	session_set_str(&m.session->agent, "aider");

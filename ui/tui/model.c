@@ -216,7 +216,7 @@ static void prefill(struct tui_model *m)
 	free(tools);
 	error_clear();
 	if (agent || model)
-		m->prefill_source = xstrdup("git config disclose.agent and disclose.model (a suggestion for commits without facts of their own)");
+		m->prefill_source = xstrdup("git config disclose.agent, disclose.model: a suggestion for commits without facts");
 	else
 		prefill_from_vendor(m, &agent, &model);
 	session_set_str(&s->agent, agent);
@@ -750,15 +750,15 @@ int model_check_previewed(const struct tui_model *m)
 		const char *now = col.ids[col.nr - 1 - i];
 
 		if (i >= m->nr)
-			rc = error_set("the series changed since the preview: commit %.12s is new; nothing was written: restart git disclose to preview it",
+			rc = error_set("the series changed since the preview (commit %.12s is new): restart git disclose to preview it again",
 				       now);
 		else if (!m->commits[i].previewed_id ||
 			 strcmp(now, m->commits[i].previewed_id))
-			rc = error_set("the series changed since the preview: commit %.12s is not the previewed %.12s; nothing was written: restart git disclose to preview it again",
+			rc = error_set("the series changed since the preview (%.12s, not the previewed %.12s): restart git disclose to preview it again",
 				       now, m->commits[i].info->id);
 	}
 	if (rc == 0 && col.nr < m->nr)
-		rc = error_set("the series changed since the preview: it has %zu commits, the preview %zu; nothing was written: restart git disclose",
+		rc = error_set("the series changed since the preview (%zu commits, not %zu): restart git disclose to preview it again",
 			       col.nr, m->nr);
 	for (size_t i = 0; i < col.nr; i++)
 		free(col.ids[i]);

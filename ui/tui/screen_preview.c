@@ -210,7 +210,7 @@ static int reword(struct buf *out, const struct commit_info *c, void *data)
 			return 0;
 		}
 	/* write exactly what was previewed: a commit not in it stops all */
-	return error_set("the series changed since the preview: commit %.12s was not in it; nothing was written: restart git disclose to preview it",
+	return error_set("the series changed since the preview (commit %.12s was not in it): restart git disclose to preview it again",
 			 c->id);
 }
 
@@ -315,8 +315,8 @@ static void do_write(struct view *v)
 	}
 	if (model_check_previewed(m) < 0) {
 		tui_message("not written: %s", error_last());
-		pager_addf(&pv->p, CL_BAD, A_BOLD, "Not written: %s",
-			   error_last());
+		pager_addf(&pv->p, CL_BAD, A_BOLD,
+			   "Nothing was written: %s", error_last());
 		error_clear();
 		return;
 	}
