@@ -31,7 +31,7 @@ static struct session *session_new(const char *range, char *const *ids,
 	s->nr = nr;
 	s->review = xcalloc(nr ? nr : 1, sizeof(*s->review));
 	s->certified = xcalloc(1, sizeof(*s->certified));
-	s->remove_ai = true;	/* converting is the default; keeping a choice */
+	s->remove_ai = true;	/* convert by default; keeping is a choice */
 	return s;
 }
 

@@ -148,7 +148,8 @@ static int decide(struct plan *p, struct amend *am,
 		if (is_only(am, c->id) && !as)
 			return error_set("commit %.12s: --only gives it the answers, but none were given: pass --agent NAME and --model VERSION",
 					 c->id);
-		p->assisted = is_only(am, c->id) ? answers_assisted_dup(as) : NULL;
+		p->assisted = is_only(am, c->id) ?
+			      answers_assisted_dup(as) : NULL;
 		return 0;
 	}
 	commit_facts_read(&f, m, &lf, am->ctx->form, am->ctx->cat);

@@ -321,7 +321,8 @@ static int fix_range(struct fixer *fx)
 	struct commit_info *head = NULL;
 	int rc = -1;
 
-	if (cli_resolve_only(&fx->only, &fx->nr_only, fx->repo) < 0 || repo_head(&head, fx->repo) < 0)
+	if (cli_resolve_only(&fx->only, &fx->nr_only, fx->repo) < 0 ||
+	    repo_head(&head, fx->repo) < 0)
 		return -1;
 	memcpy(fx->head, head->id, sizeof(fx->head));
 	commit_info_free(head);
