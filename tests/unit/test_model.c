@@ -487,6 +487,54 @@ static void test_per_commit(void **state)
 	model_release(&m);
 }
 
+/* What a commit says of itself, and which answers contradict it. */
+static void test_facts_disagree(void **state)
+{
+	static const struct {
+		const char *msg, *agent, *model;
+		bool disagree;
+	} cases[] = {
+		{ "a\n\nCo-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n",
+		  "Codex", "gpt-5-codex", true },
+		{ "a\n\nCo-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n",
+		  NULL, "gpt-5-codex", true },
+		{ "a\n\nCo-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n",
+		  "Claude", "claude-opus-4-5", true },
+		{ "a\n\nCo-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n",
+		  "claude-code", "claude-sonnet-4-5", false },
+		{ "a\n\nCo-authored-by: Codex <noreply@openai.com>\n",
+		  "Codex", "gpt-5-codex", false },
+		{ "a\n\nAssisted-by: Claude:claude-opus-4-5\n",
+		  "Claude", "claude-sonnet-4-5", true },
+		{ "a\n\nAssisted-by: Claude:claude-opus-4-5\n",
+		  NULL, NULL, false },
+		{ "a\n\nBody.\n", "Codex", "gpt-5-codex", false },
+	};
+	struct catalogue *c = NULL;
+
+	assert_int_equal(catalogue_load_builtin(&c), 0);
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct message *m = NULL;
+		struct commit_facts f;
+
+		assert_int_equal(message_parse_commit(&m, cases[i].msg,
+						      strlen(cases[i].msg),
+						      '#'), 0);
+		commit_facts_read(&f, m, NULL, FORM_AGENT_MODEL, c);
+		if (commit_facts_disagree(&f, cases[i].agent, cases[i].model,
+					  FORM_AGENT_MODEL, c) !=
+		    cases[i].disagree)
+			fail_msg("case %zu: %s", i, cases[i].msg);
+		/* the kernel-llm form names no agent: never */
+		assert_false(commit_facts_disagree(&f, cases[i].agent,
+						   cases[i].model, FORM_LLM,
+						   c));
+		commit_facts_release(&f);
+		message_free(m);
+	}
+	catalogue_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -496,6 +544,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_preview, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_per_commit, setup,
 						teardown),
+		cmocka_unit_test(test_facts_disagree),
 		cmocka_unit_test_setup_teardown(test_open_items, setup,
 						teardown),
 	};
