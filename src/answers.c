@@ -4,6 +4,8 @@
 #include <string.h>
 
 #include "json.h"
+#include "lint.h"
+#include "message.h"
 #include "strv.h"
 #include "util.h"
 
@@ -26,11 +28,15 @@ void answers_release(struct answers *a)
 }
 
 /* Fill *field from key when the option did not set it. */
-static int from_config(char **field, struct repo *r, const char *key)
+static int from_config(char **field, bool *remembered, struct repo *r,
+		       const char *key)
 {
 	if (*field)
 		return 0;
-	return repo_config_get(field, r, key);
+	if (repo_config_get(field, r, key) < 0)
+		return -1;
+	*remembered = *field != NULL;
+	return 0;
 }
 
 static int tools_from_config(struct answers *a, struct repo *r)
@@ -41,6 +47,7 @@ static int tools_from_config(struct answers *a, struct repo *r)
 		return 0;
 	if (repo_config_get(&v, r, "disclose.tools") < 0)
 		return -1;
+	a->tools_remembered = v && *v;
 	a->tools = xcalloc(1, sizeof(*a->tools));
 	for (char *t = v ? strtok_r(v, " \t,", &save) : NULL; t;
 	     t = strtok_r(NULL, " \t,", &save))
@@ -91,11 +98,19 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
 	if (*form == FORM_LLM) {
 		as = assisted_new("LLM", NULL);
 	} else {
-		if (from_config(&a->agent, r, "disclose.agent") < 0 ||
-		    from_config(&a->model, r, "disclose.model") < 0 ||
-		    resolve_agent(&a->agent, a->model, c) < 0 ||
+		if (from_config(&a->agent, &a->agent_remembered, r,
+				"disclose.agent") < 0 ||
+		    from_config(&a->model, &a->model_remembered, r,
+				"disclose.model") < 0)
+			return -1;
+		/* every commit may tell its own: the caller asks per commit */
+		if (a->optional && !a->agent && !a->model)
+			return 0;
+		if (resolve_agent(&a->agent, a->model, c) < 0 ||
 		    assisted_check_agent(a->agent) < 0)
 			return -1;
+		if (!a->model && a->optional)
+			return 0;
 		if (!a->model)
 			return error_set("which model of %s? pass --model VERSION (e.g. %s); see git disclose catalogue",
 					 a->agent, !strcmp(a->agent, "Claude") ?
@@ -131,4 +146,130 @@ int answers_save(const struct assisted *as, const char *policy,
 		rc = repo_config_set(r, "disclose.tools", buf_cstr(&tools));
 	buf_release(&tools);
 	return rc;
+}
+
+char *answers_remembered(const struct answers *a)
+{
+	struct buf b = BUF_INIT;
+
+	if (a->agent_remembered)
+		buf_addf(&b, "git config disclose.agent");
+	if (a->model_remembered)
+		buf_addf(&b, "%sdisclose.model",
+			 b.len ? ", " : "git config ");
+	if (a->tools_remembered)
+		buf_addf(&b, "%sdisclose.tools",
+			 b.len ? ", " : "git config ");
+	return buf_detach(&b, NULL);
+}
+
+/* The line that told: the first Assisted-by, else the first AI trace. */
+static char *facts_source(const struct lint_result *res,
+			  const struct message *m)
+{
+	for (size_t i = 0; i < m->nr_trailers; i++) {
+		const struct trailer *t = &m->trailers[i];
+
+		struct buf b = BUF_INIT;
+
+		if (!t->key || !trailer_is(t, ASSISTED_KEY))
+			continue;
+		buf_addf(&b, "%s: %s", ASSISTED_KEY, t->value);
+		return buf_detach(&b, NULL);
+	}
+	for (size_t i = 0; i < res->nr; i++) {
+		const struct finding *f = &res->findings[i];
+
+		if (f->text && (f->action == ACT_DISCLOSE ||
+				f->action == ACT_REMOVE))
+			return xstrdup(f->text);
+	}
+	return NULL;
+}
+
+void commit_facts_read(struct commit_facts *out, const struct message *m,
+		       const struct lint_facts *lf, enum policy_form form,
+		       const struct catalogue *c)
+{
+	struct lint_opts lo = { .form = form, .cat = c };
+	struct lint_result res;
+
+	memset(out, 0, sizeof(*out));
+	lint_message(&res, m, lf, &lo);
+	out->has_assisted = res.has_assisted;
+	out->signals = res.guess.signals;
+	out->agent = res.guess.agent;
+	if (res.guess.model)
+		out->model = xstrdup(res.guess.model);
+	if (out->agent || out->has_assisted || out->signals)
+		out->source = facts_source(&res, m);
+	lint_result_release(&res);
+}
+
+void commit_facts_release(struct commit_facts *f)
+{
+	free(f->model);
+	free(f->source);
+	memset(f, 0, sizeof(*f));
+}
+
+bool commit_facts_disagree(const struct commit_facts *f, const char *agent,
+			   const char *model, enum policy_form form,
+			   const struct catalogue *c)
+{
+	const struct cat_agent *a = NULL;
+
+	if (form == FORM_LLM || !f->agent || (!agent && !model))
+		return false;
+	if (agent)
+		a = catalogue_agent(c, agent);
+	else if (model)
+		a = catalogue_agent_for_model(c, model, NULL);
+	if (agent && !a)
+		return true;	/* an agent the catalogue does not know */
+	if (a && a != f->agent)
+		return true;
+	return model && f->model && strcmp(model, f->model);
+}
+
+struct assisted *commit_facts_assisted(const struct commit_facts *f,
+				       const struct assisted *as,
+				       enum policy_form form)
+{
+	const char *model = f->model;
+	struct assisted *out;
+
+	if (form == FORM_LLM) {
+		out = assisted_new("LLM", NULL);
+		goto tools;
+	}
+	if (!f->agent) {
+		error_set("the commit names no agent of its own");
+		return NULL;
+	}
+	if (!model && as && as->model && !strcmp(as->agent, f->agent->name))
+		model = as->model;
+	if (!model) {
+		error_set("it names %s but not the model", f->agent->name);
+		return NULL;
+	}
+	out = assisted_new(f->agent->name, model);
+tools:
+	if (as && (!as->agent || form == FORM_LLM ||
+		   !strcmp(as->agent, out->agent)))
+		for (char **t = as->tools; t && *t; t++)
+			assisted_add_tool(out, *t);
+	return out;
+}
+
+struct assisted *answers_assisted_dup(const struct assisted *a)
+{
+	struct assisted *out;
+
+	if (!a)
+		return NULL;
+	out = assisted_new(a->agent, a->model);
+	for (char **t = a->tools; t && *t; t++)
+		assisted_add_tool(out, *t);
+	return out;
 }

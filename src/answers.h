@@ -21,6 +21,9 @@ struct answers {
 	const char *range;	/* the series: its base's documents decide */
 	bool no_signoff;
 	bool no_tools;		/* --no-tool: an explicit empty tool list */
+	bool optional;		/* no agent or model known is no error */
+	/* which answers came from git config, not from the options */
+	bool agent_remembered, model_remembered, tools_remembered;
 };
 
 void answers_add_tool(struct answers *a, const char *tool);
@@ -46,5 +49,52 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
  */
 int answers_save(const struct assisted *as, const char *policy,
 		 struct repo *r);
+
+/*
+ * "git config disclose.agent, disclose.model" for the answers that came
+ * from the configuration (empty when none did); the caller frees.
+ */
+char *answers_remembered(const struct answers *a);
+
+/*
+ * What one commit says of itself: the agent and model its own traces
+ * name (an Assisted-by line first, then vendor trailers, footers, AI
+ * sign-offs and AI identities, as the checker reads them).
+ */
+struct commit_facts {
+	const struct cat_agent *agent;	/* NULL: the commit says nothing */
+	char *model;			/* NULL: not told */
+	char *source;			/* the line that told, or NULL */
+	bool has_assisted;		/* it carries an Assisted-by line */
+	bool signals;			/* vendor traces were found */
+};
+
+struct lint_facts;
+struct message;
+
+void commit_facts_read(struct commit_facts *out, const struct message *m,
+		       const struct lint_facts *lf, enum policy_form form,
+		       const struct catalogue *c);
+void commit_facts_release(struct commit_facts *f);
+/*
+ * Does the answer (agent and/or model as given, either may be NULL)
+ * contradict the commit's own facts? The kernel-llm form names no agent:
+ * never.
+ */
+bool commit_facts_disagree(const struct commit_facts *f, const char *agent,
+			   const char *model, enum policy_form form,
+			   const struct catalogue *c);
+/*
+ * The Assisted-by value for a commit with facts f: its own agent and
+ * model, the model from the answer as (may be NULL) when the commit
+ * names its agent only and the answer is for that agent. NULL when the
+ * commit has no facts or they are incomplete (error_last() says so).
+ */
+struct assisted *commit_facts_assisted(const struct commit_facts *f,
+				       const struct assisted *as,
+				       enum policy_form form);
+
+/* A copy of a (NULL: NULL). */
+struct assisted *answers_assisted_dup(const struct assisted *a);
 
 #endif

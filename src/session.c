@@ -1,6 +1,7 @@
 #include "session.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -22,6 +23,7 @@ static struct session *session_new(const char *range, char *const *ids,
 	s->nr = nr;
 	s->review = xcalloc(nr ? nr : 1, sizeof(*s->review));
 	s->certified = xcalloc(1, sizeof(*s->certified));
+	s->remove_ai = true;	/* convert by default; keeping is a choice */
 	return s;
 }
 
@@ -31,6 +33,7 @@ void session_free(struct session *s)
 		return;
 	free(s->range);
 	json_strv_free(s->ids);
+	json_strv_free(s->patches);
 	free(s->review);
 	json_strv_free(s->certified);
 	free(s->agent);
@@ -87,6 +90,9 @@ char *session_to_json(const struct session *s)
 	cJSON_AddNumberToObject(root, "version", 1);
 	cJSON_AddStringToObject(root, "range", s->range);
 	cJSON_AddItemToObject(root, "commits", json_from_strv(s->ids));
+	if (s->patches)
+		cJSON_AddItemToObject(root, "patches",
+				      json_from_strv(s->patches));
 	for (size_t i = 0; i < s->nr; i++)
 		if (s->review[i] != REVIEW_NONE)
 			cJSON_AddStringToObject(rev, s->ids[i],
@@ -130,6 +136,107 @@ static bool same_series(const cJSON *root, const struct session *s)
 	return true;
 }
 
+/* The saved commit's index for current commit i, matched by change. */
+struct match {
+	size_t nr_saved;
+	long *saved_for;	/* per current commit: saved index or -1 */
+	size_t kept, dropped, rewritten;
+};
+
+/*
+ * Same range, other commit ids: match the saved commits to the current
+ * ones by the id of their change, in order (equal changes pair up
+ * oldest first). False when nothing matches.
+ */
+static bool match_changes(struct match *mt, const cJSON *root,
+			  const struct session *s)
+{
+	const cJSON *range = cJSON_GetObjectItemCaseSensitive(root, "range");
+	const cJSON *ids = cJSON_GetObjectItemCaseSensitive(root, "commits");
+	const cJSON *pat = cJSON_GetObjectItemCaseSensitive(root, "patches");
+	bool *used;
+	size_t n;
+
+	memset(mt, 0, sizeof(*mt));
+	if (!s->patches || !cJSON_IsString(range) ||
+	    strcmp(range->valuestring, s->range) || !cJSON_IsArray(pat) ||
+	    !cJSON_IsArray(ids) || cJSON_GetArraySize(pat) !=
+	    cJSON_GetArraySize(ids))
+		return false;
+	n = (size_t)cJSON_GetArraySize(pat);
+	used = xcalloc(n ? n : 1, sizeof(*used));
+	mt->nr_saved = n;
+	mt->saved_for = xcalloc(s->nr ? s->nr : 1, sizeof(*mt->saved_for));
+	for (size_t i = 0; i < s->nr; i++) {
+		mt->saved_for[i] = -1;
+		for (size_t j = 0; j < n; j++) {
+			const cJSON *p = cJSON_GetArrayItem(pat, (int)j);
+			const cJSON *id = cJSON_GetArrayItem(ids, (int)j);
+
+			if (used[j] || !cJSON_IsString(p) ||
+			    !cJSON_IsString(id) ||
+			    strcmp(p->valuestring, s->patches[i]))
+				continue;
+			used[j] = true;
+			mt->saved_for[i] = (long)j;
+			mt->kept++;
+			if (strcmp(id->valuestring, s->ids[i]))
+				mt->rewritten++;
+			break;
+		}
+	}
+	mt->dropped = n - mt->kept;
+	free(used);
+	if (mt->kept)
+		return true;
+	free(mt->saved_for);
+	mt->saved_for = NULL;
+	return false;
+}
+
+/* The review marks of the saved commits, moved to the matched ones. */
+static void read_review_matched(struct session *s, const cJSON *root,
+				const struct match *mt)
+{
+	const cJSON *rev = cJSON_GetObjectItemCaseSensitive(root, "review");
+	const cJSON *ids = cJSON_GetObjectItemCaseSensitive(root, "commits");
+
+	if (!cJSON_IsObject(rev))
+		return;
+	for (size_t i = 0; i < s->nr; i++) {
+		const cJSON *id, *e;
+
+		if (mt->saved_for[i] < 0)
+			continue;
+		id = cJSON_GetArrayItem(ids, (int)mt->saved_for[i]);
+		e = cJSON_GetObjectItemCaseSensitive(rev, id->valuestring);
+		if (!cJSON_IsString(e))
+			continue;
+		if (!strcmp(e->valuestring, "reviewed"))
+			s->review[i] = REVIEW_DONE;
+		else if (!strcmp(e->valuestring, "no-ai-code"))
+			s->review[i] = REVIEW_NO_AI;
+	}
+}
+
+static void note_match(struct session *s, const struct match *mt)
+{
+	struct buf b = BUF_INIT;
+	size_t added = s->nr - mt->kept;
+
+	buf_addf(&b, "resumed after a rewrite: %zu commit%s followed by %s change (%zu with a new id)",
+		 mt->kept, mt->kept == 1 ? "" : "s",
+		 mt->kept == 1 ? "its" : "their", mt->rewritten);
+	if (mt->dropped)
+		buf_addf(&b, "; dropped the marks of %zu commit%s whose change is gone or differs",
+			 mt->dropped, mt->dropped == 1 ? "" : "s");
+	if (added)
+		buf_addf(&b, "; %zu commit%s new to review", added,
+			 added == 1 ? " is" : "s are");
+	free(s->note);
+	s->note = buf_detach(&b, NULL);
+}
+
 static int read_review(struct session *s, const cJSON *rev,
 		       const char *origin)
 {
@@ -160,9 +267,13 @@ int session_from_json(struct session *s, const char *text, size_t len,
 	cJSON *root;
 	int rc = -1;
 
+	struct match mt = { 0 };
+	bool same;
+
 	if (json_parse(&root, text, len, origin) < 0)
 		return -1;
-	if (!same_series(root, s)) {
+	same = same_series(root, s);
+	if (!same && !match_changes(&mt, root, s)) {
 		rc = 1;
 		goto out;
 	}
@@ -171,9 +282,13 @@ int session_from_json(struct session *s, const char *text, size_t len,
 	    json_string(&screen, root, "screen", false, origin, "") < 0 ||
 	    json_array(&tools, root, "tools", false, origin, "") < 0 ||
 	    json_array(&cert, root, "certified", false, origin, "") < 0 ||
-	    read_review(s, cJSON_GetObjectItemCaseSensitive(root, "review"),
-			origin) < 0)
+	    (same && read_review(s, cJSON_GetObjectItemCaseSensitive(root,
+				 "review"), origin) < 0))
 		goto out;
+	if (!same) {
+		read_review_matched(s, root, &mt);
+		note_match(s, &mt);
+	}
 	session_set_str(&s->agent, agent);
 	session_set_str(&s->model, model);
 	session_set_str(&s->screen, screen);
@@ -193,9 +308,11 @@ int session_from_json(struct session *s, const char *text, size_t len,
 		}
 	}
 	rm = cJSON_GetObjectItemCaseSensitive(root, "remove_ai");
-	s->remove_ai = cJSON_IsTrue(rm);
+	if (rm)
+		s->remove_ai = cJSON_IsTrue(rm);
 	rc = 0;
 out:
+	free(mt.saved_for);
 	cJSON_Delete(root);
 	return rc;
 }
@@ -243,12 +360,21 @@ static int read_session(struct buf *text, const char *path)
 int session_load(struct session **out, const char *gitdir,
 		 const char *range, char *const *ids, size_t nr)
 {
+	return session_load_series(out, gitdir, range, ids, NULL, nr);
+}
+
+int session_load_series(struct session **out, const char *gitdir,
+			const char *range, char *const *ids,
+			char *const *patches, size_t nr)
+{
 	struct session *s = session_new(range, ids, nr), *fresh;
 	char *path = session_path(gitdir);
 	struct buf text = BUF_INIT;
 	int rc;
 
 	*out = s;
+	if (patches)
+		s->patches = strv_copy(patches, nr);
 	rc = read_session(&text, path);
 	if (rc > 0)
 		goto out;
@@ -259,6 +385,8 @@ int session_load(struct session **out, const char *gitdir,
 	} else {
 		/* Another series, or a broken file: start afresh. */
 		fresh = session_new(range, ids, nr);
+		if (patches)
+			fresh->patches = strv_copy(patches, nr);
 		if (rc < 0) {
 			struct buf note = BUF_INIT;
 
@@ -306,4 +434,47 @@ int session_remove(const char *gitdir)
 	free(dir);
 	free(path);
 	return rc < 0 ? -1 : 0;
+}
+
+/* FNV-1a, 64 bits, over the bytes that are not blanks. */
+static void hash_blankless(uint64_t *h, const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == ' ' || s[i] == '\t' || s[i] == '\r')
+			continue;
+		*h ^= (unsigned char)s[i];
+		*h *= 0x100000001b3ULL;
+	}
+}
+
+char *session_patch_id(const char *diff, size_t len)
+{
+	uint64_t h[2] = { 0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL };
+	struct buf b = BUF_INIT;
+	size_t off = 0;
+
+	while (off < len) {
+		const char *line = diff + off;
+		const char *nl = memchr(line, '\n', len - off);
+		size_t n = nl ? (size_t)(nl - line) : len - off;
+		const char *hunk;
+
+		off += n + 1;
+		if (n >= 6 && !memcmp(line, "index ", 6))
+			continue;
+		/* "@@ -1,2 +1,3 @@ context": the line numbers move */
+		if (n >= 2 && !memcmp(line, "@@", 2) &&
+		    (hunk = memmem(line + 2, n - 2, "@@", 2))) {
+			hash_blankless(&h[0], "@@", 2);
+			n -= (size_t)(hunk + 2 - line);
+			line = hunk + 2;
+		}
+		for (int k = 0; k < 2; k++) {
+			hash_blankless(&h[k], line, n);
+			hash_blankless(&h[k], "\n", 1);
+		}
+	}
+	buf_addf(&b, "%016llx%016llx", (unsigned long long)h[0],
+		 (unsigned long long)h[1]);
+	return buf_detach(&b, NULL);
 }

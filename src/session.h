@@ -24,6 +24,8 @@ enum review_state {
 struct session {
 	char *range;
 	char **ids;		/* the series, oldest first */
+	char **patches;		/* their changes' ids (session_patch_id),
+				 * or NULL when not known */
 	size_t nr;
 	enum review_state *review;	/* one per commit */
 	char **certified;	/* ids of the human items certified */
@@ -32,8 +34,19 @@ struct session {
 	bool remove_ai;		/* remove AI sign-offs and vendor trailers */
 	char *screen;		/* where the human was */
 	bool resumed;		/* loaded from the file */
-	char *note;		/* why a saved session was not resumed */
+	char *note;		/* why a saved session was not resumed, or
+				 * what a resume after a rewrite kept and
+				 * dropped */
 };
+
+/*
+ * The id of a change: a hash of a commit's diff (git's patch format)
+ * with what a rewrite of the message or a rebase does not change left
+ * out: the commit, index lines, hunk line numbers, whitespace. Like
+ * git patch-id --stable, the same change gives the same id. The caller
+ * frees.
+ */
+char *session_patch_id(const char *diff, size_t len);
 
 /*
  * The session for the series (range, ids[nr] oldest first) in gitdir:
@@ -42,6 +55,15 @@ struct session {
  */
 int session_load(struct session **out, const char *gitdir,
 		 const char *range, char *const *ids, size_t nr);
+/*
+ * The same, with the id of each commit's change (patches[nr]): a saved
+ * session of the same range whose commits were rewritten (a reword, an
+ * amended message, git disclose's own write) is resumed, its review
+ * marks following the change; s->note says what was kept and dropped.
+ */
+int session_load_series(struct session **out, const char *gitdir,
+			const char *range, char *const *ids,
+			char *const *patches, size_t nr);
 /*
  * Write it atomically with mode 0600, creating <gitdir>/disclose; a
  * <gitdir>/disclose that is a symbolic link, not a directory or not the

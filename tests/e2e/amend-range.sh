@@ -126,16 +126,23 @@ expect_status 0 "$D" amend $A --tool sparse base..
 expect_grep "nothing to do" "$TMPDIR/out"
 
 # a change near the tip: the prefix keeps its ids (another model changes
-# every line first; --no-tool adds none and keeps the tools named)
+# every line first; --no-tool adds none and keeps the tools named). A
+# commit's own Assisted-by is its fact: another answer is refused unless
+# --only says which commits get it
 git rev-list base..HEAD~3 >"$TMPDIR/prefix"
-expect_status 0 "$D" amend --agent Claude --model claude-sonnet-4-5 --no-tool base..
+tip=$(git rev-parse main)
+expect_status 1 "$D" amend --agent Claude --model claude-sonnet-4-5 --no-tool base..
+expect_grep "nothing was written" "$TMPDIR/err"
+expect_eq "refused: nothing written" "$tip" "$(git rev-parse main)"
+expect_status 0 "$D" amend --agent Claude --model claude-sonnet-4-5 --no-tool \
+	--only base.. base..
 expect_grep "rewrote 1000 of 1000" "$TMPDIR/out"
 expect_eq "tools kept" "Assisted-by: Claude:claude-sonnet-4-5 sparse smatch coccinelle clang-tidy" \
 	"$(git log -1 --format=%B | grep '^Assisted-by:')"
 git rev-list base..HEAD~3 | cmp -s - "$TMPDIR/prefix" && fail "all ids kept"
 tip=$(git rev-parse main)
 git rev-list base..HEAD~3 >"$TMPDIR/prefix"
-expect_status 0 "$D" amend $A --tool coccinelle HEAD~3..
+expect_status 0 "$D" amend $A --tool coccinelle --only HEAD~3.. HEAD~3..
 expect_grep "rewrote 3 of 3" "$TMPDIR/out"
 git rev-list base..HEAD~3 | cmp -s - "$TMPDIR/prefix" || fail "prefix ids changed"
 # default range: the branch's commits not on its upstream
@@ -144,7 +151,8 @@ git config remote.origin.url "$TMPDIR/nowhere.git"
 git config remote.origin.fetch '+refs/heads/*:refs/remotes/origin/*'
 git config branch.main.remote origin
 git config branch.main.merge refs/heads/main
-expect_status 0 "$D" amend --agent Claude --model claude-sonnet-4-5 --tool sparse
+expect_status 0 "$D" amend --agent Claude --model claude-sonnet-4-5 --tool sparse \
+	--only @{upstream}..
 expect_grep "rewrote 2 of 2 commits of @{upstream}..HEAD" "$TMPDIR/out"
 expect_eq "reflog" "disclose: amend @{upstream}..HEAD" "$(git reflog -1 --format=%gs main)"
 [ "$(git reflog --format=%H refs/disclose/backup/main | wc -l)" -ge 5 ] ||

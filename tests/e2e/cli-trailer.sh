@@ -7,16 +7,20 @@ out=$("$D" trailer --agent Claude --model claude-3-opus --tool coccinelle --tool
 expect_eq "trailer lines" "Assisted-by: Claude:claude-3-opus coccinelle sparse
 $HUMAN_SOB" "$out"
 
-# remembered in the repository's config, used when options are absent
-expect_eq "remembered agent" "Claude" "$(git config disclose.agent)"
-expect_eq "remembered tools" "coccinelle sparse" "$(git config disclose.tools)"
+# print-only: nothing is remembered; remembered answers (a write's)
+# are used when options are absent
+expect_eq "nothing remembered" "" "$(git config --get-regexp '^disclose\.')"
+git config disclose.agent Claude
+git config disclose.model claude-3-opus
+git config disclose.tools "coccinelle sparse"
 out=$("$D" trailer --no-signoff) || fail "trailer from config"
 expect_eq "from config" "Assisted-by: Claude:claude-3-opus coccinelle sparse" "$out"
 
 # an alias is canonicalized, an agent inferred from a known model family
 out=$("$D" trailer --agent claude-code --model claude-opus-4-5 --no-tool --no-signoff)
 expect_eq "alias" "Assisted-by: Claude:claude-opus-4-5" "$out"
-out=$(git config --unset disclose.agent; "$D" trailer --model gpt-5.5 --no-signoff)
+out=$(git config --unset disclose.agent; git config --unset disclose.tools
+	"$D" trailer --model gpt-5.5 --no-signoff)
 expect_eq "agent from model" "Assisted-by: Codex:gpt-5.5" "$out"
 
 # basic tools are refused, with the reason
@@ -51,7 +55,7 @@ expect_eq "llm" "Assisted-by: LLM smatch" "$out"
 # in a tree whose checkpatch still wants AGENT:MODEL, kernel-llm is warned about
 mkdir -p scripts
 printf 'if ($sign_off =~ /^Assisted-by:/i) {\n\tif ($email !~ /^\\S+:\\S+/) {\n' >scripts/checkpatch.pl
-out=$("$D" trailer --policy kernel-llm --no-signoff 2>"$TMPDIR/warn")
+out=$("$D" trailer --policy kernel-llm --tool smatch --no-signoff 2>"$TMPDIR/warn")
 expect_eq "llm in a kernel tree" "Assisted-by: LLM smatch" "$out"
 expect_grep "checkpatch.pl still expects" "$TMPDIR/warn"
 "$D" trailer --policy kernel --agent Claude --model claude-3-opus --no-signoff \
@@ -68,7 +72,11 @@ eval "git commit -q -m 'Add x' $args" || fail "git commit with the args"
 expect_eq "git placed them" "Assisted-by: Claude:claude-opus-4-5 sparse
 $HUMAN_SOB" "$(git log -1 --format=%B | git interpret-trailers --parse)"
 
-# a name with a quote survives the shell quoting
+# a name with a quote survives the shell quoting (answers remembered by
+# an earlier write: trailer itself remembers nothing)
+git config disclose.agent Claude
+git config disclose.model claude-opus-4-5
+git config disclose.tools sparse
 git config user.name "O'Brien Hu"
 args=$("$D" trailer --format=args 2>/dev/null)
 echo y >y.c && git add y.c

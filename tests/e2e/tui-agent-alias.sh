@@ -48,7 +48,7 @@ keys c
 wait_for "Step 2/5 Checklist"
 keys j Space j j Space
 wait_for "NOT CERTIFIED  y: I certify this"
-keys y j x j Space
+keys y j j Space
 wait_for "Checklist complete"
 keys c
 wait_for "Step 3/5 Agent and model"
@@ -64,7 +64,9 @@ keys Tab C-u
 type_text "Claude Opus 4.8"
 keys Enter
 wait_for "Step 4/5 Analysis tools"
+wait_for "Assisted-by: Claude:claude-opus-4-8"
 keys Enter
 wait_for "Step 5/5 Preview"
-wait_for "+ Assisted-by: Claude:claude-opus-4-8"
+# every commit names its own model: the series answer fills none of them
+wait_for "+ Assisted-by: Claude:claude-opus-4-5"
 keys Escape Escape Escape Escape q q q

@@ -48,7 +48,7 @@ keys c
 wait_for "Step 2/5 Checklist"
 keys j Space j j Space
 wait_for "NOT CERTIFIED  y: I certify this"
-keys y j x j Space
+keys y j j Space
 wait_for "Checklist complete"
 keys c
 wait_for "Step 3/5 Agent and model"

@@ -218,7 +218,7 @@ static void test_prefill(void **state)
 	assert_string_equal(m.session->tools[1], "smatch");
 	assert_null(m.session->tools[2]);
 	assert_string_equal(m.prefill_source,
-			    "git config disclose.agent and disclose.model");
+			    "git config disclose.agent, disclose.model: a suggestion for commits without facts");
 
 	/* a saved session comes before both */
 	session_set_str(&m.session->agent, "aider");
@@ -247,6 +247,9 @@ static void test_items(void **state)
 	struct buf why = BUF_INIT;
 
 	open_model(&m);
+	/* converting is the default; x keeps the AI lines */
+	assert_true(m.session->remove_ai);
+	m.session->remove_ai = false;
 	assert_int_equal(model_item_state(&m, item(&m, "reviewed"), &why),
 			 ITEM_OPEN);
 	assert_non_null(strstr(why.ptr, "3 of 3 commits not reviewed"));
@@ -351,6 +354,7 @@ static void test_preview(void **state)
 	assisted_free(a);
 
 	/* the AI traces kept: the trailers placed after them */
+	m.session->remove_ai = false;
 	assert_int_equal(model_preview(&m), 0);
 	for (size_t i = 0; i < m.nr; i++)
 		assert_string_equal(m.commits[i].new_message, kept[i]);
@@ -360,21 +364,32 @@ static void test_preview(void **state)
 	for (size_t i = 0; i < m.nr; i++)
 		assert_string_equal(m.commits[i].new_message, removed[i]);
 
-	/* no model: no preview, and where to go */
+	/* no model: the commits that name theirs keep it; the AI sign-off
+	 * names no model: no preview, and where to go */
 	session_set_str(&m.session->model, NULL);
 	assert_null(model_assisted(&m, &why));
 	assert_string_equal(why, "no model chosen yet");
 	free(why);
+	a = model_commit_assisted(&m, 0, &why);
+	assert_non_null(a);
+	assert_string_equal(a->model, "claude-opus-4-5");
+	assisted_free(a);
 	assert_int_equal(model_preview(&m), -1);
-	assert_string_equal(error_last(),
-			    "no model chosen yet: go back to the agent and model screen");
+	assert_non_null(strstr(error_last(),
+			       "frob: use it: it names Claude but not the model: go back to the agent and model screen"));
 	error_clear();
+	/* a commit without AI-generated code gets no Assisted-by */
+	session_set_str(&m.session->model, "claude-opus-4-5");
+	m.session->review[0] = REVIEW_NO_AI;
+	assert_int_equal(model_preview(&m), 0);
+	assert_null(strstr(m.commits[0].new_message, "Assisted-by"));
 	model_release(&m);
 
 	/* kernel-llm: no agent or model */
 	sh("git config disclose.policy kernel-llm\n");
 	open_model(&m);
 	assert_int_equal(m.policy->form, FORM_LLM);
+	m.session->remove_ai = false;
 	assert_int_equal(model_preview(&m), 0);
 	assert_string_equal(m.commits[2].new_message,
 			    "frob: use it\n\n"
@@ -399,6 +414,7 @@ static void test_open_items(void **state)
 	struct tui_model m;
 
 	open_model(&m);
+	m.session->remove_ai = false;
 	for (size_t i = 0; i < ARRAY_SIZE(steps); i++) {
 		struct buf out = BUF_INIT;
 
@@ -432,6 +448,93 @@ static void test_open_items(void **state)
 	model_release(&m);
 }
 
+/*
+ * Facts are per commit: a Codex commit and a Claude commit; the answer
+ * (remembered Codex:gpt-5-codex) fills the Codex commit's model and
+ * never the Claude one's; the write carries the previewed ids.
+ */
+static void test_per_commit(void **state)
+{
+	struct tui_model m;
+
+	sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: codex\n\n"
+	   "Co-authored-by: Codex <noreply@openai.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: claude\n\n"
+	   "Co-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n"
+	   "MSG\n"
+	   "git config disclose.agent Codex\n"
+	   "git config disclose.model gpt-5-codex\n");
+	open_model(&m);
+	assert_int_equal(m.nr, 2);
+	assert_true(m.mixed);
+	assert_non_null(strstr(m.facts_note, "mixed"));
+	assert_string_equal(m.commits[1].facts.model, "claude-sonnet-4-5");
+	assert_int_equal(model_preview(&m), 0);
+	assert_string_equal(m.commits[0].new_message, "a: codex\n\n"
+			    "Assisted-by: Codex:gpt-5-codex\n" SOB_HU);
+	assert_string_equal(m.commits[1].new_message, "b: claude\n\n"
+			    "Assisted-by: Claude:claude-sonnet-4-5\n" SOB_HU);
+	/* the previewed series, then a commit added from another shell */
+	assert_int_equal(model_check_previewed(&m), 0);
+	sh("git commit -q --allow-empty -m 'c: later'\n");
+	assert_int_equal(model_check_previewed(&m), -1);
+	assert_non_null(strstr(error_last(), "changed since the preview"));
+	error_clear();
+	model_release(&m);
+}
+
+/* What a commit says of itself, and which answers contradict it. */
+static void test_facts_disagree(void **state)
+{
+	static const struct {
+		const char *msg, *agent, *model;
+		bool disagree;
+	} cases[] = {
+		{ "a\n\nCo-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n",
+		  "Codex", "gpt-5-codex", true },
+		{ "a\n\nCo-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n",
+		  NULL, "gpt-5-codex", true },
+		{ "a\n\nCo-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n",
+		  "Claude", "claude-opus-4-5", true },
+		{ "a\n\nCo-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n",
+		  "claude-code", "claude-sonnet-4-5", false },
+		{ "a\n\nCo-authored-by: Codex <noreply@openai.com>\n",
+		  "Codex", "gpt-5-codex", false },
+		{ "a\n\nAssisted-by: Claude:claude-opus-4-5\n",
+		  "Claude", "claude-sonnet-4-5", true },
+		{ "a\n\nAssisted-by: Claude:claude-opus-4-5\n",
+		  NULL, NULL, false },
+		{ "a\n\nBody.\n", "Codex", "gpt-5-codex", false },
+	};
+	struct catalogue *c = NULL;
+
+	assert_int_equal(catalogue_load_builtin(&c), 0);
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct message *m = NULL;
+		struct commit_facts f;
+
+		assert_int_equal(message_parse_commit(&m, cases[i].msg,
+						      strlen(cases[i].msg),
+						      '#'), 0);
+		commit_facts_read(&f, m, NULL, FORM_AGENT_MODEL, c);
+		if (commit_facts_disagree(&f, cases[i].agent, cases[i].model,
+					  FORM_AGENT_MODEL, c) !=
+		    cases[i].disagree)
+			fail_msg("case %zu: %s", i, cases[i].msg);
+		/* the kernel-llm form names no agent: never */
+		assert_false(commit_facts_disagree(&f, cases[i].agent,
+						   cases[i].model, FORM_LLM,
+						   c));
+		commit_facts_release(&f);
+		message_free(m);
+	}
+	catalogue_free(c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -439,6 +542,9 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_prefill, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_items, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_preview, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_per_commit, setup,
+						teardown),
+		cmocka_unit_test(test_facts_disagree),
 		cmocka_unit_test_setup_teardown(test_open_items, setup,
 						teardown),
 	};

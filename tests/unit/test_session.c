@@ -155,6 +155,85 @@ static void test_remove(void **state)
 	cleanup(dir);
 }
 
+/* Review marks follow the change through a rewrite, not the commit id. */
+static void test_follow_change(void **state)
+{
+	char *const patches[] = { "p1", "p2" };
+	char *const rewritten[] = {
+		"3333333333333333333333333333333333333333",
+		"4444444444444444444444444444444444444444",
+		"5555555555555555555555555555555555555555" };
+	char *const changed[] = { "p1", "p9", "p2" };
+	char *dir = temp_gitdir();
+	struct session *s;
+
+	assert_int_equal(session_load_series(&s, dir, "main..HEAD", ids,
+					     patches, 2), 0);
+	s->review[0] = REVIEW_DONE;
+	s->review[1] = REVIEW_NO_AI;
+	session_certify(s, "dco", true);
+	session_set_str(&s->agent, "Codex");
+	assert_int_equal(session_save(s, dir), 0);
+	session_free(s);
+
+	/* new ids (a reword), a commit added in the middle */
+	assert_int_equal(session_load_series(&s, dir, "main..HEAD", rewritten,
+					     changed, 3), 0);
+	assert_true(s->resumed);
+	assert_int_equal(s->review[0], REVIEW_DONE);
+	assert_int_equal(s->review[1], REVIEW_NONE);
+	assert_int_equal(s->review[2], REVIEW_NO_AI);
+	assert_true(session_certified(s, "dco"));
+	assert_string_equal(s->agent, "Codex");
+	assert_non_null(strstr(s->note, "resumed after a rewrite: 2 commits"));
+	assert_non_null(strstr(s->note, "1 commit is new to review"));
+	session_free(s);
+
+	/* a change that differs drops its mark, and says so */
+	assert_int_equal(session_load_series(&s, dir, "main..HEAD", rewritten,
+					     (char *const[]){ "p1", "p7" }, 2),
+			 0);
+	assert_int_equal(s->review[0], REVIEW_DONE);
+	assert_int_equal(s->review[1], REVIEW_NONE);
+	assert_non_null(strstr(s->note, "dropped the marks of 1 commit"));
+	session_free(s);
+
+	/* nothing in common: a fresh session */
+	assert_int_equal(session_load_series(&s, dir, "main..HEAD", rewritten,
+					     (char *const[]){ "q1", "q2" }, 2),
+			 0);
+	assert_false(s->resumed);
+	session_free(s);
+	cleanup(dir);
+}
+
+/* The change id ignores what a rebase or a reword moves, nothing else. */
+static void test_patch_id(void **state)
+{
+	static const char a[] =
+		"diff --git a/f.c b/f.c\nindex 1111111..2222222 100644\n"
+		"--- a/f.c\n+++ b/f.c\n@@ -1,2 +1,3 @@ int f(void)\n"
+		" a\n+b\n c\n";
+	static const char moved[] =
+		"diff --git a/f.c b/f.c\nindex 3333333..4444444 100644\n"
+		"--- a/f.c\n+++ b/f.c\n@@ -10,2 +10,3 @@ int f(void)\n"
+		" a\n+b\n c\n";
+	static const char other[] =
+		"diff --git a/f.c b/f.c\nindex 1111111..2222222 100644\n"
+		"--- a/f.c\n+++ b/f.c\n@@ -1,2 +1,3 @@ int f(void)\n"
+		" a\n+x\n c\n";
+	char *pa = session_patch_id(a, strlen(a));
+	char *pm = session_patch_id(moved, strlen(moved));
+	char *po = session_patch_id(other, strlen(other));
+
+	assert_int_equal(strlen(pa), 32);
+	assert_string_equal(pa, pm);
+	assert_string_not_equal(pa, po);
+	free(pa);
+	free(pm);
+	free(po);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -162,6 +241,8 @@ int main(void)
 		cmocka_unit_test(test_other_series),
 		cmocka_unit_test(test_broken_file),
 		cmocka_unit_test(test_remove),
+		cmocka_unit_test(test_follow_change),
+		cmocka_unit_test(test_patch_id),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -144,9 +144,56 @@ void cli_ctx_release(struct cli_ctx *ctx)
 
 void cli_remember(struct cli_ctx *ctx)
 {
-	if (!ctx->repo || repo_is_bare(ctx->repo))
+	if (!ctx->repo || repo_is_bare(ctx->repo) || !ctx->assisted)
 		return;
 	if (answers_save(ctx->assisted, ctx->policy, ctx->repo) < 0)
 		fprintf(stderr, "git disclose: warning: answers not remembered: %s\n",
 			error_last());
+}
+
+struct id_list {
+	char **v;
+	size_t nr;
+};
+
+static void id_list_add(struct id_list *l, const char *id)
+{
+	l->v = xrealloc(l->v, (l->nr + 2) * sizeof(*l->v));
+	l->v[l->nr++] = xstrdup(id);
+	l->v[l->nr] = NULL;
+}
+
+static int add_walked(const struct commit_info *c, void *data)
+{
+	id_list_add(data, c->id);
+	return 0;
+}
+
+int cli_resolve_only(char ***only, size_t *nr, struct repo *r)
+{
+	struct id_list l = { NULL, 0 };
+	int rc = 0;
+
+	for (size_t i = 0; i < *nr && rc == 0; i++) {
+		const char *rev = (*only)[i];
+		struct commit_info *c = NULL;
+
+		if (strstr(rev, "..")) {
+			if (repo_walk(r, rev, add_walked, &l) < 0)
+				rc = error_set("--only %s: not a range of commits: %s",
+					       rev, error_last());
+		} else if (repo_lookup(&c, r, rev) < 0) {
+			rc = error_set("--only %s: no such commit: give a commit of the range (git log --oneline)",
+				       rev);
+		} else {
+			id_list_add(&l, c->id);
+			commit_info_free(c);
+		}
+	}
+	for (size_t i = 0; i < *nr; i++)
+		free((*only)[i]);
+	free(*only);
+	*only = l.v;
+	*nr = l.nr;
+	return rc;
 }

@@ -79,6 +79,11 @@ struct cli_ctx {
 
 int cli_ctx_init(struct cli_ctx *ctx, struct answers *a, bool need_repo);
 void cli_ctx_release(struct cli_ctx *ctx);
+/*
+ * --only: the commits the answers are for. Each of the *nr names is a
+ * commit or a range (A..B); *only becomes their full ids, NULL-terminated.
+ */
+int cli_resolve_only(char ***only, size_t *nr, struct repo *r);
 /* Save the answers in the repository config (a warning on failure). */
 void cli_remember(struct cli_ctx *ctx);
 

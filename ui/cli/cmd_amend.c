@@ -10,6 +10,7 @@
 #include "b4.h"
 #include "cli.h"
 #include "diff.h"
+#include "lint.h"
 #include "message.h"
 #include "place.h"
 #include "repo.h"
@@ -41,11 +42,19 @@ static const char amend_usage[] =
 	"  --drop-signatures  rewrite gpgsig-signed commits (the signatures are lost)\n"
 	"  --force            rewrite commits already on a remote-tracking branch\n"
 	"  --dry-run          show what would change, write nothing\n"
+	"  --only <commit>    the answers are for this commit or range (repeatable);\n"
+	"                     the other commits of the range are left as they are\n"
+	"\n"
+	"Facts are per commit: a commit whose own lines (Assisted-by:, a vendor\n"
+	"Co-authored-by:, an AI sign-off) name its agent and model keeps them; the\n"
+	"answers fill the commits with no facts of their own. When --agent or\n"
+	"--model contradict a commit's own facts, nothing is written and the\n"
+	"commits are named (exit 1): give each its answer with --only.\n"
 	ANSWER_USAGE;
 
 enum {
 	OPT_KEEP_DATE = OPT_CLI_LAST, OPT_DETACHED, OPT_DROP_SIGS, OPT_FORCE,
-	OPT_DRY_RUN
+	OPT_DRY_RUN, OPT_ONLY
 };
 
 /* What the reword callback saw, to print once the rewrite is done. */
@@ -56,8 +65,20 @@ struct seen {
 	bool b4_cover;		/* b4 prep's cover letter: kept */
 };
 
+/* What one commit gets, decided before anything is written. */
+struct plan {
+	char id[OID_HEX + 1];
+	struct assisted *assisted;	/* NULL: the message is kept */
+};
+
 struct amend {
 	struct cli_ctx *ctx;
+	const struct answers *answers;
+	char **only;			/* --only, as full ids */
+	struct plan *plan;
+	size_t nr_plan, cap_plan;
+	struct buf disagree;		/* the commits that contradict */
+	size_t nr_disagree, nr_remembered;
 	struct place_request req;
 	char comment_char;
 	struct seen *seen;
@@ -71,10 +92,126 @@ static char *subject_line(const char *msg)
 	return sanitize_dup(msg, strcspn(msg, "\n"));
 }
 
+static bool is_only(const struct amend *am, const char *id)
+{
+	for (char **o = am->only; o && *o; o++)
+		if (!strcmp(*o, id))
+			return true;
+	return false;
+}
+
+static const struct plan *plan_for(const struct amend *am, const char *id)
+{
+	for (size_t i = 0; i < am->nr_plan; i++)
+		if (!strcmp(am->plan[i].id, id))
+			return &am->plan[i];
+	return NULL;
+}
+
+static void note_disagree(struct amend *am, const struct commit_info *c,
+			  const struct commit_facts *f)
+{
+	char *subject = subject_line(c->message);
+
+	buf_addf(&am->disagree, "  %.12s %s: its own facts say %s%s%s",
+		 c->id, subject, f->agent->name, f->model ? ":" : "",
+		 f->model ? f->model : "");
+	if (f->source)
+		buf_addf(&am->disagree, " (from %s)", f->source);
+	buf_addch(&am->disagree, '\n');
+	am->nr_disagree++;
+	free(subject);
+}
+
+/* The answer the command line gave, as typed (not from git config). */
+static void given(const struct amend *am, const char **agent,
+		  const char **model)
+{
+	const struct answers *a = am->answers;
+
+	*agent = a->agent_remembered ? NULL : a->agent;
+	*model = a->model_remembered ? NULL : a->model;
+}
+
+static int decide(struct plan *p, struct amend *am,
+		  const struct commit_info *c, const struct message *m)
+{
+	struct ident author = { c->author_name, c->author_email };
+	struct ident committer = { c->committer_name, c->committer_email };
+	struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
+	const struct assisted *as = am->ctx->assisted;
+	struct commit_facts f;
+	const char *agent, *model;
+	int rc = 0;
+
+	if (am->only) {
+		if (is_only(am, c->id) && !as)
+			return error_set("commit %.12s: --only gives it the answers, but none were given: pass --agent NAME and --model VERSION",
+					 c->id);
+		p->assisted = is_only(am, c->id) ?
+			      answers_assisted_dup(as) : NULL;
+		return 0;
+	}
+	commit_facts_read(&f, m, &lf, am->ctx->form, am->ctx->cat);
+	given(am, &agent, &model);
+	if (commit_facts_disagree(&f, agent, model, am->ctx->form,
+				  am->ctx->cat)) {
+		note_disagree(am, c, &f);
+	} else if (f.agent || am->ctx->form == FORM_LLM) {
+		p->assisted = commit_facts_assisted(&f, as, am->ctx->form);
+		if (!p->assisted)
+			rc = error_set("%s: pass --model VERSION (see git disclose catalogue)",
+				       error_last());
+	} else if (as) {
+		p->assisted = answers_assisted_dup(as);
+		if (am->answers->agent_remembered ||
+		    am->answers->model_remembered)
+			am->nr_remembered++;
+	} else {
+		rc = error_set("which AI agent helped? pass --agent NAME and --model VERSION (e.g. --agent Claude --model claude-opus-4-5); see git disclose catalogue");
+	}
+	if (rc < 0) {
+		struct buf e = BUF_INIT;
+
+		buf_addf(&e, "commit %.12s: %s", c->id, error_last());
+		error_set("%s", e.ptr);
+		buf_release(&e);
+	}
+	commit_facts_release(&f);
+	return rc;
+}
+
+/* The pre-pass: every commit's answer is decided before any writing. */
+static int plan_one(const struct commit_info *c, void *data)
+{
+	struct amend *am = data;
+	struct message *m = NULL;
+	struct plan *p;
+	int rc;
+
+	if (b4_is_cover(am->ctx->repo, c))
+		return 0;
+	if (am->nr_plan == am->cap_plan) {
+		am->cap_plan = am->cap_plan ? 2 * am->cap_plan : 16;
+		am->plan = xrealloc(am->plan,
+				    am->cap_plan * sizeof(*am->plan));
+	}
+	p = &am->plan[am->nr_plan++];
+	memset(p, 0, sizeof(*p));
+	memcpy(p->id, c->id, sizeof(p->id));
+	if (message_parse_commit(&m, c->message, c->message_len,
+				 am->comment_char) < 0)
+		return -1;
+	rc = decide(p, am, c, m);
+	message_free(m);
+	return rc;
+}
+
 static int reword(struct buf *out, const struct commit_info *c, void *data)
 {
 	struct amend *am = data;
 	struct message *m = NULL;
+	const struct plan *p;
 	struct seen *s;
 	int rc;
 
@@ -90,9 +227,13 @@ static int reword(struct buf *out, const struct commit_info *c, void *data)
 		am->nr_b4_covers++;
 		return 0;
 	}
+	p = plan_for(am, c->id);
+	if (!p || !p->assisted)
+		return 0;	/* a commit the pre-pass did not see: kept */
 	if (message_parse_commit(&m, c->message, c->message_len,
 				 am->comment_char) < 0)
 		return -1;
+	am->req.assisted = p->assisted;
 	rc = place_trailers(out, m, &am->req);
 	message_free(m);
 	if (rc < 0) {
@@ -119,6 +260,42 @@ static void amend_release(struct amend *am)
 		free(am->seen[i].new_msg);
 	}
 	free(am->seen);
+	for (size_t i = 0; i < am->nr_plan; i++)
+		assisted_free(am->plan[i].assisted);
+	free(am->plan);
+	buf_release(&am->disagree);
+}
+
+/* Nothing is written when an answer contradicts a commit's own facts. */
+static int refuse_disagreement(const struct amend *am)
+{
+	const struct assisted *as = am->ctx->assisted;
+
+	fprintf(stderr, "git disclose: the answer %s%s%s contradicts what %zu commit%s of the range say%s of %s:\n%s",
+		as ? as->agent : "", as && as->model ? ":" : "",
+		as && as->model ? as->model : "", am->nr_disagree,
+		am->nr_disagree == 1 ? "" : "s",
+		am->nr_disagree == 1 ? "s" : "",
+		am->nr_disagree == 1 ? "itself" : "themselves",
+		am->disagree.ptr);
+	fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>\n");
+	return EXIT_POLICY;
+}
+
+static void say_remembered(const struct amend *am)
+{
+	const struct assisted *as = am->ctx->assisted;
+	char *from;
+
+	if (!am->nr_remembered || !as)
+		return;
+	from = answers_remembered(am->answers);
+	fprintf(stderr, "git disclose: %zu commit%s without facts of %s own get%s Assisted-by: %s%s%s (from %s)\n",
+		am->nr_remembered, am->nr_remembered == 1 ? "" : "s",
+		am->nr_remembered == 1 ? "its" : "their",
+		am->nr_remembered == 1 ? "s" : "", as->agent,
+		as->model ? ":" : "", as->model ? as->model : "", from);
+	free(from);
 }
 
 /*
@@ -226,9 +403,10 @@ static int refuse_b4_cover(struct repo *r, const char *range)
 	return 0;
 }
 
-static int amend_range(struct cli_ctx *ctx, struct rewrite_opts *opts)
+static int amend_range(struct cli_ctx *ctx, const struct answers *a,
+		       char **only, struct rewrite_opts *opts)
 {
-	struct amend am = { .ctx = ctx };
+	struct amend am = { .ctx = ctx, .answers = a, .only = only };
 	struct rewrite_result res = { 0 };
 	struct buf msg = BUF_INIT;
 	char *def = NULL;
@@ -249,6 +427,13 @@ static int amend_range(struct cli_ctx *ctx, struct rewrite_opts *opts)
 		buf_reset(&msg);
 		opts->range = def;
 	}
+	if (repo_walk(ctx->repo, opts->range, plan_one, &am) < 0)
+		goto out;
+	if (am.nr_disagree) {
+		rc = refuse_disagreement(&am);
+		goto out;
+	}
+	say_remembered(&am);
 	buf_addf(&msg, "disclose: amend %s", opts->range);
 	opts->reflog_msg = msg.ptr;
 	if (repo_rewrite(&res, ctx->repo, opts, reword, &am) < 0)
@@ -302,12 +487,15 @@ int cmd_amend(int argc, char **argv)
 		{ "drop-signatures", no_argument, NULL, OPT_DROP_SIGS },
 		{ "force", no_argument, NULL, OPT_FORCE },
 		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+		{ "only", required_argument, NULL, OPT_ONLY },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct rewrite_opts opts = { 0 };
 	struct answers a = { 0 };
 	struct cli_ctx ctx;
+	char **only = NULL;
+	size_t nr_only = 0;
 	int c, rc = 0;
 
 	opterr = 0;
@@ -315,6 +503,12 @@ int cmd_amend(int argc, char **argv)
 		if (cli_answer_option(&a, c, optarg) ||
 		    rewrite_option(&opts, c))
 			continue;
+		if (c == OPT_ONLY) {
+			only = xrealloc(only, (nr_only + 2) * sizeof(*only));
+			only[nr_only++] = xstrdup(optarg);
+			only[nr_only] = NULL;
+			continue;
+		}
 		if (c == 'h') {
 			fputs(amend_usage, stdout);
 			goto out;
@@ -331,12 +525,18 @@ int cmd_amend(int argc, char **argv)
 		goto out;
 	}
 	a.range = opts.range;
-	if (cli_ctx_init(&ctx, &a, true) < 0 || amend_range(&ctx, &opts) < 0)
+	a.optional = !only;
+	if (cli_ctx_init(&ctx, &a, true) < 0 ||
+	    cli_resolve_only(&only, &nr_only, ctx.repo) < 0 ||
+	    (rc = amend_range(&ctx, &a, only, &opts)) < 0)
 		rc = cli_fail(EXIT_USAGE);
-	else if (!opts.dry_run)
-		cli_remember(&ctx);
+	else if (!opts.dry_run && !rc && !only)
+		cli_remember(&ctx);	/* answers confirmed by a write */
 	cli_ctx_release(&ctx);
 out:
+	for (size_t i = 0; i < nr_only; i++)
+		free(only[i]);
+	free(only);
 	answers_release(&a);
 	return rc;
 }

@@ -36,9 +36,15 @@ static const char fix_usage[] =
 	"  --dry-run          print a unified diff of each message, write nothing\n"
 	"  --message FILE     fix the message in FILE (- for standard input)\n"
 	"  --in-place         write the fixed message back to FILE\n"
+	"  --only <commit>    the answers are for this commit or range (repeatable);\n"
+	"                     the other commits of the range are left as they are\n"
+	"\n"
+	"Facts are per commit: --agent and --model fill what a commit does not\n"
+	"say of itself. When they contradict a commit's own lines, nothing is\n"
+	"written and the commits are named (exit 1): use --only.\n"
 	ANSWER_USAGE;
 
-enum { OPT_DRY_RUN = OPT_CLI_LAST, OPT_MESSAGE, OPT_IN_PLACE };
+enum { OPT_DRY_RUN = OPT_CLI_LAST, OPT_MESSAGE, OPT_IN_PLACE, OPT_ONLY };
 
 struct fixer {
 	struct answers answers;
@@ -57,6 +63,10 @@ struct fixer {
 	bool head_changed;
 	size_t nr_commits, nr_changed, nr_skipped;
 	int status;
+	char **only;			/* --only, full ids once resolved */
+	size_t nr_only;
+	struct buf disagree;		/* commits whose facts contradict */
+	size_t nr_disagree;
 };
 
 static int setup(struct fixer *fx)
@@ -144,6 +154,44 @@ out:
 	return rc;
 }
 
+static bool is_only(const struct fixer *fx, const char *id)
+{
+	for (size_t i = 0; i < fx->nr_only; i++)
+		if (!strcmp(fx->only[i], id))
+			return true;
+	return false;
+}
+
+/* Does the answer contradict what the commit says of itself? */
+static int check_facts(struct fixer *fx, const struct commit_info *c,
+		       const struct lint_facts *lf)
+{
+	struct message *m = NULL;
+	struct commit_facts f;
+	char *subject;
+
+	if (message_parse_commit(&m, c->message, c->message_len,
+				 fx->fo.comment_char) < 0)
+		return -1;
+	commit_facts_read(&f, m, lf, fx->fo.form, fx->cat);
+	message_free(m);
+	if (commit_facts_disagree(&f, fx->answers.agent, fx->answers.model,
+				  fx->fo.form, fx->cat)) {
+		subject = sanitize_dup(c->message,
+				       strcspn(c->message, "\n"));
+		buf_addf(&fx->disagree, "  %.12s %s: its own facts say %s%s%s",
+			 c->id, subject, f.agent->name, f.model ? ":" : "",
+			 f.model ? f.model : "");
+		if (f.source)
+			buf_addf(&fx->disagree, " (from %s)", f.source);
+		buf_addch(&fx->disagree, '\n');
+		fx->nr_disagree++;
+		free(subject);
+	}
+	commit_facts_release(&f);
+	return 0;
+}
+
 /* Fix one commit's message into out, with its author and committer. */
 static int fix_commit_message(struct buf *out, bool *changed,
 			      struct fixer *fx, const struct commit_info *c)
@@ -157,6 +205,11 @@ static int fix_commit_message(struct buf *out, bool *changed,
 	*changed = false;
 	if (b4_is_cover(fx->repo, c))
 		return 0;
+	/* with --only, the answers are for the commits named alone */
+	if (fx->nr_only && !is_only(fx, c->id))
+		return 0;
+	if (!fx->nr_only && check_facts(fx, c, &facts) < 0)
+		return -1;
 	fx->fo.divider = false;
 	fx->fo.facts = &facts;
 	rc = fix_message(out, changed, c->message, c->message_len, &fx->fo);
@@ -274,7 +327,8 @@ static int fix_range(struct fixer *fx)
 	struct commit_info *head = NULL;
 	int rc = -1;
 
-	if (repo_head(&head, fx->repo) < 0)
+	if (cli_resolve_only(&fx->only, &fx->nr_only, fx->repo) < 0 ||
+	    repo_head(&head, fx->repo) < 0)
 		return -1;
 	memcpy(fx->head, head->id, sizeof(fx->head));
 	commit_info_free(head);
@@ -284,6 +338,20 @@ static int fix_range(struct fixer *fx)
 	 * stops everything before anything is written */
 	if (repo_walk(fx->repo, fx->range, walk_one, fx) < 0)
 		goto out;
+	if (fx->nr_disagree) {
+		fprintf(stderr, "git disclose: the answer%s%s%s%s contradicts what %zu commit%s of the range say%s of %s:\n%s",
+			fx->answers.agent ? " --agent " : "",
+			fx->answers.agent ? fx->answers.agent : "",
+			fx->answers.model ? " --model " : "",
+			fx->answers.model ? fx->answers.model : "",
+			fx->nr_disagree, fx->nr_disagree == 1 ? "" : "s",
+			fx->nr_disagree == 1 ? "s" : "",
+			fx->nr_disagree == 1 ? "itself" : "themselves",
+			fx->disagree.ptr);
+		fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>\n");
+		fx->status = EXIT_POLICY;
+		return 0;
+	}
 	if (!fx->dry_run && repo_rewrite && rewrite_result_release)
 		return rewrite_range(fx);
 	if (fx->dry_run) {
@@ -311,6 +379,7 @@ static int parse_options(struct fixer *fx, int argc, char **argv)
 		{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
 		{ "message", required_argument, NULL, OPT_MESSAGE },
 		{ "in-place", no_argument, NULL, OPT_IN_PLACE },
+		{ "only", required_argument, NULL, OPT_ONLY },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -324,6 +393,12 @@ static int parse_options(struct fixer *fx, int argc, char **argv)
 		case OPT_DRY_RUN: case 'n': fx->dry_run = true; break;
 		case OPT_MESSAGE: fx->message = optarg; break;
 		case OPT_IN_PLACE: fx->in_place = true; break;
+		case OPT_ONLY:
+			fx->only = xrealloc(fx->only, (fx->nr_only + 2) *
+					    sizeof(*fx->only));
+			fx->only[fx->nr_only++] = xstrdup(optarg);
+			fx->only[fx->nr_only] = NULL;
+			break;
 		case 'h': fputs(fix_usage, stdout); return CLI_HELP;
 		default: return cli_bad_option(fix_usage, "fix", argv, c);
 		}
@@ -339,6 +414,9 @@ static int parse_options(struct fixer *fx, int argc, char **argv)
 	if (fx->message && fx->range)
 		return cli_usage_error(fix_usage, "fix",
 				       "give a range or --message, not both");
+	if (fx->nr_only && fx->message)
+		return cli_usage_error(fix_usage, "fix",
+				       "--only names commits of a range, not --message");
 	if (fx->in_place && (!fx->message || !strcmp(fx->message, "-")))
 		return cli_usage_error(fix_usage, "fix",
 				       "--in-place needs --message FILE");
@@ -366,5 +444,9 @@ out:
 	repo_free(fx.repo);
 	buf_release(&fx.head_msg);
 	answers_release(&fx.answers);
+	for (size_t i = 0; i < fx.nr_only; i++)
+		free(fx.only[i]);
+	free(fx.only);
+	buf_release(&fx.disagree);
 	return rc == CLI_HELP ? 0 : rc;
 }

@@ -260,8 +260,8 @@ int cmd_trailer(int argc, char **argv)
 		print_args(&ctx);
 	else
 		print_lines(&ctx);
-	if (rc == 0)
-		cli_remember(&ctx);
+	/* print-only: nothing is remembered (answers are remembered by a
+	 * write that uses them: amend, commit, the assistant) */
 	cli_ctx_release(&ctx);
 out:
 	answers_release(&o.answers);

@@ -113,41 +113,77 @@ static void describe_commit(struct tui_model *m, struct series_commit *sc,
 	}
 	if (m->checker)
 		run_checker(m, sc, ids, cache);
+	if (m->checker) {
+		struct ident author = { sc->info->author_name,
+					sc->info->author_email };
+		struct ident committer = { sc->info->committer_name,
+					   sc->info->committer_email };
+		struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
+
+		commit_facts_read(&sc->facts, sc->msg, &lf, m->policy->form,
+				  m->cat);
+	}
 }
 
-/* The first vendor trace in the series: its agent, model and where. */
+/* "agent:model", or the agent alone, of a commit's facts. */
+static void facts_name(struct buf *out, const struct commit_facts *f)
+{
+	buf_addf(out, "%s%s%s", f->agent->name, f->model ? ":" : "",
+		 f->model ? f->model : "");
+}
+
+/* Do the commits name different agents or models? Say which. */
+static void note_mixed(struct tui_model *m)
+{
+	const struct commit_facts *first = NULL;
+	struct buf note = BUF_INIT;
+	size_t with = 0;
+
+	for (size_t i = 0; i < m->nr; i++) {
+		const struct commit_facts *f = &m->commits[i].facts;
+
+		if (!f->agent)
+			continue;
+		with++;
+		/* a model not told is no disagreement */
+		if (first && (first->agent != f->agent ||
+			      (first->model && f->model &&
+			       strcmp(first->model, f->model))))
+			m->mixed = true;
+		if (!first || (!first->model && f->model))
+			first = f;
+	}
+	if (!with)
+		return;
+	buf_addf(&note, "%zu of %zu commit%s name%s %s own agent", with,
+		 m->nr, m->nr == 1 ? "" : "s", with == 1 ? "s" : "",
+		 with == 1 ? "its" : "their");
+	if (m->mixed) {
+		buf_adds(&note, "s (mixed)");
+	} else {
+		buf_adds(&note, " (");
+		facts_name(&note, first);
+		buf_adds(&note, ")");
+	}
+	buf_adds(&note, ": each keeps its own; your answer is for the others");
+	m->facts_note = buf_detach(&note, NULL);
+}
+
+/* The first commit that names its agent and model: them, and where. */
 static void prefill_from_vendor(struct tui_model *m, char **agent,
 				char **model)
 {
 	for (size_t i = 0; i < m->nr && !*agent; i++) {
 		const struct series_commit *sc = &m->commits[i];
+		struct buf src = BUF_INIT;
 
-		for (size_t j = 0; j < sc->msg->nr_trailers && !*agent; j++) {
-			const struct trailer *t = &sc->msg->trailers[j];
-			const struct cat_agent *a;
-			struct ident who;
-			char *mod = NULL;
-
-			if (!t->key || (!trailer_is(t, COAUTHOR_KEY) &&
-					!trailer_is(t, CODEV_KEY) &&
-					!trailer_is(t, SOB_KEY)))
-				continue;
-			ident_parse(&who, t->value);
-			a = catalogue_identity(m->cat, who.name, who.email,
-					       &mod);
-			ident_release(&who);
-			if (!a) {
-				free(mod);
-				continue;
-			}
-			*agent = xstrdup(a->name);
-			*model = mod;
-			struct buf src = BUF_INIT;
-
-			buf_addf(&src, "%s: %s in %.7s", t->key, t->value,
-				 sc->info->id);
-			m->prefill_source = buf_detach(&src, NULL);
-		}
+		if (!sc->facts.agent || !sc->facts.model)
+			continue;
+		*agent = xstrdup(sc->facts.agent->name);
+		*model = xstrdup(sc->facts.model);
+		buf_addf(&src, "%s in %.7s", sc->facts.source ?
+			 sc->facts.source : "its own lines", sc->info->id);
+		m->prefill_source = buf_detach(&src, NULL);
 	}
 }
 
@@ -181,7 +217,7 @@ static void prefill(struct tui_model *m)
 	free(tools);
 	error_clear();
 	if (agent || model)
-		m->prefill_source = xstrdup("git config disclose.agent and disclose.model");
+		m->prefill_source = xstrdup("git config disclose.agent, disclose.model: a suggestion for commits without facts");
 	else
 		prefill_from_vendor(m, &agent, &model);
 	session_set_str(&s->agent, agent);
@@ -217,13 +253,38 @@ static int load_policy(struct tui_model *m)
 	return 0;
 }
 
+/*
+ * The id of each commit's change, so that review marks follow a change
+ * through a rewrite; NULL when a diff cannot be read (then marks follow
+ * commit ids only).
+ */
+static char **change_ids(struct tui_model *m)
+{
+	char **out = xcalloc(m->nr + 1, sizeof(*out));
+
+	for (size_t i = 0; i < m->nr; i++) {
+		struct buf diff = BUF_INIT;
+
+		if (repo_commit_patch(&diff, m->repo,
+				      m->commits[i].info->id) < 0) {
+			error_clear();
+			buf_release(&diff);
+			json_strv_free(out);
+			return NULL;
+		}
+		out[i] = session_patch_id(buf_cstr(&diff), diff.len);
+		buf_release(&diff);
+	}
+	return out;
+}
+
 static int load_series(struct tui_model *m)
 {
 	struct collect col = { NULL, 0, m->repo, "" };
 	struct spdx_ids *ids = NULL;
 	struct lint_cache *cache = NULL;
 	struct buf note = BUF_INIT;
-	char **hex;
+	char **hex, **patches;
 	int rc = -1;
 
 	if (repo_walk(m->repo, m->range_given ? m->range : NULL,
@@ -254,8 +315,10 @@ static int load_series(struct tui_model *m)
 		hex[i] = m->commits[i].info->id;
 		describe_commit(m, &m->commits[i], ids, cache);
 	}
-	session_load(&m->session, repo_git_dir(m->repo), m->range, hex,
-		     col.nr);
+	patches = change_ids(m);
+	session_load_series(&m->session, repo_git_dir(m->repo), m->range,
+			    hex, patches, col.nr);
+	json_strv_free(patches);
 	free(hex);
 	rc = 0;
 out:
@@ -293,6 +356,7 @@ int model_init(struct tui_model *m, const char *dir, const char *range)
 	if (load_policy(m) < 0 || load_series(m) < 0)
 		return -1;
 	prefill(m);
+	note_mixed(m);
 	return 0;
 }
 
@@ -308,7 +372,10 @@ void model_release(struct tui_model *m)
 			lint_result_release(&sc->lint);
 		added_files_free(sc->files, sc->nr_files);
 		free(sc->new_message);
+		free(sc->previewed_id);
+		commit_facts_release(&sc->facts);
 	}
+	free(m->facts_note);
 	free(m->commits);
 	session_free(m->session);
 	if (m->have_human)
@@ -567,7 +634,8 @@ struct assisted *model_assisted(const struct tui_model *m, char **why)
 
 /* The fixer's version: vendor traces converted, AI sign-offs removed. */
 static int fixed_message(struct buf *out, const struct tui_model *m,
-			 const struct series_commit *sc)
+			 const struct series_commit *sc,
+			 const struct assisted *a)
 {
 	struct ident author = { sc->info->author_name, sc->info->author_email };
 	struct ident committer = { sc->info->committer_name,
@@ -580,41 +648,122 @@ static int fixed_message(struct buf *out, const struct tui_model *m,
 	o.form = m->policy->form;
 	o.cat = m->cat;
 	o.human = m->have_human ? &m->human : NULL;
-	o.agent = m->session->agent;
-	o.model = m->session->model;
-	o.tools = m->session->tools;
+	o.agent = a->agent;
+	o.model = a->model;
+	o.tools = m->session->tools ? a->tools : NULL;
 	o.facts = &facts;
 	o.comment_char = repo_comment_char(m->repo);
 	return fix_message(out, &changed, sc->info->message,
 			   sc->info->message_len, &o);
 }
 
-int model_preview(struct tui_model *m)
+struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
+				       char **why)
 {
+	const struct series_commit *sc = &m->commits[i];
+	struct assisted *series, *a;
+
+	*why = NULL;
+	if (m->session->review[i] == REVIEW_NO_AI)
+		return NULL;
+	series = model_assisted(m, why);
+	if (!sc->facts.agent)
+		return series;
+	a = commit_facts_assisted(&sc->facts, series, m->policy->form);
+	assisted_free(series);
+	free(*why);
+	*why = NULL;
+	if (!a) {
+		*why = xstrdup(error_last());
+		error_clear();
+	}
+	return a;
+}
+
+static int preview_commit(struct buf *out, struct tui_model *m, size_t i)
+{
+	struct series_commit *sc = &m->commits[i];
 	struct place_request req = { 0 };
 	char *why = NULL;
-	int rc = 0;
+	int rc;
 
-	req.assisted = model_assisted(m, &why);
-	if (!req.assisted) {
-		rc = error_set("%s: go back to the agent and model screen", why);
+	req.assisted = model_commit_assisted(m, i, &why);
+	if (!req.assisted && why) {
+		rc = error_set("commit %.12s %s: %s: go back to the agent and model screen",
+			       sc->info->id, sc->subject, why);
 		free(why);
 		return rc;
 	}
 	req.form = m->policy->form;
 	req.human = m->have_human ? &m->human : NULL;
+	if (req.assisted && m->session->remove_ai && fix_message)
+		rc = fixed_message(out, m, sc, req.assisted);
+	else
+		rc = place_trailers(out, sc->msg, &req);
+	assisted_free((struct assisted *)req.assisted);
+	return rc;
+}
+
+int model_preview(struct tui_model *m)
+{
+	int rc = 0;
+
 	for (size_t i = 0; i < m->nr && rc == 0; i++) {
 		struct series_commit *sc = &m->commits[i];
 		struct buf out = BUF_INIT;
 
-		if (m->session->remove_ai && fix_message)
-			rc = fixed_message(&out, m, sc);
-		else
-			rc = place_trailers(&out, sc->msg, &req);
+		rc = preview_commit(&out, m, i);
 		free(sc->new_message);
 		sc->new_message = buf_detach(&out, NULL);
+		free(sc->previewed_id);
+		sc->previewed_id = xstrdup(sc->info->id);
 	}
-	assisted_free((struct assisted *)req.assisted);
+	return rc;
+}
+
+struct id_walk {
+	struct repo *repo;
+	char **ids;		/* newest first, as the walk goes */
+	size_t nr;
+};
+
+static int collect_id(const struct commit_info *c, void *data)
+{
+	struct id_walk *col = data;
+
+	if (b4_is_cover(col->repo, c))
+		return 0;
+	col->ids = xrealloc(col->ids, (col->nr + 1) * sizeof(*col->ids));
+	col->ids[col->nr++] = xstrdup(c->id);
+	return 0;
+}
+
+int model_check_previewed(const struct tui_model *m)
+{
+	struct id_walk col = { .repo = m->repo };
+	const char *range = m->range_given ? m->range : NULL;
+	int rc = 0;
+
+	if (repo_walk(m->repo, range, collect_id, &col) < 0)
+		return -1;
+	/* newest first from the walk, oldest first in the series */
+	for (size_t i = 0; i < col.nr && rc == 0; i++) {
+		const char *now = col.ids[col.nr - 1 - i];
+
+		if (i >= m->nr)
+			rc = error_set("the series changed since the preview (commit %.12s is new): restart git disclose to preview it again",
+				       now);
+		else if (!m->commits[i].previewed_id ||
+			 strcmp(now, m->commits[i].previewed_id))
+			rc = error_set("the series changed since the preview (%.12s, not the previewed %.12s): restart git disclose to preview it again",
+				       now, m->commits[i].info->id);
+	}
+	if (rc == 0 && col.nr < m->nr)
+		rc = error_set("the series changed since the preview (%zu commits, not %zu): restart git disclose to preview it again",
+			       col.nr, m->nr);
+	for (size_t i = 0; i < col.nr; i++)
+		free(col.ids[i]);
+	free(col.ids);
 	return rc;
 }
 

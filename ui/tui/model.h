@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "answers.h"
 #include "assisted.h"
 #include "catalogue.h"
 #include "ident.h"
@@ -31,6 +32,8 @@ struct series_commit {
 	struct added_file *files;
 	size_t nr_files;
 	char *new_message;		/* the preview, NULL until computed */
+	struct commit_facts facts;	/* what the commit says of itself */
+	char *previewed_id;		/* the id new_message was made from */
 };
 
 struct tui_model {
@@ -52,6 +55,8 @@ struct tui_model {
 	bool boot;			/* boot validation is in this build */
 	bool kernel_tree;
 	char *prefill_source;		/* where agent and model came from */
+	bool mixed;			/* commits name different agents */
+	char *facts_note;		/* "1 commit Codex, 1 Claude: each..." */
 	bool dirty;			/* changed, and not written */
 	bool written;
 	struct buf after;		/* printed on stdout after leaving */
@@ -71,8 +76,23 @@ void model_release(struct tui_model *m);
 bool model_all_reviewed(const struct tui_model *m, size_t *open);
 /* The Assisted-by value the answers give, NULL (with why) when not yet. */
 struct assisted *model_assisted(const struct tui_model *m, char **why);
-/* Compute every commit's new message from the answers. */
+/*
+ * Compute every commit's new message: a commit that says of itself which
+ * agent and model helped keeps them; the answers fill the others; a
+ * commit marked as without AI-generated code gets no Assisted-by.
+ */
 int model_preview(struct tui_model *m);
+/*
+ * The Assisted-by value commit i gets (NULL, with why, when there is
+ * none yet; NULL and no why for a commit without AI-generated code).
+ */
+struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
+				       char **why);
+/*
+ * The series as the repository has it now still is the previewed one:
+ * else an error naming what changed (a commit added, removed, amended).
+ */
+int model_check_previewed(const struct tui_model *m);
 /* The open items of the checklist ("2 to review, 1 to certify"). */
 void model_open_items(const struct tui_model *m, struct buf *out);
 /* Remember the screen the human is on and save the session. */

@@ -75,8 +75,14 @@ static void fill(struct view *v)
 		pager_add(&pv->p, CL_WARN, 0,
 			  TUI_LIT("Note: checker not available: vendor trailers and AI sign-offs are kept."));
 	else if (!m->session->remove_ai)
+		pager_add(&pv->p, CL_WARN, 0,
+			  TUI_LIT("Kept, as you chose: AI sign-offs and vendor trailers stay, and git disclose check will report them (x on the checklist converts them)."));
+	else
 		pager_add(&pv->p, CL_DIM, 0,
-			  TUI_LIT("AI sign-offs and vendor trailers are kept (x on the checklist removes them)."));
+			  TUI_LIT("Vendor trailers become Assisted-by: and AI sign-offs go (x on the checklist keeps them)."));
+	if (m->facts_note)
+		pager_addf(&pv->p, m->mixed ? CL_WARN : CL_DIM, 0, "%s",
+			   m->facts_note);
 	if (m->policy->form == FORM_LLM && m->kernel_tree)
 		pager_add(&pv->p, CL_WARN, 0, TUI_LIT(
 			  "Note: kernel-llm writes 'Assisted-by: LLM' (no colon): a checkpatch that still checks for AGENT:MODEL warns (BAD_SIGN_OFF)."));
@@ -203,7 +209,9 @@ static int reword(struct buf *out, const struct commit_info *c, void *data)
 			buf_adds(out, m->commits[i].new_message);
 			return 0;
 		}
-	return 0;
+	/* write exactly what was previewed: a commit not in it stops all */
+	return error_set("the series changed since the preview (commit %.12s was not in it): restart git disclose to preview it again",
+			 c->id);
 }
 
 static void summary_line(struct pager *p, const struct series_commit *sc,
@@ -305,6 +313,13 @@ static void do_write(struct view *v)
 		tui_message("not written: %s", m->human_error);
 		return;
 	}
+	if (model_check_previewed(m) < 0) {
+		tui_message("not written: %s", error_last());
+		pager_addf(&pv->p, CL_BAD, A_BOLD,
+			   "Nothing was written: %s", error_last());
+		error_clear();
+		return;
+	}
 	if ((m->rewrite ? write_series(v, &sum) : write_head(v, &sum)) < 0) {
 		tui_message("not written: %s", error_last());
 		error_clear();
@@ -324,7 +339,9 @@ static void do_write(struct view *v)
 	}
 	assisted_free(a);
 	free(why);
-	session_remove(repo_git_dir(m->repo));
+	/* the review follows the change: kept for the rewritten commits */
+	if (session_save(m->session, repo_git_dir(m->repo)) < 0)
+		error_clear();
 	pager_add(&sum, CL_TEXT, 0, TUI_LIT(""));
 	pager_add(&sum, CL_META, A_BOLD, TUI_LIT("What changed:"));
 	for (size_t i = 0; i < m->nr; i++)
