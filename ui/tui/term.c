@@ -15,6 +15,8 @@
 
 #include "util.h"
 
+#include <term.h>	/* after util.h: its macros (lines) clash */
+
 /* A script step: a key, or a command. */
 struct event {
 	int key;
@@ -31,13 +33,37 @@ static struct {
 	size_t nr_script, next_script;
 } T;
 
+/*
+ * Leave the alternate screen with it blank and the cursor at its top:
+ * endwin() would leave it with the cursor on the last line, and a
+ * terminal that was resized meanwhile (tmux) then shrinks the alternate
+ * screen back to the old size by pushing its top lines into the shell's
+ * scrollback, which it then pulls back into view with the old screen.
+ */
+static void leave_alternate(void)
+{
+	char *rmcup = exit_ca_mode;
+
+	erase();
+	refresh();
+	exit_ca_mode = NULL;
+	endwin();
+	exit_ca_mode = rmcup;
+	if (rmcup && rmcup != (char *)-1) {
+		if (cursor_home && cursor_home != (char *)-1)
+			putp(cursor_home);
+		putp(rmcup);
+		fflush(T.out);
+	}
+}
+
 /* Restore the terminal; safe to call at any time, more than once. */
 static void term_restore(void)
 {
 	if (!T.active)
 		return;
 	T.active = false;
-	endwin();
+	leave_alternate();
 }
 
 static void on_signal(int sig)
