@@ -210,4 +210,11 @@ int repo_rewrite(struct rewrite_result *out, struct repo *r,
 		 void *data);
 void rewrite_result_release(struct rewrite_result *res);
 
+/*
+ * The undo every command gives after a rewrite, with the backup ref, and
+ * why --soft: a rewrite changes messages only.
+ */
+#define REWRITE_UNDO "git reset --soft %s"
+#define REWRITE_UNDO_WHY "only messages changed, so the trees are the same: --soft moves the branch back and leaves the index, a staged git add -p too, and the work tree as they are"
+
 #endif

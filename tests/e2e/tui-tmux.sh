@@ -80,4 +80,4 @@ done
 git log --format=%B -3 | grep -qi "anthropic" && fail "vendor traces left"
 expect_eq "backup" "$(git rev-parse refs/disclose/backup/main^{tree})" \
 	"$(git rev-parse HEAD^{tree})"
-expect_grep "Undo:   git reset --keep refs/disclose/backup/main" "$TMPDIR/written.txt"
+expect_grep "Undo:   git reset --soft refs/disclose/backup/main" "$TMPDIR/written.txt"

@@ -213,6 +213,16 @@ static void summary_line(struct pager *p, const struct series_commit *sc,
 		   sc->subject);
 }
 
+/* The undo, as every command gives it: on the summary and for stdout. */
+static void add_undo(struct tui_model *m, struct pager *sum,
+		     const char *backup)
+{
+	pager_addf(sum, CL_TEXT, 0, "Undo:   " REWRITE_UNDO, backup);
+	pager_add_wrapped(sum, CL_DIM, "(" REWRITE_UNDO_WHY ")", 72);
+	buf_addf(&m->after, "git disclose: trailers written; undo: "
+		 REWRITE_UNDO "\n  (" REWRITE_UNDO_WHY ")\n", backup);
+}
+
 static int write_series(struct view *v, struct pager *sum)
 {
 	struct tui_model *m = v->m;
@@ -237,8 +247,7 @@ static int write_series(struct view *v, struct pager *sum)
 	if (res.backup_ref) {
 		pager_addf(sum, CL_TEXT, 0, "Backup: %s (the old tip %.12s)",
 			   res.backup_ref, res.old_tip);
-		pager_addf(sum, CL_TEXT, 0, "Undo:   git reset --keep %s",
-			   res.backup_ref);
+		add_undo(m, sum, res.backup_ref);
 	}
 	rewrite_result_release(&res);
 	return 0;
@@ -272,8 +281,8 @@ static int write_head(struct view *v, struct pager *sum)
 			   "The other %zu commits are unchanged: the series rewrite is not in this build.",
 			   m->nr - 1);
 	if (changed) {
-		pager_add(sum, CL_TEXT, 0, TUI_LIT("Backup: refs/disclose/backup/<branch> and ORIG_HEAD"));
-		pager_add(sum, CL_TEXT, 0, TUI_LIT("Undo:   git reset --soft ORIG_HEAD"));
+		pager_add(sum, CL_TEXT, 0, TUI_LIT("Backup: ORIG_HEAD"));
+		add_undo(m, sum, "ORIG_HEAD");
 	}
 	return 0;
 }
@@ -331,7 +340,6 @@ static void do_write(struct view *v)
 		add_commit(&sum, m, i, true);
 	pager_release(&pv->p);
 	pv->p = sum;
-	buf_adds(&m->after, "git disclose: trailers written; undo with the backup ref shown (git log refs/disclose/backup/)\n");
 }
 
 static enum tui_request preview_key(struct view *v, int key, bool is_key)
