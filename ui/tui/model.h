@@ -77,6 +77,8 @@ int model_preview(struct tui_model *m);
 void model_open_items(const struct tui_model *m, struct buf *out);
 /* Remember the screen the human is on and save the session. */
 int model_save(struct tui_model *m, const char *screen);
+/* The same when the human only moves on: no answer changed. */
+int model_save_place(struct tui_model *m, const char *screen);
 
 enum item_state {
 	ITEM_OPEN,		/* a human has not answered; or not yet run */

@@ -165,7 +165,7 @@ static enum tui_request checklist_key(struct view *v, int key, bool is_key)
 		break;
 	case 'c':
 	case '\t':
-		screen_save(v, "agent");
+		screen_goto(v, "agent");
 		tui_push(&screen_agent, NULL);
 		break;
 	case 'q':
