@@ -290,8 +290,13 @@ int tui_push(const struct view_ops *ops, void *arg)
 
 static void pop(void)
 {
-	struct view *v = top_view();
+	struct view *v = top_view(), *below;
 
+	if (T.depth > 1) {
+		below = &T.views[T.depth - 2];
+		if (below->ops->back)
+			below->ops->back(below, v);
+	}
 	if (v->ops->done)
 		v->ops->done(v);
 	T.depth--;

@@ -85,6 +85,8 @@ static void series_draw(struct view *v, int top, int rows, int cols)
 			TUI_LIT("Checker: not available in this build (badges n/a)"));
 	tui_put(top + rows - 1, 0, cols, CL_DIM, 0,
 		TUI_LIT("Enter: review the commit   c: checklist   ?: keys"));
+	tui_put_position(top + rows - 1, cols, CL_DIM, (size_t)s->cursor + 1,
+			 m->nr);
 }
 
 static enum tui_request series_key(struct view *v, int key, bool is_key)
@@ -100,6 +102,16 @@ static enum tui_request series_key(struct view *v, int key, bool is_key)
 	else if (!is_key && key == 'q')
 		return REQ_BACK;
 	return REQ_NONE;
+}
+
+/* Back from the review: the cursor is on the commit it showed last. */
+static void series_back(struct view *v, const struct view *from)
+{
+	struct series_view *s = v->priv;
+
+	if (from->ops == &screen_review && from->arg)
+		s->cursor = (int)((const struct series_commit *)from->arg -
+				  v->m->commits);
 }
 
 static void series_done(struct view *v)
@@ -136,4 +148,5 @@ const struct view_ops screen_series = {
 	.key = series_key,
 	.done = series_done,
 	.report = series_report,
+	.back = series_back,
 };
