@@ -170,6 +170,7 @@ struct rewrite_opts {
 	bool drop_signatures;		/* allow rewriting gpgsig commits */
 	bool force;			/* allow commits already on a remote */
 	bool dry_run;			/* compute, write nothing */
+	bool check_locks;		/* a dry run checks git's locks too */
 };
 
 /* One commit of the range, oldest first. */

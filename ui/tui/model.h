@@ -52,6 +52,8 @@ struct tui_model {
 	bool boot;			/* boot validation is in this build */
 	bool kernel_tree;
 	char *prefill_source;		/* where agent and model came from */
+	bool force;			/* rewrite published commits too */
+	bool drop_signatures;		/* rewrite signed commits too */
 	bool dirty;			/* changed, and not written */
 	bool written;
 	struct buf after;		/* printed on stdout after leaving */

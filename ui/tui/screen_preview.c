@@ -342,6 +342,8 @@ static int write_series(struct view *v, struct pager *sum)
 	buf_addf(&reflog, "disclose: amend %s", m->range);
 	o.range = m->range_given ? m->range : NULL;
 	o.reflog_msg = reflog.ptr;
+	o.force = m->force;
+	o.drop_signatures = m->drop_signatures;
 	memset(&res, 0, sizeof(res));
 	rc = repo_rewrite(&res, m->repo, &o, reword, m);
 	buf_release(&reflog);
