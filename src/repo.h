@@ -216,6 +216,9 @@ void rewrite_result_release(struct rewrite_result *res);
  * why --soft: a rewrite changes messages only.
  */
 #define REWRITE_UNDO "git reset --soft %s"
-#define REWRITE_UNDO_WHY "only messages changed, so the trees are the same: --soft moves the branch back and leaves the index, a staged git add -p too, and the work tree as they are"
+#define REWRITE_UNDO_WHY \
+	"only messages changed, so the trees are the same: --soft moves " \
+	"the branch back and leaves the index, a staged git add -p too, " \
+	"and the work tree as they are"
 
 #endif
