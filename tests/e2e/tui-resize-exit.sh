@@ -48,12 +48,13 @@ wait_for "Step 2/5 Checklist"
 T send-keys -t t Escape
 wait_for 'sh$ '
 sleep 0.3
-screen=$(T capture-pane -p -t t | sed -e 's/[[:space:]]*$//' | grep -v '^$')
+# $(...) drops the trailing empty lines; leading ones stay and count
+screen=$(T capture-pane -p -t t | sed -e 's/[[:space:]]*$//')
 T capture-pane -p -t t >"$TMPDIR/screen"
 expect_eq "only the shell's lines on the screen" \
 	"sh\$ git disclose
 sh\$" "$screen"
-expect_eq "the prompt at column 2 after 'sh\$ '" 4 \
-	"$(T display-message -p -t t '#{cursor_x}')"
+expect_eq "the prompt on the second line, after 'sh\$ '" 4,1 \
+	"$(T display-message -p -t t '#{cursor_x},#{cursor_y}')"
 expect_eq "terminal back from the alternate screen" 0 \
 	"$(T display-message -p -t t '#{alternate_on}')"

@@ -40,21 +40,31 @@ static struct {
  * screen back to the old size by pushing its top lines into the shell's
  * scrollback, which it then pulls back into view with the old screen.
  */
+static bool have_cap(const char *s)
+{
+	return s && s != (const char *)-1 && *s;
+}
+
 static void leave_alternate(void)
 {
-	char *rmcup = exit_ca_mode;
+	char rmcup_name[] = "rmcup", home_name[] = "home";
+	char *rmcup = tigetstr(rmcup_name), *home = tigetstr(home_name);
+	char first;
 
 	erase();
 	refresh();
-	exit_ca_mode = NULL;
-	endwin();
-	exit_ca_mode = rmcup;
-	if (rmcup && rmcup != (char *)-1) {
-		if (cursor_home && cursor_home != (char *)-1)
-			putp(cursor_home);
-		putp(rmcup);
-		fflush(T.out);
+	if (!have_cap(rmcup) || !have_cap(home)) {
+		endwin();
+		return;
 	}
+	/* endwin() without its rmcup (ncurses reads the same string) */
+	first = rmcup[0];
+	rmcup[0] = '\0';
+	endwin();
+	rmcup[0] = first;
+	fputs(home, T.out);
+	fputs(rmcup, T.out);
+	fflush(T.out);
 }
 
 /* Restore the terminal; safe to call at any time, more than once. */
@@ -354,7 +364,7 @@ int term_suspend(void)
 	if (!T.active)
 		return 0;
 	def_prog_mode();
-	endwin();
+	leave_alternate();	/* blank, as on leaving */
 	fflush(T.out);
 	/*
 	 * Stop the whole process group, as a shell's job: git, which runs
