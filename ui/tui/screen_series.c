@@ -315,10 +315,8 @@ const struct view_ops screen_series = {
 	.title = "Series",
 	.keys = "Enter\treview the commit (message and diff)\n"
 		"c, Tab\tgo on to the checklist\n"
-		"F\twhen published commits block the write: rewrite\n"
-		"\tthem anyway (amend's --force; asks y/n)\n"
-		"D\twhen signed commits block the write: rewrite them,\n"
-		"\tdropping the signatures (--drop-signatures; asks y/n)\n"
+		"F\twrite published commits anyway (--force; y/n)\n"
+		"D\twrite signed ones, signatures dropped (y/n)\n"
 		"q\tleave\n",
 	.open = series_open,
 	.draw = series_draw,
