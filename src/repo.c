@@ -2180,7 +2180,8 @@ int repo_rewrite(struct rewrite_result *out, struct repo *r,
 
 	memset(out, 0, sizeof(*out));
 	if (plan_start(&p, r, opts->detached) < 0 ||
-	    (!opts->dry_run && check_locks(r, p.ref) < 0))
+	    ((!opts->dry_run || opts->check_locks) &&
+	     check_locks(r, p.ref) < 0))
 		goto out;
 	if (!opts->range && repo_default_range(&def, r) < 0)
 		goto out;

@@ -170,6 +170,7 @@ struct rewrite_opts {
 	bool drop_signatures;		/* allow rewriting gpgsig commits */
 	bool force;			/* allow commits already on a remote */
 	bool dry_run;			/* compute, write nothing */
+	bool check_locks;		/* a dry run checks git's locks too */
 };
 
 /* One commit of the range, oldest first. */
@@ -209,5 +210,15 @@ int repo_rewrite(struct rewrite_result *out, struct repo *r,
 		 const struct rewrite_opts *opts, repo_reword_fn fn,
 		 void *data);
 void rewrite_result_release(struct rewrite_result *res);
+
+/*
+ * The undo every command gives after a rewrite, with the backup ref, and
+ * why --soft: a rewrite changes messages only.
+ */
+#define REWRITE_UNDO "git reset --soft %s"
+#define REWRITE_UNDO_WHY \
+	"only messages changed, so the trees are the same: --soft moves " \
+	"the branch back and leaves the index, a staged git add -p too, " \
+	"and the work tree as they are"
 
 #endif

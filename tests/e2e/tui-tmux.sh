@@ -80,4 +80,14 @@ done
 git log --format=%B -3 | grep -qi "anthropic" && fail "vendor traces left"
 expect_eq "backup" "$(git rev-parse refs/disclose/backup/main^{tree})" \
 	"$(git rev-parse HEAD^{tree})"
-expect_grep "Undo:   git reset --keep refs/disclose/backup/main" "$TMPDIR/written.txt"
+expect_grep "Undo:   git reset --soft refs/disclose/backup/main" "$TMPDIR/written.txt"
+# After leaving: the undo on the shell's screen, at column 0, and no line
+# of the assistant left there (its history too: tmux's "Pane is dead"
+# scrolls the screen by one line).
+T capture-pane -p -S - -t t >"$TMPDIR/after.txt"
+grep -q '^git disclose: trailers written; undo: git reset --soft refs/disclose/backup/main$' \
+	"$TMPDIR/after.txt" ||
+	fail "no undo at column 0 after leaving: $(cat -A "$TMPDIR/after.txt")"
+grep -q "Step [0-9]/5\|Written:" "$TMPDIR/after.txt" &&
+	fail "the assistant's screen left behind: $(cat "$TMPDIR/after.txt")"
+:

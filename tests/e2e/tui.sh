@@ -33,9 +33,11 @@ for keys in "$src"/*.keys; do
 	) || exit 1
 done
 
-# New commit ids depend on the time of writing: mask them.
+# New commit ids depend on the time of writing, paths on $TMPDIR: mask
+# them.
 for f in "$out"/*.txt; do
-	sed -E 's/-> [0-9a-f]{12}/-> <new-id>/g' "$f" >"$f.masked"
+	sed -E -e 's/-> [0-9a-f]{12}/-> <new-id>/g' -e "s|$TMPDIR|<tmp>|g" \
+		"$f" >"$f.masked"
 	mv "$f.masked" "$f"
 done
 if [ "${UPDATE:-}" = 1 ]; then

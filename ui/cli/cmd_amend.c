@@ -34,8 +34,9 @@ static const char amend_usage[] =
 	"The old tip is kept at refs/disclose/backup/<branch> (its reflog keeps\n"
 	"earlier backups) and at ORIG_HEAD. To undo:\n"
 	"  git reset --soft refs/disclose/backup/<branch>\n"
-	"(--soft keeps your index and work tree; --hard would discard uncommitted\n"
-	"work.)\n"
+	"(only messages change, so the trees are the same: --soft moves the\n"
+	"branch back and leaves the index, a staged git add -p too, and the work\n"
+	"tree as they are.)\n"
 	"\n"
 	"  --keep-committer-date  keep each commit's committer date\n"
 	"  --detached         allow a detached HEAD (HEAD itself moves)\n"
@@ -382,7 +383,8 @@ static void show_summary(const struct rewrite_result *res, bool dry_run)
 	printf("%s: %.12s -> %.12s\n", branch, res->old_tip, res->new_tip);
 	printf("backup: %s (earlier backups: git reflog %s)\n",
 	       res->backup_ref, res->backup_ref);
-	printf("undo: git reset --soft %s\n", res->backup_ref);
+	printf("undo: " REWRITE_UNDO "\n  (" REWRITE_UNDO_WHY ")\n",
+	       res->backup_ref);
 }
 
 /* A range that is b4's cover commit alone is refused: it is no patch. */

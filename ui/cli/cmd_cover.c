@@ -148,8 +148,9 @@ static int write_cover_commit(const struct b4_series *s, struct repo *r,
 		printf("wrote the paragraph into b4's cover letter: commit %.12s -> %.12s (%zu patch%s re-parented, messages kept)\n",
 		       s->cover, res.entries[0].new_id, res.nr_rewritten - 1,
 		       res.nr_rewritten == 2 ? "" : "es");
-		printf("backup: %s; undo: git reset --soft %s\n",
-		       res.backup_ref, res.backup_ref);
+		printf("backup: %s; undo: " REWRITE_UNDO "\n  ("
+		       REWRITE_UNDO_WHY ")\n", res.backup_ref,
+		       res.backup_ref);
 	}
 	rewrite_result_release(&res);
 	return 0;

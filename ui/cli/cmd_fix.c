@@ -261,7 +261,8 @@ static int walk_one(const struct commit_info *c, void *data)
 
 static int amend_head(struct fixer *fx)
 {
-	char new_id[OID_HEX + 1];
+	char new_id[OID_HEX + 1], *branch = NULL;
+	struct buf backup = BUF_INIT;
 	bool changed;
 
 	if (!fx->head_changed) {
@@ -272,7 +273,17 @@ static int amend_head(struct fixer *fx)
 			    "disclose: fix HEAD") < 0)
 		return -1;
 	printf("fixed HEAD %.12s -> %.12s\n", fx->head, new_id);
-	printf("undo: git reset --soft ORIG_HEAD (the old commit is also kept at refs/disclose/backup/)\n");
+	/* the rewrite refuses a detached HEAD: HEAD is on a branch */
+	if (repo_head_branch(&branch, fx->repo) < 0 || !branch) {
+		error_clear();
+		buf_adds(&backup, "ORIG_HEAD");
+	} else {
+		buf_addf(&backup, "refs/disclose/backup/%s", branch);
+	}
+	printf("undo: " REWRITE_UNDO "\n  (" REWRITE_UNDO_WHY ")\n",
+	       backup.ptr);
+	buf_release(&backup);
+	free(branch);
 	return 0;
 }
 
@@ -304,7 +315,8 @@ static int rewrite_range(struct fixer *fx)
 		       res.nr_commits == 1 ? "" : "s",
 		       res.ref ? res.ref : "HEAD", res.old_tip, res.new_tip);
 		if (res.backup_ref)
-			printf("undo: git reset --keep %s\n", res.backup_ref);
+			printf("undo: " REWRITE_UNDO "\n  ("
+			       REWRITE_UNDO_WHY ")\n", res.backup_ref);
 	}
 	rewrite_result_release(&res);
 	return rc;

@@ -181,7 +181,9 @@ static const char global_keys[] =
 	"Tab, Shift-Tab\tnext, previous field\n"
 	"?, h\tthese keys (h where ? searches backward)\n"
 	"q\tback\n"
-	"Esc, Ctrl-C\tleave (asks when not written)\n"
+	"Esc\tleave the text field; else leave the assistant\n"
+	"Ctrl-C\tleave the assistant\n"
+	"\tleaving asks first only when an answer is not written\n"
 	"Ctrl-Z\tsuspend (fg comes back)\n";
 
 static void draw_help(struct view *v)
@@ -288,8 +290,13 @@ int tui_push(const struct view_ops *ops, void *arg)
 
 static void pop(void)
 {
-	struct view *v = top_view();
+	struct view *v = top_view(), *below;
 
+	if (T.depth > 1) {
+		below = &T.views[T.depth - 2];
+		if (below->ops->back)
+			below->ops->back(below, v);
+	}
 	if (v->ops->done)
 		v->ops->done(v);
 	T.depth--;

@@ -49,13 +49,16 @@ struct view_ops {
 	void (*done)(struct view *v);
 	/* Fill in what the frame shows; NULL: the screen below reports. */
 	void (*report)(struct view *v, struct frame_report *out);
+	/* The screen from closed and this one is on top again, or NULL. */
+	void (*back)(struct view *v, const struct view *from);
 };
 
 struct view {
 	const struct view_ops *ops;
 	struct tui_model *m;
 	void *priv;
-	void *arg;		/* what tui_push() was given */
+	void *arg;		/* what tui_push() was given, or where the
+				 * screen is now (the review's commit) */
 	bool typing;		/* a text field has the keys: ? and q type */
 };
 

@@ -773,3 +773,12 @@ int model_save(struct tui_model *m, const char *screen)
 	session_set_str(&m->session->screen, screen);
 	return session_save(m->session, repo_git_dir(m->repo));
 }
+
+int model_save_place(struct tui_model *m, const char *screen)
+{
+	bool dirty = m->dirty;
+	int rc = model_save(m, screen);
+
+	m->dirty = dirty;
+	return rc;
+}

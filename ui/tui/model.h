@@ -57,6 +57,8 @@ struct tui_model {
 	char *prefill_source;		/* where agent and model came from */
 	bool mixed;			/* commits name different agents */
 	char *facts_note;		/* "1 commit Codex, 1 Claude: each..." */
+	bool force;			/* rewrite published commits too */
+	bool drop_signatures;		/* rewrite signed commits too */
 	bool dirty;			/* changed, and not written */
 	bool written;
 	struct buf after;		/* printed on stdout after leaving */
@@ -97,6 +99,8 @@ int model_check_previewed(const struct tui_model *m);
 void model_open_items(const struct tui_model *m, struct buf *out);
 /* Remember the screen the human is on and save the session. */
 int model_save(struct tui_model *m, const char *screen);
+/* The same when the human only moves on: no answer changed. */
+int model_save_place(struct tui_model *m, const char *screen);
 
 enum item_state {
 	ITEM_OPEN,		/* a human has not answered; or not yet run */

@@ -9,6 +9,12 @@ void screen_save(struct view *v, const char *screen)
 		tui_message("not saved: %s", error_last());
 }
 
+void screen_goto(struct view *v, const char *screen)
+{
+	if (model_save_place(v->m, screen) < 0)
+		tui_message("not saved: %s", error_last());
+}
+
 void screen_draw_assisted(const struct view *v, int row, int cols)
 {
 	char *why = NULL, *val;

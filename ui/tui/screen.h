@@ -18,8 +18,10 @@ extern const struct view_ops screen_boot;
 extern const struct view_ops screen_pager;
 
 /* Save the session on the screen named (a failure goes to the status
- * line). */
+ * line): after an answer, which leaving then asks about. */
 void screen_save(struct view *v, const char *screen);
+/* The same when the human only moves on: Esc still leaves at once. */
+void screen_goto(struct view *v, const char *screen);
 /* The "Assisted-by: ..." line the answers give, or why there is none. */
 void screen_draw_assisted(const struct view *v, int row, int cols);
 /* Open a text pager; certify: the human item y certifies there, or NULL. */

@@ -256,7 +256,7 @@ static enum tui_request accept(struct view *v)
 	assisted_free(as);
 	/* back from the tools, q goes back again: no field has the keys */
 	set_focus(v, F_MODELS);
-	screen_save(v, "tools");
+	screen_goto(v, "tools");
 	tui_push(&screen_tools, NULL);
 	return REQ_NONE;
 }

@@ -92,7 +92,14 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 	hint = model_checklist_done(v->m) ?
 	       "Checklist complete. c: agent and model   Enter: details" :
 	       "Space: certify   Enter: details   c: agent and model";
+	if (p->items[c->cursor].source == SOURCE_DCO &&
+	    !session_certified(v->m->session, p->items[c->cursor].id))
+		hint = c->dco_read ?
+		       "Space or y: certify the DCO   Enter: read it again" :
+		       "Space: read the DCO, then y certifies   c: agent and model";
 	tui_put(top + rows - 1, 0, cols, CL_DIM, 0, hint, strlen(hint));
+	tui_put_position(top + rows - 1, cols, CL_DIM, (size_t)c->cursor + 1,
+			 p->nr_items);
 }
 
 static void show_details(struct view *v, const struct policy_item *it)
@@ -165,7 +172,7 @@ static enum tui_request checklist_key(struct view *v, int key, bool is_key)
 		break;
 	case 'c':
 	case '\t':
-		screen_save(v, "agent");
+		screen_goto(v, "agent");
 		tui_push(&screen_agent, NULL);
 		break;
 	case 'q':

@@ -6,9 +6,11 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "answers.h"
 #include "diff.h"
+#include "file.h"
 #include "run.h"
 #include "place.h"
 #include "screen.h"
@@ -161,42 +163,148 @@ static char *trailer_lines(const struct tui_model *m, bool args)
 	return buf_detach(&out, NULL);
 }
 
+/*
+ * The arguments screen: the git commit command on one line, never
+ * wrapped inside a quoted argument; < and > scroll it sideways.
+ */
+static int args_open(struct view *v)
+{
+	v->priv = v->arg;
+	return 0;
+}
+
+static void args_draw(struct view *v, int top, int rows, int cols)
+{
+	struct pager *p = v->priv;
+
+	pager_draw(p, top, rows - 1, cols);
+	tui_clear_line(top + rows - 1, CL_STATUS);
+	tui_put(top + rows - 1, 0, cols, CL_STATUS, 0,
+		TUI_LIT(" </>, Left/Right: scroll sideways   q: back"));
+}
+
+static enum tui_request args_key(struct view *v, int key, bool is_key)
+{
+	struct pager *p = v->priv;
+	bool took = pager_key(p, key, is_key);
+
+	v->typing = pager_typing(p);
+	if (took || is_key)
+		return REQ_NONE;
+	if (key == 'q' || key == '\n' || key == '\r')
+		return REQ_BACK;
+	return REQ_NONE;
+}
+
+static void args_done(struct view *v)
+{
+	pager_release(v->priv);
+	free(v->priv);
+}
+
+static const struct view_ops screen_args = {
+	.name = "args",
+	.title = "git commit --trailer arguments",
+	.keys = "</>, Left/Right\tscroll sideways\n"
+		"/, ?\tsearch forward, backward (n/N: next, previous match)\n"
+		"q, Enter\tback to the preview\n"
+		"h\tthis help\n",
+	.search = true,
+	.open = args_open,
+	.draw = args_draw,
+	.key = args_key,
+	.done = args_done,
+};
+
 static void show_args(struct view *v)
 {
 	char *args = trailer_lines(v->m, true);
-	struct buf text = BUF_INIT;
+	struct pager *p;
 
 	if (!args)
 		return;
-	buf_addf(&text, "git commit %s\n"
-		 "Use these with git commit instead of -s: with -s, or with a\n"
-		 "message that already has your Signed-off-by, git duplicates it\n"
-		 "(git disclose commit avoids both).\n\n"
-		 "They are printed again on standard output when you leave.\n",
-		 args);
-	buf_addf(&v->m->after, "git commit %s", args);
-	tui_show_text("git commit --trailer arguments", text.ptr, NULL);
+	p = xcalloc(1, sizeof(*p));
+	args[strcspn(args, "\n")] = '\0';
+	pager_addf(p, CL_META, A_BOLD, "git commit %s", args);
+	pager_add_text(p, CL_TEXT,
+		       "\n"
+		       "One line: < and > scroll it sideways.\n"
+		       "Use these with git commit instead of -s: with -s, or\n"
+		       "with a message that already has your Signed-off-by,\n"
+		       "git duplicates it (git disclose commit avoids both).\n"
+		       "\n"
+		       "They are printed again on standard output when you leave.");
+	buf_addf(&v->m->after, "git commit %s\n", args);
+	if (tui_push(&screen_args, p) < 0) {
+		pager_release(p);
+		free(p);
+	}
 	free(args);
-	buf_release(&text);
+}
+
+/* A typed path with ~ or ~/ at its start: under $HOME. */
+static char *expand_home(const char *path)
+{
+	const char *home = getenv("HOME");
+	struct buf b = BUF_INIT;
+
+	if (path[0] != '~' || (path[1] && path[1] != '/') || !home || !*home)
+		return xstrdup(path);
+	buf_addf(&b, "%s%s", home, path + 1);
+	return buf_detach(&b, NULL);
+}
+
+/* A path as the human reads it: under the current directory relative,
+ * under $HOME with ~/. */
+static char *short_path(const char *path)
+{
+	const char *home = getenv("HOME");
+	char *cwd = getcwd(NULL, 0);
+	size_t n = cwd ? strlen(cwd) : 0;
+	struct buf b = BUF_INIT;
+
+	if (n > 1 && !strncmp(path, cwd, n) && path[n] == '/')
+		buf_adds(&b, path + n + 1);
+	else if (home && (n = strlen(home)) > 1 && !strncmp(path, home, n) &&
+		 path[n] == '/')
+		buf_addf(&b, "~%s", path + n);
+	else
+		buf_adds(&b, path);
+	free(cwd);
+	return buf_detach(&b, NULL);
+}
+
+/* The directory s saves into by default: the git directory's own. */
+static char *save_dir(const struct tui_model *m)
+{
+	return path_join(repo_git_dir(m->repo), "disclose");
 }
 
 static void save_lines(struct view *v)
 {
 	struct preview_view *pv = v->priv;
 	char *lines = trailer_lines(v->m, false);
-	const char *path = buf_cstr(&pv->path.text);
+	char *path = expand_home(buf_cstr(&pv->path.text)), *dir, *shown;
 
 	pv->prompt = false;
 	v->typing = false;
 	if (!lines || !*path)
 		goto out;
+	/* the default's directory, $GIT_DIR/disclose, may not exist yet */
+	dir = save_dir(v->m);
+	if (mkdir_p(dir, 0755) < 0)
+		error_clear();
+	free(dir);
+	shown = short_path(path);
 	if (write_file_atomic(path, lines, strlen(lines), 0644) < 0) {
 		tui_message("not saved: %s", error_last());
 		error_clear();
 	} else {
-		tui_message("trailer lines saved to %s", path);
+		tui_message("trailer lines saved to %s", shown);
 	}
+	free(shown);
 out:
+	free(path);
 	free(lines);
 }
 
@@ -221,6 +329,16 @@ static void summary_line(struct pager *p, const struct series_commit *sc,
 		   sc->subject);
 }
 
+/* The undo, as every command gives it: on the summary and for stdout. */
+static void add_undo(struct tui_model *m, struct pager *sum,
+		     const char *backup)
+{
+	pager_addf(sum, CL_TEXT, 0, "Undo:   " REWRITE_UNDO, backup);
+	pager_add_wrapped(sum, CL_DIM, "(" REWRITE_UNDO_WHY ")", 72);
+	buf_addf(&m->after, "git disclose: trailers written; undo: "
+		 REWRITE_UNDO "\n  (" REWRITE_UNDO_WHY ")\n", backup);
+}
+
 static int write_series(struct view *v, struct pager *sum)
 {
 	struct tui_model *m = v->m;
@@ -232,6 +350,8 @@ static int write_series(struct view *v, struct pager *sum)
 	buf_addf(&reflog, "disclose: amend %s", m->range);
 	o.range = m->range_given ? m->range : NULL;
 	o.reflog_msg = reflog.ptr;
+	o.force = m->force;
+	o.drop_signatures = m->drop_signatures;
 	memset(&res, 0, sizeof(res));
 	rc = repo_rewrite(&res, m->repo, &o, reword, m);
 	buf_release(&reflog);
@@ -245,8 +365,7 @@ static int write_series(struct view *v, struct pager *sum)
 	if (res.backup_ref) {
 		pager_addf(sum, CL_TEXT, 0, "Backup: %s (the old tip %.12s)",
 			   res.backup_ref, res.old_tip);
-		pager_addf(sum, CL_TEXT, 0, "Undo:   git reset --keep %s",
-			   res.backup_ref);
+		add_undo(m, sum, res.backup_ref);
 	}
 	rewrite_result_release(&res);
 	return 0;
@@ -280,8 +399,8 @@ static int write_head(struct view *v, struct pager *sum)
 			   "The other %zu commits are unchanged: the series rewrite is not in this build.",
 			   m->nr - 1);
 	if (changed) {
-		pager_add(sum, CL_TEXT, 0, TUI_LIT("Backup: refs/disclose/backup/<branch> and ORIG_HEAD"));
-		pager_add(sum, CL_TEXT, 0, TUI_LIT("Undo:   git reset --soft ORIG_HEAD"));
+		pager_add(sum, CL_TEXT, 0, TUI_LIT("Backup: ORIG_HEAD"));
+		add_undo(m, sum, "ORIG_HEAD");
 	}
 	return 0;
 }
@@ -348,7 +467,6 @@ static void do_write(struct view *v)
 		add_commit(&sum, m, i, true);
 	pager_release(&pv->p);
 	pv->p = sum;
-	buf_adds(&m->after, "git disclose: trailers written; undo with the backup ref shown (git log refs/disclose/backup/)\n");
 }
 
 static enum tui_request preview_key(struct view *v, int key, bool is_key)
@@ -378,8 +496,16 @@ static enum tui_request preview_key(struct view *v, int key, bool is_key)
 		break;
 	case 's':
 		pv->prompt = v->typing = true;
-		if (!pv->path.text.len)
-			field_set(&pv->path, "disclose-trailers.txt");
+		if (!pv->path.text.len) {
+			char *dir = save_dir(v->m);
+			char *def = path_join(dir, "trailers.txt");
+			char *shown = short_path(def);
+
+			field_set(&pv->path, shown);
+			free(shown);
+			free(def);
+			free(dir);
+		}
 		break;
 	case 'q':
 		return REQ_BACK;
@@ -404,7 +530,8 @@ const struct view_ops screen_preview = {
 		"/, ?\tsearch forward, backward (n/N: next, previous match)\n"
 		"w\twrite the trailers into the commits (backup kept)\n"
 		"a\tshow the git commit --trailer arguments\n"
-		"s\tsave the trailer lines to a file\n"
+		"s\tsave the trailer lines to a file ($GIT_DIR/disclose/\n"
+		"\ttrailers.txt, or the path typed; ~/ is your home)\n"
 		"q\tback to the tools\n"
 		"h\tthis help\n",
 	.search = true,

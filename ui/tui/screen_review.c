@@ -172,12 +172,14 @@ static enum tui_request review_key(struct view *v, int key, bool is_key)
 	case ']':
 		if (r->at + 1 < v->m->nr) {
 			r->at++;
+			v->arg = &v->m->commits[r->at];
 			fill(v);
 		}
 		break;
 	case '[':
 		if (r->at > 0) {
 			r->at--;
+			v->arg = &v->m->commits[r->at];
 			fill(v);
 		}
 		break;

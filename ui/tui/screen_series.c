@@ -1,17 +1,132 @@
-/* The series screen: one line per commit with its status badges. */
+/*
+ * The series screen: one line per commit with its status badges, and
+ * what would refuse the write (published or signed commits, an operation
+ * in progress, a detached HEAD, git's locks) as soon as the assistant
+ * opens, with amend's overrides as keys.
+ */
 #include <stdlib.h>
 #include <string.h>
 
 #include "screen.h"
 
+#pragma weak repo_rewrite
+#pragma weak rewrite_result_release
+
+/* What refuses the write; the first two have an override. */
+enum blocker { BLOCK_NONE, BLOCK_SIGNED, BLOCK_PUBLISHED, BLOCK_OTHER };
+
 struct series_view {
 	int cursor, top;
+	enum blocker block;
+	char *why;		/* the refusal and its remedy, or NULL */
+	enum blocker asking;	/* the override being confirmed */
 };
+
+/* Every message changes: the most a write can rewrite. */
+static int probe_reword(struct buf *out, const struct commit_info *c,
+			void *data)
+{
+	buf_add(out, c->message, c->message_len);
+	buf_addch(out, '\n');
+	return 0;
+}
+
+/*
+ * A dry run of the write, with amend's checks and git's locks: NULL, or
+ * the refusal as amend gives it.
+ */
+static char *probe(const struct tui_model *m, bool force, bool drop)
+{
+	struct rewrite_opts o = { 0 };
+	struct rewrite_result res;
+	char *why = NULL;
+
+	o.range = m->range_given ? m->range : NULL;
+	o.dry_run = o.check_locks = true;
+	o.force = force;
+	o.drop_signatures = drop;
+	if (repo_rewrite(&res, m->repo, &o, probe_reword, NULL) < 0) {
+		why = xstrdup(error_last());
+		error_clear();
+	}
+	rewrite_result_release(&res);
+	return why;
+}
+
+/* Does the override lift the refusal (or change it for the next)? */
+static bool lifts(char *other, const char *why)
+{
+	bool yes = !other || strcmp(other, why);
+
+	free(other);
+	return yes;
+}
+
+static void find_blocker(struct view *v)
+{
+	struct series_view *s = v->priv;
+	struct tui_model *m = v->m;
+
+	free(s->why);
+	s->why = NULL;
+	s->block = BLOCK_NONE;
+	if (!repo_rewrite)
+		return;
+	s->why = probe(m, m->force, m->drop_signatures);
+	if (!s->why)
+		return;
+	s->block = BLOCK_OTHER;
+	if (!m->drop_signatures && lifts(probe(m, m->force, true), s->why))
+		s->block = BLOCK_SIGNED;
+	else if (!m->force &&
+		 lifts(probe(m, true, m->drop_signatures), s->why))
+		s->block = BLOCK_PUBLISHED;
+}
 
 static int series_open(struct view *v)
 {
 	v->priv = xcalloc(1, sizeof(struct series_view));
+	find_blocker(v);
 	return 0;
+}
+
+/* The refusal, the override it has (or its question) and the ones
+ * given, as wrapped text. */
+static void blocker_text(const struct view *v, struct buf *bad,
+			 struct buf *offer)
+{
+	const struct series_view *s = v->priv;
+	const struct tui_model *m = v->m;
+
+	if (s->why)
+		buf_addf(bad, "Cannot write: %s", s->why);
+	if (s->asking == BLOCK_SIGNED)
+		buf_adds(offer, "Rewrite the signed commits, dropping their signatures (--drop-signatures)? y: yes   n: no");
+	else if (s->asking == BLOCK_PUBLISHED)
+		buf_adds(offer, "Rewrite commits others already have (--force)? y: yes   n: no");
+	else if (s->block == BLOCK_SIGNED)
+		buf_adds(offer, "D: rewrite them anyway, the signatures dropped (--drop-signatures; asks y/n)");
+	else if (s->block == BLOCK_PUBLISHED)
+		buf_adds(offer, "F: rewrite them anyway (--force; asks y/n): others who have them must rebase");
+	else if (m->force || m->drop_signatures)
+		buf_addf(offer, "Writes with %s%s%s, as you confirmed.",
+			 m->force ? "--force" : "",
+			 m->force && m->drop_signatures ? " " : "",
+			 m->drop_signatures ? "--drop-signatures" : "");
+}
+
+/* Rows text takes wrapped to cols. */
+static int text_rows(const struct buf *text, int cols)
+{
+	size_t at = 0, next;
+	int n = 0;
+
+	while (at < text->len) {
+		wrap_row(text->ptr + at, text->len - at, (size_t)cols, &next);
+		at += next ? next : text->len - at;
+		n++;
+	}
+	return n;
 }
 
 static const char *review_badge(enum review_state st)
@@ -52,7 +167,13 @@ static void series_draw(struct view *v, int top, int rows, int cols)
 {
 	struct series_view *s = v->priv;
 	struct tui_model *m = v->m;
-	int list_rows = rows - 6, first, row = top;
+	struct buf bad = BUF_INIT, offer = BUF_INIT;
+	int list_rows, first, row = top, nb, no;
+
+	blocker_text(v, &bad, &offer);
+	nb = text_rows(&bad, cols);
+	no = text_rows(&offer, cols);
+	list_rows = rows - 6 - nb - no;
 
 	tui_put(row++, 0, cols, CL_META, A_BOLD,
 		TUI_LIT("  # Commit  Review A-by SoB  Checker Subject"));
@@ -62,6 +183,13 @@ static void series_draw(struct view *v, int top, int rows, int cols)
 	for (int i = 0; i < list_rows && (size_t)(first + i) < m->nr; i++)
 		draw_commit(m, (size_t)(first + i), row++, cols,
 			    first + i == s->cursor);
+	row = top + rows - 5 - nb - no;
+	if (nb)
+		row += tui_wrap(row, 0, cols, nb, CL_BAD, bad.ptr);
+	if (no)
+		tui_wrap(row, 0, cols, no, CL_WARN, offer.ptr);
+	buf_release(&bad);
+	buf_release(&offer);
 	row = top + rows - 5;
 	tui_putf(row++, 0, cols, CL_TEXT, 0, "Policy: %s (%s)",
 		 m->policy->name, m->policy->title);
@@ -85,26 +213,83 @@ static void series_draw(struct view *v, int top, int rows, int cols)
 			TUI_LIT("Checker: not available in this build (badges n/a)"));
 	tui_put(top + rows - 1, 0, cols, CL_DIM, 0,
 		TUI_LIT("Enter: review the commit   c: checklist   ?: keys"));
+	tui_put_position(top + rows - 1, cols, CL_DIM, (size_t)s->cursor + 1,
+			 m->nr);
+}
+
+/* y gives the override asked about; any other key does not. */
+static void answer(struct view *v, int key, bool is_key)
+{
+	struct series_view *s = v->priv;
+	bool yes = !is_key && (key == 'y' || key == 'Y');
+
+	if (yes && s->asking == BLOCK_SIGNED)
+		v->m->drop_signatures = true;
+	else if (yes)
+		v->m->force = true;
+	tui_message(!yes ? "not overridden: the write stays refused" :
+		    s->asking == BLOCK_SIGNED ?
+		    "--drop-signatures: writing drops the signatures" :
+		    "--force: writing rewrites the published commits");
+	s->asking = BLOCK_NONE;
+	v->typing = false;
+	find_blocker(v);
+}
+
+/* F and D: ask before amend's --force and --drop-signatures. */
+static void ask(struct view *v, enum blocker which)
+{
+	struct series_view *s = v->priv;
+
+	if (s->block != which) {
+		tui_message(which == BLOCK_SIGNED ?
+			    "D drops signatures, and no signed commit blocks the write" :
+			    "F rewrites published commits, and none blocks the write");
+		return;
+	}
+	s->asking = which;
+	v->typing = true;	/* the answer has the keys, Esc too */
 }
 
 static enum tui_request series_key(struct view *v, int key, bool is_key)
 {
 	struct series_view *s = v->priv;
 
+	if (s->asking) {
+		answer(v, key, is_key);
+		return REQ_NONE;
+	}
 	if (list_key(&s->cursor, (int)v->m->nr, key, is_key))
 		return REQ_NONE;
 	if (key_is_enter(key, is_key))
 		tui_push(&screen_review, &v->m->commits[s->cursor]);
 	else if (!is_key && (key == 'c' || key == '\t'))
 		tui_push(&screen_checklist, NULL);
+	else if (!is_key && key == 'F')
+		ask(v, BLOCK_PUBLISHED);
+	else if (!is_key && key == 'D')
+		ask(v, BLOCK_SIGNED);
 	else if (!is_key && key == 'q')
 		return REQ_BACK;
 	return REQ_NONE;
 }
 
+/* Back from the review: the cursor is on the commit it showed last. */
+static void series_back(struct view *v, const struct view *from)
+{
+	struct series_view *s = v->priv;
+
+	if (from->ops == &screen_review && from->arg)
+		s->cursor = (int)((const struct series_commit *)from->arg -
+				  v->m->commits);
+}
+
 static void series_done(struct view *v)
 {
-	free(v->priv);
+	struct series_view *s = v->priv;
+
+	free(s->why);
+	free(s);
 }
 
 /* The series is the flow's first screen: it reports for all of them. */
@@ -130,10 +315,13 @@ const struct view_ops screen_series = {
 	.title = "Series",
 	.keys = "Enter\treview the commit (message and diff)\n"
 		"c, Tab\tgo on to the checklist\n"
+		"F\twrite published commits anyway (--force; y/n)\n"
+		"D\twrite signed ones, signatures dropped (y/n)\n"
 		"q\tleave\n",
 	.open = series_open,
 	.draw = series_draw,
 	.key = series_key,
 	.done = series_done,
 	.report = series_report,
+	.back = series_back,
 };

@@ -176,9 +176,9 @@ static enum tui_request tools_key(struct view *v, int key, bool is_key)
 
 		set_chosen(v, name, !chosen(v->m->session, name));
 	} else if (enter) {
-		screen_save(v, "preview");
+		screen_goto(v, "preview");
 		if (tui_push(&screen_preview, NULL) < 0)
-			screen_save(v, "tools");
+			screen_goto(v, "tools");
 	} else if (!is_key && key == 'q') {
 		return REQ_BACK;
 	}

@@ -15,6 +15,8 @@
 
 #include "util.h"
 
+#include <term.h>	/* after util.h: its macros (lines) clash */
+
 /* A script step: a key, or a command. */
 struct event {
 	int key;
@@ -31,13 +33,47 @@ static struct {
 	size_t nr_script, next_script;
 } T;
 
+/*
+ * Leave the alternate screen with it blank and the cursor at its top:
+ * endwin() would leave it with the cursor on the last line, and a
+ * terminal that was resized meanwhile (tmux) then shrinks the alternate
+ * screen back to the old size by pushing its top lines into the shell's
+ * scrollback, which it then pulls back into view with the old screen.
+ */
+static bool have_cap(const char *s)
+{
+	return s && s != (const char *)-1 && *s;
+}
+
+static void leave_alternate(void)
+{
+	char rmcup_name[] = "rmcup", home_name[] = "home";
+	char *rmcup = tigetstr(rmcup_name), *home = tigetstr(home_name);
+	char first;
+
+	erase();
+	refresh();
+	if (!have_cap(rmcup) || !have_cap(home)) {
+		endwin();
+		return;
+	}
+	/* endwin() without its rmcup (ncurses reads the same string) */
+	first = rmcup[0];
+	rmcup[0] = '\0';
+	endwin();
+	rmcup[0] = first;
+	fputs(home, T.out);
+	fputs(rmcup, T.out);
+	fflush(T.out);
+}
+
 /* Restore the terminal; safe to call at any time, more than once. */
 static void term_restore(void)
 {
 	if (!T.active)
 		return;
 	T.active = false;
-	endwin();
+	leave_alternate();
 }
 
 static void on_signal(int sig)
@@ -328,7 +364,7 @@ int term_suspend(void)
 	if (!T.active)
 		return 0;
 	def_prog_mode();
-	endwin();
+	leave_alternate();	/* blank, as on leaving */
 	fflush(T.out);
 	/*
 	 * Stop the whole process group, as a shell's job: git, which runs

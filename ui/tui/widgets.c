@@ -76,6 +76,15 @@ size_t wrap_row(const char *s, size_t n, size_t width, size_t *next)
 	return cut;
 }
 
+void tui_put_position(int row, int cols, int color, size_t at, size_t nr)
+{
+	char pos[48];
+	int n = snprintf(pos, sizeof(pos), " %zu/%zu", at, nr);
+
+	if (n > 0 && n < cols)
+		tui_put(row, cols - n, n, color, 0, pos, (size_t)n);
+}
+
 int tui_wrap(int row, int col, int cols, int max_rows, int color,
 	     const char *text)
 {

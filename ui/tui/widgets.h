@@ -21,6 +21,8 @@ void tui_put(int row, int col, int cols, int color, attr_t attr,
 void tui_putf(int row, int col, int cols, int color, attr_t attr,
 	      const char *fmt, ...) __attribute__((format(printf, 6, 7)));
 void tui_clear_line(int row, int color);
+/* "k/N" at the right end of row: where a list's cursor is. */
+void tui_put_position(int row, int cols, int color, size_t at, size_t nr);
 /* Text broken at blanks over at most max_rows rows; returns rows used. */
 int tui_wrap(int row, int col, int cols, int max_rows, int color,
 	     const char *text);
