@@ -199,6 +199,7 @@ static int fix_commit_message(struct buf *out, bool *changed,
 	struct ident author = { c->author_name, c->author_email };
 	struct ident committer = { c->committer_name, c->committer_email };
 	struct lint_facts facts = { &author, &committer, NULL, 0, NULL };
+	size_t disagreed = fx->nr_disagree;
 	int rc;
 
 	/* b4 prep's cover letter is not a patch: kept as it is */
@@ -210,6 +211,9 @@ static int fix_commit_message(struct buf *out, bool *changed,
 		return 0;
 	if (!fx->nr_only && check_facts(fx, c, &facts) < 0)
 		return -1;
+	/* its own facts contradict the answer: the run writes nothing */
+	if (fx->nr_disagree > disagreed)
+		return 0;
 	fx->fo.divider = false;
 	fx->fo.facts = &facts;
 	rc = fix_message(out, changed, c->message, c->message_len, &fx->fo);
