@@ -133,7 +133,8 @@ __git_disclose_value ()
 	--tool) __git_disclose_reply "$(__git_disclose_tools)" "$2" "$3" ;;
 	--policy) __git_disclose_reply "kernel kernel-llm" "$2" "$3" ;;
 	--format) __git_disclose_reply "lines args" "$2" "$3" ;;
-	--message | --tree | --source) COMPREPLY=(); return 1 ;;
+	--by) __git_disclose_reply "month tag agent model tool subsystem" "$2" "$3" ;;
+	--message | --tree | --source | --svg | --html) COMPREPLY=(); return 1 ;;
 	--reviewed | --tested | --timeout) COMPREPLY=() ;;
 	*) return 2 ;;
 	esac

@@ -1,8 +1,8 @@
 #!/bin/sh
 # The one benchmark report (make bench): run every tests/bench/*.sh but
-# this one and the generators (gen-*.sh), in name order, with the binary given, and print one table of
-# figure, ours, peer, peer figure, ratio and how it was measured, headed
-# by the date and the machine.
+# this one and the generators (gen-*.sh), in name order, with the binary
+# given, and print one table of figure, ours, peer, peer figure, ratio
+# and how it was measured, headed by the date and the machine.
 #
 #   sh tests/bench/run.sh build/git-disclose
 #
