@@ -255,4 +255,23 @@ expect_rc 2 "$D" report --svg "$TMPDIR/no/such/dir/r.svg"
 [ ! -e "$TMPDIR/no/such/dir/r.svg" ] || fail "an SVG was written"
 expect_rc 2 "$D" report a b
 err_has "give one range"
+
+# --- progress on standard error, only when it is a terminal (script(1)
+# gives the command one): a history of 20,001 commits, every 20,000th
+# read is said
+p=$TMPDIR/long
+git init -q -b main "$p" && cd "$p" || exit 2
+awk 'BEGIN { for (i = 1; i <= 20001; i++) {
+	print "commit refs/heads/main"
+	print "committer Dev <dev@example.org> " (1700000000 + i) " +0000"
+	print "data <<EOM\nchange " i "\n\nSigned-off-by: Dev <dev@example.org>\nEOM"
+	print ""
+} }' | git fast-import --quiet || exit 2
+expect_rc 0 "$D" report
+has "AI assistance in HEAD: 20001 commits"
+[ -s "$TMPDIR/err" ] && fail "progress on a stderr that is no terminal: $(cat "$TMPDIR/err")"
+script -qec "$D report >/dev/null" /dev/null >"$TMPDIR/tty" 2>&1 ||
+	fail "report under script failed: $(cat "$TMPDIR/tty")"
+grep -qF "report: 20000 commits read..." "$TMPDIR/tty" ||
+	fail "no progress on the terminal: $(cat -v "$TMPDIR/tty")"
 [ "$fails" -eq 0 ]
