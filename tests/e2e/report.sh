@@ -255,6 +255,9 @@ expect_rc 2 "$D" report --svg "$TMPDIR/no/such/dir/r.svg"
 [ ! -e "$TMPDIR/no/such/dir/r.svg" ] || fail "an SVG was written"
 expect_rc 2 "$D" report a b
 err_has "give one range"
+git init -q -b main "$TMPDIR/unborn" && (cd "$TMPDIR/unborn" &&
+	expect_rc 2 "$D" report && grep -q "no commits" "$TMPDIR/err") ||
+	fail "unborn branch: $(cat "$TMPDIR/err")"
 
 # --- progress on standard error, only when it is a terminal (script(1)
 # gives the command one): a history of 20,001 commits, every 20,000th

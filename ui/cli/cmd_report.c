@@ -193,14 +193,27 @@ static int write_out(const char *path, const struct buf *b)
 	return write_file_atomic(path, b->ptr ? b->ptr : "", b->len, 0644);
 }
 
+/* Without a range: HEAD's history, refusing an unborn branch clearly. */
+static int check_head(struct report_cmd *rc)
+{
+	struct commit_info *head;
+
+	if (rc->range)
+		return 0;
+	if (repo_head(&head, rc->repo) < 0)
+		return -1;
+	commit_info_free(head);
+	return 0;
+}
+
 static int run(struct report_cmd *rc)
 {
 	const char *range = rc->range ? rc->range : "HEAD";
 	int ret;
 
 	repo_set_streaming();
-	if (repo_open(&rc->repo, NULL) < 0 || resolve_policy(rc) < 0 ||
-	    catalogue_load(&rc->cat) < 0)
+	if (repo_open(&rc->repo, NULL) < 0 || check_head(rc) < 0 ||
+	    resolve_policy(rc) < 0 || catalogue_load(&rc->cat) < 0)
 		return -1;
 	rc->comment_char = repo_comment_char(rc->repo);
 	report_init(&rc->rep, rc->by, rc->form, rc->cat);
