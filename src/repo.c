@@ -646,6 +646,7 @@ static struct commit_info *info_from(git_commit *c)
 	ci->committer_name = xstrdup(m->name);
 	ci->committer_email = xstrdup(m->email);
 	ci->nr_parents = git_commit_parentcount(c);
+	ci->author_time = (long long)a->when.time;
 	ci->encoding = dup_or_null(git_commit_message_encoding(c));
 	ci->gpgsig = git_commit_header_field(&sig, c, "gpgsig") == 0;
 	git_buf_dispose(&sig);
@@ -986,7 +987,8 @@ static int walk_push_range(git_revwalk *w, git_oid *single, struct repo *r,
 				  range) : 0;
 }
 
-int repo_walk(struct repo *r, const char *range, repo_walk_fn fn, void *data)
+static int walk(struct repo *r, const char *range, bool history,
+		repo_walk_fn fn, void *data)
 {
 	git_revwalk *w = NULL;
 	char *def = NULL;
@@ -1005,6 +1007,14 @@ int repo_walk(struct repo *r, const char *range, repo_walk_fn fn, void *data)
 	git_revwalk_sorting(w, GIT_SORT_TOPOLOGICAL);
 	if (walk_push_range(w, &single, r, range) < 0)
 		goto out;
+	if (history && !git_oid_is_zero(&single)) {
+		/* a revision means its history, as git log reads it */
+		if (git_revwalk_push(w, &single) < 0) {
+			git_fail("cannot walk the history");
+			goto out;
+		}
+		memset(&single, 0, sizeof(single));
+	}
 	rc = 0;
 	while (rc == 0 && (git_oid_is_zero(&single) ?
 			   git_revwalk_next(&oid, w) == 0 :
@@ -1030,6 +1040,153 @@ out:
 	git_revwalk_free(w);
 	free(def);
 	return rc;
+}
+
+struct tag_list {
+	struct repo *r;
+	git_oid tip;
+	struct repo_tag *v;
+	size_t nr, alloc;
+};
+
+static int add_tag(const char *name, git_oid *oid, void *data)
+{
+	struct tag_list *l = data;
+	git_object *o = NULL, *peeled = NULL;
+	struct repo_tag *t;
+
+	if (git_object_lookup(&o, l->r->git, oid, GIT_OBJECT_ANY) < 0 ||
+	    git_object_peel(&peeled, o, GIT_OBJECT_COMMIT) < 0)
+		goto out;	/* a tag of a tree or a blob */
+	if (git_oid_cmp(git_object_id(peeled), &l->tip) &&
+	    git_graph_descendant_of(l->r->git, &l->tip,
+				    git_object_id(peeled)) != 1)
+		goto out;
+	if (l->nr == l->alloc) {
+		l->alloc = l->alloc ? 2 * l->alloc : 16;
+		l->v = xrealloc(l->v, l->alloc * sizeof(*l->v));
+	}
+	t = &l->v[l->nr++];
+	t->name = xstrdup(name + (strncmp(name, "refs/tags/", 10) ? 0 : 10));
+	git_oid_tostr(t->id, sizeof(t->id), git_object_id(peeled));
+	t->time = git_commit_time((git_commit *)peeled);
+out:
+	error_clear();
+	git_object_free(peeled);
+	git_object_free(o);
+	return 0;
+}
+
+static int tag_older(const void *a, const void *b)
+{
+	const struct repo_tag *x = a, *y = b;
+
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+int repo_tags(struct repo_tag **out, size_t *nr, struct repo *r,
+	      const char *tip)
+{
+	struct tag_list l = { .r = r };
+	git_object *o = NULL, *c = NULL;
+	int rc;
+
+	*out = NULL;
+	*nr = 0;
+	rc = git_revparse_single(&o, r->git, tip);
+	if (rc == 0)
+		rc = git_object_peel(&c, o, GIT_OBJECT_COMMIT);
+	if (rc == 0)
+		git_oid_cpy(&l.tip, git_object_id(c));
+	git_object_free(c);
+	git_object_free(o);
+	if (rc < 0)
+		return error_set("'%s' is not a commit here: give a branch, a tag or a commit",
+				 tip);
+	if (git_tag_foreach(r->git, add_tag, &l) < 0) {
+		repo_tags_free(l.v, l.nr);
+		return git_fail("cannot list the tags");
+	}
+	qsort(l.v, l.nr, sizeof(*l.v), tag_older);
+	*out = l.v;
+	*nr = l.nr;
+	return 0;
+}
+
+void repo_tags_free(struct repo_tag *tags, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		free(tags[i].name);
+	free(tags);
+}
+
+int repo_walk(struct repo *r, const char *range, repo_walk_fn fn, void *data)
+{
+	return walk(r, range, false, fn, data);
+}
+
+int repo_walk_history(struct repo *r, const char *range, repo_walk_fn fn,
+		      void *data)
+{
+	return walk(r, range, true, fn, data);
+}
+
+static int commit_trees(git_tree **tree, git_tree **parent_tree,
+			struct repo *r, const char *id);
+
+static void push_name(char ***v, size_t *nr, size_t *alloc, const char *s)
+{
+	if (*nr == *alloc) {
+		*alloc = *alloc ? 2 * *alloc : 8;
+		*v = xrealloc(*v, *alloc * sizeof(**v));
+	}
+	(*v)[(*nr)++] = xstrdup(s);
+}
+
+void strv_free_n(char **v, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		free(v[i]);
+	free(v);
+}
+
+int repo_top_changes(char ***out, size_t *nr, struct repo *r,
+		     const char *id)
+{
+	git_tree *tree, *parent;
+	size_t n, alloc = 0;
+
+	*out = NULL;
+	*nr = 0;
+	if (commit_trees(&tree, &parent, r, id) < 0)
+		return -1;
+	n = git_tree_entrycount(tree);
+	for (size_t i = 0; i < n; i++) {
+		const git_tree_entry *e = git_tree_entry_byindex(tree, i);
+		const char *name = git_tree_entry_name(e);
+		const git_tree_entry *p = parent ?
+			git_tree_entry_byname(parent, name) : NULL;
+
+		if (p && !git_oid_cmp(git_tree_entry_id(e),
+				      git_tree_entry_id(p)))
+			continue;
+		push_name(out, nr, &alloc, name);
+	}
+	/* entries the commit removed touch their subsystem too */
+	n = parent ? git_tree_entrycount(parent) : 0;
+	for (size_t i = 0; i < n; i++) {
+		const char *name =
+			git_tree_entry_name(git_tree_entry_byindex(parent, i));
+
+		if (git_tree_entry_byname(tree, name))
+			continue;
+		push_name(out, nr, &alloc, name);
+	}
+	git_tree_free(tree);
+	git_tree_free(parent);
+	return 0;
 }
 
 /* Trees of a commit and of its first parent (NULL for a root commit). */

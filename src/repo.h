@@ -27,6 +27,7 @@ struct commit_info {
 	size_t nr_parents;
 	bool gpgsig;		/* carries a signature header */
 	char *encoding;		/* NULL: UTF-8 */
+	long long author_time;	/* seconds since the epoch (UTC) */
 };
 
 /*
@@ -101,6 +102,12 @@ int repo_amend_head(char *new_id, bool *changed, struct repo *r,
 typedef int (*repo_walk_fn)(const struct commit_info *c, void *data);
 int repo_walk(struct repo *r, const char *range, repo_walk_fn fn, void *data);
 /*
+ * As repo_walk, but a single revision means its whole history (as git
+ * log reads it), not that commit alone.
+ */
+int repo_walk_history(struct repo *r, const char *range, repo_walk_fn fn,
+		      void *data);
+/*
  * The range repo_walk uses when none is given, as text (caller frees):
  * what the range finder says (b4 prep's series, src/b4.h), else the
  * branch's commits not on its upstream, else HEAD.
@@ -114,6 +121,20 @@ int repo_default_range(char **out, struct repo *r);
  */
 typedef int (*repo_range_finder)(char **out, struct repo *r);
 void repo_set_range_finder(repo_range_finder fn);
+/* A tag and the commit it names. */
+struct repo_tag {
+	char *name;			/* "v6.1" */
+	char id[OID_HEX + 1];
+	long long time;			/* the commit's committer date */
+};
+
+/*
+ * The tags naming tip's commit or one of its ancestors (tags of other
+ * objects are left out), oldest commit first. Free with repo_tags_free().
+ */
+int repo_tags(struct repo_tag **out, size_t *nr, struct repo *r,
+	      const char *tip);
+void repo_tags_free(struct repo_tag *tags, size_t nr);
 /* The checked-out branch ("b4/frob"); *out NULL on a detached HEAD. */
 int repo_head_branch(char **out, struct repo *r);
 /*
@@ -146,6 +167,16 @@ int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
 int repo_staged_added_files(struct added_file **out, size_t *nr,
 			    struct repo *r);
 void added_files_free(struct added_file *files, size_t nr);
+
+/*
+ * The top-level entries (directories or files) of commit id's tree that
+ * differ from its first parent's (all of them for a root commit): the
+ * subsystems a commit touches, read without recursing. *out (*nr
+ * strings) is the caller's to free with strv_free_n().
+ */
+int repo_top_changes(char ***out, size_t *nr, struct repo *r,
+		     const char *id);
+void strv_free_n(char **v, size_t nr);
 
 /* The commit's diff against its first parent, as git show prints it. */
 int repo_commit_patch(struct buf *out, struct repo *r, const char *id);

@@ -138,7 +138,8 @@ __git_disclose_value ()
 		else
 			__git_disclose_reply "lines args" "$2" "$3"
 		fi ;;
-	--message | --mbox | --tree | --source) COMPREPLY=(); return 1 ;;
+	--by) __git_disclose_reply "month tag agent model tool subsystem" "$2" "$3" ;;
+	--message | --mbox | --tree | --source | --svg | --html) COMPREPLY=(); return 1 ;;
 	--reviewed | --tested | --timeout) COMPREPLY=() ;;
 	*) return 2 ;;
 	esac

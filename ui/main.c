@@ -19,6 +19,7 @@ static const struct command commands[] = {
 	{ "commit", cmd_commit, "run git commit with the trailers placed" },
 	{ "amend", cmd_amend, "write the trailers into HEAD (or every commit of a range)" },
 	{ "check", NULL, "lint commits or a message against the policy" },
+	{ "report", NULL, "count AI assistance in a history, by month, agent, ..." },
 	{ "fix", NULL, "convert vendor trailers, drop AI sign-offs" },
 	{ "hook", NULL, "install or remove the commit-msg hook" },
 	{ "boot", NULL, "build and boot the series in QEMU" },
@@ -31,6 +32,8 @@ static int (*late_bound(const char *name))(int, char **)
 {
 	if (!strcmp(name, "check"))
 		return cmd_check;
+	if (!strcmp(name, "report"))
+		return cmd_report;
 	if (!strcmp(name, "fix"))
 		return cmd_fix;
 	if (!strcmp(name, "hook"))

@@ -1,8 +1,8 @@
 #!/bin/sh
 # The one benchmark report (make bench): run every tests/bench/*.sh but
-# this one, in name order, with the binary given, and print one table of
-# figure, ours, peer, peer figure, ratio and how it was measured, headed
-# by the date and the machine.
+# this one and the generators (gen-*.sh), in name order, with the binary
+# given, and print one table of figure, ours, peer, peer figure, ratio
+# and how it was measured, headed by the date and the machine.
 #
 #   sh tests/bench/run.sh build/git-disclose
 #
@@ -105,7 +105,8 @@ ratio() {
 
 for script in "$here"/*.sh; do
 	name=$(basename "$script" .sh)
-	[ "$name" = run ] && continue
+	# run.sh itself and the generators (gen-*.sh) are not benchmarks
+	case $name in run|gen-*) continue ;; esac
 	selected "$name" || { echo "$name: skipped (BENCH_ONLY/BENCH_SKIP)" >>"$notes"; continue; }
 	log=$logs/$name.log
 	echo "run.sh: $name ..." >&2

@@ -94,6 +94,8 @@ expect_comp "<kernel>
 <kernel-llm>" git git disclose trailer --policy ""
 expect_comp "<kernel-llm>" plain git-disclose check --policy = kernel-
 expect_comp "<args>" git git disclose trailer --format=a
+expect_comp "<subsystem>" git git disclose report --by=s
+expect_has --html git git disclose report --h
 # the catalogue the user extended is used
 mkdir -p "$XDG_CONFIG_HOME/git-disclose"
 cat >"$XDG_CONFIG_HOME/git-disclose/mine.json" <<'EOJ'

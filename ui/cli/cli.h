@@ -24,6 +24,7 @@ int cmd_hook(int argc, char **argv) __attribute__((weak));
 int cmd_boot(int argc, char **argv) __attribute__((weak));
 int cmd_cover(int argc, char **argv) __attribute__((weak));
 int cmd_config(int argc, char **argv) __attribute__((weak));
+int cmd_report(int argc, char **argv) __attribute__((weak));
 int cmd_tui(int argc, char **argv) __attribute__((weak));
 
 /* Print "git disclose CMD: <message>" and the usage; returns EXIT_USAGE. */
