@@ -58,6 +58,9 @@ git reset -q --hard "$base"
 
 # strict: git am stops at patch 2, patch 1 applied; --abort restores
 git config disclose.amHook strict
+# config --check knows the setting
+"$D" config --check >"$TMPDIR/out" 2>&1
+lacks "disclose.amhook=strict"
 expect_rc 1 git am -q "$TMPDIR"/bad/*.patch
 err_has "AI_SIGNOFF"
 err_has "add f2"
