@@ -47,6 +47,11 @@ expect_rc 0 git am -q "$TMPDIR"/good/*.patch
 [ ! -s "$TMPDIR/err" ] || { fail "a clean series is reported"; cat "$TMPDIR/err"; }
 [ "$(git rev-list --count "$base"..HEAD)" = 3 ] || fail "clean series not applied"
 git reset -q --hard "$base"
+# git am -s adds the maintainer's sign-off last: that is no finding
+expect_rc 0 git am -q -s "$TMPDIR"/good/*.patch
+[ ! -s "$TMPDIR/err" ] || { fail "git am -s is reported"; cat "$TMPDIR/err"; }
+git log -1 --format=%B | grep -q 'Signed-off-by: Mai Ntainer' || fail "no -s sign-off"
+git reset -q --hard "$base"
 
 # warn (the default): reported, naming the patch, and applied
 expect_rc 0 git am -q "$TMPDIR"/bad/*.patch

@@ -35,6 +35,7 @@
 #include "lint.h"
 #include "mailcheck.h"
 #include "message.h"
+#include "place.h"
 #include "repo.h"
 #include "run.h"
 #include "spdx.h"
@@ -755,6 +756,36 @@ static void am_load_mail(struct am_run *a)
 	buf_release(&p);
 }
 
+/*
+ * git am -s adds the maintainer's own Signed-off-by: before the hook
+ * runs. It is right where it is (last), but it would make the
+ * sender's look misplaced: the patch is judged without that line.
+ */
+static void am_drop_own_signoff(struct am_run *a)
+{
+	const struct mail *m = &a->set->mails[0];
+	struct ident me;
+	char *line;
+	size_t n, len = a->text.len;
+
+	if (repo_identity(&me, a->repo) < 0) {
+		error_clear();
+		return;
+	}
+	line = signoff_line(&me);
+	n = strlen(line);
+	while (len && a->text.ptr[len - 1] == '\n')
+		len--;
+	if (len > n && a->text.ptr[len - n - 1] == '\n' &&
+	    !memcmp(a->text.ptr + len - n, line, n) &&
+	    !strstr(m->message, line)) {
+		a->text.len = len - n;
+		a->text.ptr[a->text.len] = '\0';
+	}
+	free(line);
+	ident_release(&me);
+}
+
 static int am_load(struct am_run *a)
 {
 	struct message *m;
@@ -772,6 +803,8 @@ static int am_load(struct am_run *a)
 	buf_add(&a->text, "", 0);
 	spdx_ids_load(&a->licenses, repo_workdir(a->repo));
 	am_load_mail(a);
+	if (a->set)
+		am_drop_own_signoff(a);
 	if (message_parse_commit(&m, a->text.ptr, a->text.len, '#') < 0)
 		return -1;
 	subject = lint_subject(m);
