@@ -7,6 +7,7 @@
  */
 #include "cover.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -47,28 +48,20 @@ static char *subject_of(const struct message *m)
 	return buf_detach(&b, NULL);
 }
 
-static int collect_one(const struct commit_info *ci, void *data)
+/* A patch of id ("" unknown) with message m, at the end of c. */
+static void add_patch(struct cover *c, const char *id,
+		      const struct message *m, const struct ident *human)
 {
-	struct collect *st = data;
-	struct cover *c = st->c;
 	struct cover_patch *p;
 
-	if (ci->nr_parents > 1)
-		return 0;
-	if (b4_is_cover(st->r, ci)) {
-		memcpy(c->b4_cover, ci->id, sizeof(c->b4_cover));
-		return 0;
-	}
-	if (message_parse_commit(&st->m, ci->message, ci->message_len, '#') < 0)
-		return -1;
 	c->patches = xrealloc(c->patches,
 			      (c->nr_patches + 1) * sizeof(*c->patches));
 	p = &c->patches[c->nr_patches++];
 	memset(p, 0, sizeof(*p));
-	memcpy(p->id, ci->id, sizeof(p->id));
-	p->subject = subject_of(st->m);
-	for (size_t i = 0; i < st->m->nr_trailers; i++) {
-		const struct trailer *t = &st->m->trailers[i];
+	snprintf(p->id, sizeof(p->id), "%s", id);
+	p->subject = subject_of(m);
+	for (size_t i = 0; i < m->nr_trailers; i++) {
+		const struct trailer *t = &m->trailers[i];
 
 		if (!t->key || t->comment)
 			continue;
@@ -78,15 +71,31 @@ static int collect_one(const struct commit_info *ci, void *data)
 			strv_push(&p->tested_by, t->value);
 		else if (trailer_is(t, "Reviewed-by"))
 			strv_push(&p->reviewed_by, t->value);
-		else if (trailer_is(t, SOB_KEY) && st->human) {
+		else if (trailer_is(t, SOB_KEY) && human) {
 			struct ident who;
 
 			ident_parse(&who, t->value);
-			if (ident_same(&who, st->human))
+			if (ident_same(&who, human))
 				p->human_signoff = true;
 			ident_release(&who);
 		}
 	}
+}
+
+static int collect_one(const struct commit_info *ci, void *data)
+{
+	struct collect *st = data;
+	struct cover *c = st->c;
+
+	if (ci->nr_parents > 1)
+		return 0;
+	if (b4_is_cover(st->r, ci)) {
+		memcpy(c->b4_cover, ci->id, sizeof(c->b4_cover));
+		return 0;
+	}
+	if (message_parse_commit(&st->m, ci->message, ci->message_len, '#') < 0)
+		return -1;
+	add_patch(c, ci->id, st->m, st->human);
 	message_free(st->m);
 	st->m = NULL;
 	return 0;
@@ -113,6 +122,70 @@ int cover_collect(struct cover **out, struct repo *r, const char *range,
 	}
 	if (c->nr_patches)
 		c->tip = xstrdup(c->patches[c->nr_patches - 1].id);
+	*out = c;
+	return 0;
+}
+
+/* Is s a full commit id, as format-patch's "From <id> Mon Sep 17" has? */
+static bool is_commit_id(const char *s)
+{
+	size_t n = 0;
+
+	while (s[n] && strchr("0123456789abcdef", s[n]))
+		n++;
+	return n == OID_HEX && !s[n];
+}
+
+/* The patches of set by their [PATCH n/m] numbers, else in mbox order. */
+static size_t *mail_order(const struct mail_set *set, size_t *nr)
+{
+	size_t *at = xcalloc(set->nr + 1, sizeof(*at));
+	bool numbered = true;
+
+	*nr = 0;
+	for (size_t i = 0; i < set->nr; i++) {
+		const struct mail *m = &set->mails[i];
+
+		if (m->is_cover || !m->has_patch)
+			continue;
+		numbered = numbered && m->number;
+		at[(*nr)++] = i;
+	}
+	for (size_t i = 1; numbered && i < *nr; i++) {
+		size_t v = at[i], j = i;
+
+		for (; j && set->mails[at[j - 1]].number >
+			    set->mails[v].number; j--)
+			at[j] = at[j - 1];
+		at[j] = v;
+	}
+	return at;
+}
+
+int cover_collect_mail(struct cover **out, const struct mail_set *set,
+		       const struct ident *human)
+{
+	struct cover *c = xcalloc(1, sizeof(*c));
+	size_t nr, *at = mail_order(set, &nr);
+
+	*out = NULL;
+	for (size_t i = 0; i < nr; i++) {
+		const struct mail *m = &set->mails[at[i]];
+		struct message *msg;
+
+		if (message_parse_commit(&msg, m->message, m->message_len,
+					 '#') < 0) {
+			free(at);
+			cover_free(c);
+			return -1;
+		}
+		add_patch(c, is_commit_id(m->commit_id) ? m->commit_id : "",
+			  msg, human);
+		message_free(msg);
+	}
+	if (c->nr_patches && c->patches[c->nr_patches - 1].id[0])
+		c->tip = xstrdup(c->patches[c->nr_patches - 1].id);
+	free(at);
 	*out = c;
 	return 0;
 }
@@ -453,15 +526,29 @@ void cover_format(struct buf *out, const struct cover *c,
 	testing(out, c, opts);
 }
 
+/* "patch 2/3 (1234abcd5678)", or its subject when its commit is unknown */
+static void add_where(struct buf *out, const struct cover *c, size_t i)
+{
+	const struct cover_patch *p = &c->patches[i];
+
+	if (p->id[0])
+		buf_addf(out, "patch %zu/%zu (%.12s)", i + 1, c->nr_patches,
+			 p->id);
+	else
+		buf_addf(out, "patch %zu/%zu (\"%s\")", i + 1, c->nr_patches,
+			 p->subject);
+}
+
 void cover_warnings(struct buf *out, const struct cover *c,
 		    const struct cover_opts *opts)
 {
 	for (size_t i = 0; i < c->nr_patches; i++) {
 		const struct cover_patch *p = &c->patches[i];
 
-		if (opts && opts->human && p->assisted && !p->human_signoff)
-			buf_addf(out, "patch %zu/%zu (%.12s) is AI-assisted but has no Signed-off-by: of yours: run git disclose amend on it before sending\n",
-				 i + 1, c->nr_patches, p->id);
+		if (opts && opts->human && p->assisted && !p->human_signoff) {
+			add_where(out, c, i);
+			buf_adds(out, " is AI-assisted but has no Signed-off-by: of yours: run git disclose amend on it before sending\n");
+		}
 		for (char **v = p->assisted; v && *v; v++) {
 			struct assisted *a = NULL;
 
@@ -471,8 +558,9 @@ void cover_warnings(struct buf *out, const struct cover *c,
 				continue;
 			}
 			error_clear();
-			buf_addf(out, "patch %zu/%zu (%.12s) has a malformed Assisted-by: %s: run git disclose check\n",
-				 i + 1, c->nr_patches, p->id, *v);
+			add_where(out, c, i);
+			buf_addf(out, " has a malformed Assisted-by: %s: run git disclose check\n",
+				 *v);
 		}
 	}
 }

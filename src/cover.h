@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "ident.h"
+#include "mail.h"
 #include "repo.h"
 #include "util.h"
 
@@ -50,6 +51,14 @@ struct cover_opts {
  */
 int cover_collect(struct cover **out, struct repo *r, const char *range,
 		  const struct ident *human);
+/*
+ * The same from a series given as mail: the patches of set (cover
+ * letters and mails without a patch skipped), by their [PATCH n/m]
+ * numbers when all have one, else in mbox order. A patch's id is the
+ * commit of its format-patch separator line, "" when there is none.
+ */
+int cover_collect_mail(struct cover **out, const struct mail_set *set,
+		       const struct ident *human);
 void cover_free(struct cover *c);
 
 /* Number of patches with at least one Assisted-by: trailer. */

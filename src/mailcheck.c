@@ -238,9 +238,9 @@ static void map_lines(struct lint_result *res, const struct mail *m)
 	}
 }
 
-static void check_patch(struct lint_result *out, const struct mail *m,
-			const struct lint_opts *o,
-			const struct spdx_ids *licenses)
+void mail_check_as(struct lint_result *out, const struct mail *m,
+		   const char *message, size_t len,
+		   const struct lint_opts *o, const struct spdx_ids *licenses)
 {
 	struct ident author = { m->author_name, m->author_email };
 	struct ident sender = { m->sender_name, m->sender_email };
@@ -258,7 +258,7 @@ static void check_patch(struct lint_result *out, const struct mail *m,
 		facts.files = files;
 		facts.nr_files = nr;
 	}
-	message_parse_commit(&msg, m->message, m->message_len, '#');
+	message_parse_commit(&msg, message, len, '#');
 	if (changelog_above_divider(&trimmed, &cut, msg, '#')) {
 		lint_message(out, trimmed, &facts, o);
 		lint_add_finding(out, "CHANGELOG_ABOVE_DIVIDER", SEV_WARNING,
@@ -270,10 +270,17 @@ static void check_patch(struct lint_result *out, const struct mail *m,
 	}
 	if (facts.committer == &sender)
 		check_sender(out, trimmed ? trimmed : msg, &author, &sender, o);
-	map_lines(out, m);
 	message_free(trimmed);
 	message_free(msg);
 	added_files_free(files, nr);
+}
+
+static void check_patch(struct lint_result *out, const struct mail *m,
+			const struct lint_opts *o,
+			const struct spdx_ids *licenses)
+{
+	mail_check_as(out, m, m->message, m->message_len, o, licenses);
+	map_lines(out, m);
 }
 
 /* --- a cover letter ------------------------------------------------ */

@@ -24,4 +24,13 @@ void mail_check(struct lint_result *out, const struct mail_set *set,
 		size_t i, const struct lint_opts *o,
 		const struct spdx_ids *licenses);
 
+/*
+ * Check message (len bytes), the commit git am makes of patch m (git
+ * am's final-commit file), with m's author, sender and added files.
+ * Finding lines are lines of message.
+ */
+void mail_check_as(struct lint_result *out, const struct mail *m,
+		   const char *message, size_t len,
+		   const struct lint_opts *o, const struct spdx_ids *licenses);
+
 #endif

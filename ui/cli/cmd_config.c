@@ -479,8 +479,11 @@ static void check_answers(struct report *rep, const struct entries *l)
 			continue;
 		for (size_t k = 0; k < 4; k++)
 			known |= !strcmp(x->key, shown[k]);
+		/* the hooks' modes (git lowercases the keys it lists) */
+		known |= !strcmp(x->key, "disclose.hook") ||
+			 !strcmp(x->key, "disclose.amhook");
 		if (!known)
-			problem(rep, x, "git disclose has no such setting: the keys are disclose.agent, disclose.model, disclose.tools and disclose.policy");
+			problem(rep, x, "git disclose has no such setting: the keys are disclose.agent, disclose.model, disclose.tools, disclose.policy, disclose.hook and disclose.amHook");
 	}
 	catalogue_free(cat);
 	buf_release(&why);

@@ -7,11 +7,13 @@
 #include "boot.h"
 #include "cli.h"
 #include "cover.h"
+#include "mail.h"
 #include "repo.h"
 #include "sanitize.h"
 
 static const char cover_usage[] =
 	"usage: git disclose cover [<range>] [--reviewed TEXT] [--tested TEXT] [--b4]\n"
+	"       git disclose cover --mbox FILE [--reviewed TEXT] [--tested TEXT]\n"
 	"\n"
 	"Prints a paragraph for the cover letter of the series: which patches\n"
 	"an AI coding assistant helped with (from their Assisted-by: tags),\n"
@@ -27,6 +29,9 @@ static const char cover_usage[] =
 	"                     above its tracking block (only the cover commit's\n"
 	"                     message changes; with the branch-description\n"
 	"                     strategy, branch.<name>.description)\n"
+	"  --mbox FILE        the series as mail (git format-patch output, an\n"
+	"                     mbox from b4 am; - for standard input) instead\n"
+	"                     of commits; cover letters are skipped\n"
 	"\n"
 	"b4's cover-letter commit is never taken for a patch. A letter that\n"
 	"already holds another \"AI assistance:\" paragraph is left alone: edit\n"
@@ -36,6 +41,7 @@ struct cover_args {
 	const char *range;
 	const char *reviewed;
 	const char *tested;
+	const char *mbox;
 	bool b4;
 };
 
@@ -45,6 +51,7 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 		{ "reviewed", required_argument, NULL, 'r' },
 		{ "tested", required_argument, NULL, 't' },
 		{ "b4", no_argument, NULL, 'b' },
+		{ "mbox", required_argument, NULL, 'm' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -63,6 +70,9 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 		case 'b':
 			a->b4 = true;
 			break;
+		case 'm':
+			a->mbox = optarg;
+			break;
 		case 'h':
 			fputs(cover_usage, stdout);
 			return CLI_HELP;
@@ -76,7 +86,45 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 		return cli_usage_error(cover_usage, "cover",
 				       "unexpected argument '%s': give one range, such as main..HEAD",
 				       argv[optind]);
+	if (a->mbox && a->range)
+		return cli_usage_error(cover_usage, "cover",
+				       "--mbox reads the series from mail: give it without a range");
+	if (a->mbox && a->b4)
+		return cli_usage_error(cover_usage, "cover",
+				       "--b4 writes into b4 prep's cover commit: give it without --mbox, on the b4 prep branch");
 	return 0;
+}
+
+/* --mbox FILE: the series as mail, into *out. */
+static int collect_mail(struct cover **out, const char *path,
+			const struct ident *human)
+{
+	const char *name = strcmp(path, "-") ? path : "standard input";
+	struct mail_set *set = NULL;
+	struct buf in = BUF_INIT;
+	int rc = -1;
+
+	if (read_file(&in, path) < 0)
+		goto out;
+	buf_add(&in, "", 0);
+	if (mail_detect(in.ptr, in.len) == MAIL_PLAIN) {
+		error_set("%s holds no mail (no mbox \"From \" line and no From: or Subject: header): give git format-patch output or an mbox",
+			  name);
+		goto out;
+	}
+	if (mail_split(&set, in.ptr, in.len, 0) < 0)
+		goto out;
+	rc = cover_collect_mail(out, set, human);
+	if (rc == 0 && !(*out)->nr_patches) {
+		cover_free(*out);
+		*out = NULL;
+		rc = error_set("%s holds no patches (cover letters and mails without a diff are skipped): give the series' patches",
+			       name);
+	}
+out:
+	mail_set_free(set);
+	buf_release(&in);
+	return rc;
 }
 
 /* The boot verdict recorded for the tip, into opts (a warning when
@@ -222,10 +270,13 @@ int cmd_cover(int argc, char **argv)
 	ret = parse_args(&a, argc, argv);
 	if (ret)
 		return ret == CLI_HELP ? 0 : ret;
-	if (repo_open(&r, NULL) < 0)
-		return cli_fail(EXIT_USAGE);
 	memset(&opts, 0, sizeof(opts));
-	if (repo_identity(&human, r) == 0) {
+	if (repo_open(&r, NULL) < 0) {
+		/* mail needs no repository: then no boot verdict, no human */
+		if (!a.mbox)
+			return cli_fail(EXIT_USAGE);
+		error_clear();
+	} else if (repo_identity(&human, r) == 0) {
 		have_human = true;
 		opts.human = &human;
 	} else {
@@ -240,7 +291,8 @@ int cmd_cover(int argc, char **argv)
 		}
 		b4_series_release(&s);
 	}
-	if (cover_collect(&c, r, a.range, opts.human) < 0) {
+	if (a.mbox ? collect_mail(&c, a.mbox, opts.human) < 0 :
+	    cover_collect(&c, r, a.range, opts.human) < 0) {
 		ret = cli_fail(EXIT_USAGE);
 		goto out;
 	}
@@ -251,7 +303,7 @@ int cmd_cover(int argc, char **argv)
 	}
 	opts.reviewed = a.reviewed;
 	opts.tested = a.tested;
-	v = load_boot(&opts, r, c->tip);
+	v = r ? load_boot(&opts, r, c->tip) : NULL;
 	cover_format(&out, c, &opts);
 	cover_warnings(&warn, c, &opts);
 	if (c->b4_cover[0])

@@ -12,6 +12,13 @@
  * reported and let through; strict: held like any other). When an AI
  * agent makes the commit (agent_env.h), a Signed-off-by it adds is
  * refused and its vendor trailers become Assisted-by: in FILE.
+ *
+ * With --am the hook is applypatch-msg: git am runs it on the message
+ * of each patch it applies. hook run --am judges that message as a
+ * maintainer would, with the mail's author and sender (git am gives the
+ * hook neither: they are read from the mail git am split into its
+ * rebase-apply directory). disclose.amHook warn (the default) reports
+ * and lets the patch through; strict stops git am on errors.
  */
 #include <errno.h>
 #include <limits.h>
@@ -26,27 +33,53 @@
 #include "cli.h"
 #include "fix.h"
 #include "lint.h"
+#include "mailcheck.h"
 #include "message.h"
+#include "place.h"
 #include "repo.h"
 #include "run.h"
 #include "spdx.h"
 #include "util.h"
 
-/* The mark that tells a git-disclose hook, and its checksum line. */
-#define HOOK_MARK "# git-disclose commit-msg hook"
+/* The checksum line that marks a hook as ours, unchanged. */
 #define SUM_MARK "# git-disclose checksum: "
 
+/* The two hooks: what git calls them, and what the script says. */
+struct hook_kind {
+	const char *name;	/* the file in the hooks directory */
+	const char *mark;	/* its second line: ours, maybe edited */
+	const char *run;	/* the arguments of hook run before "$1" */
+	const char *what;	/* what it does, for its comment */
+};
+
+static const struct hook_kind commit_msg_hook = {
+	"commit-msg", "# git-disclose commit-msg hook", "run",
+	"# against the kernel's policy on AI coding assistants and\n"
+	"# rejects the commit when there are errors.",
+};
+
+static const struct hook_kind am_hook = {
+	"applypatch-msg", "# git-disclose applypatch-msg hook", "run --am",
+	"# of each patch git am applies against the kernel's policy on\n"
+	"# AI coding assistants (disclose.amHook strict: stops git am).",
+};
+
 static const char hook_usage[] =
-	"usage: git disclose hook install | uninstall | run FILE\n"
+	"usage: git disclose hook install [--am] | uninstall [--am]\n"
+	"       git disclose hook run [--am] FILE\n"
 	"\n"
 	"  install     add a commit-msg hook that checks each commit message\n"
 	"              and rejects commits with errors\n"
 	"  uninstall   remove that hook (only ours, as installed; any other\n"
 	"              or changed hook is left)\n"
 	"  run FILE    what the hook runs on git's message file\n"
+	"  --am        the applypatch-msg hook instead: git am runs it on\n"
+	"              each patch it applies, judged as a maintainer would\n"
 	"\n"
 	"git config disclose.hook strict|warn: whether WIP commits are held to\n"
 	"the policy (strict) or only warned about (warn, the default).\n"
+	"git config disclose.amHook strict|warn: whether git am stops at a\n"
+	"patch with errors (strict) or reports them (warn, the default).\n"
 	"GIT_DISCLOSE_AGENT=none: a human commits inside an AI agent's terminal.\n";
 
 /* Where git looks for hooks (core.hooksPath respected), absolute. */
@@ -93,29 +126,31 @@ static void self_path(struct buf *out)
 }
 
 /* The hook install writes: the script, then the checksum of the script. */
-static void hook_script(struct buf *out)
+static void hook_script(struct buf *out, const struct hook_kind *k)
 {
+	const char *opt = k == &am_hook ? " --am" : "";
 	struct buf self = BUF_INIT;
 
 	self_path(&self);
-	buf_adds(out, "#!/bin/sh\n" HOOK_MARK "\n");
-	buf_adds(out,
-		 "# Installed by 'git disclose hook install'; remove it with\n"
-		 "# 'git disclose hook uninstall'. It checks the new message\n"
-		 "# against the kernel's policy on AI coding assistants and\n"
-		 "# rejects the commit when there are errors. Edit it and it is\n"
-		 "# yours: git disclose no longer updates or removes it.\n");
+	buf_addf(out, "#!/bin/sh\n%s\n", k->mark);
+	buf_addf(out,
+		 "# Installed by 'git disclose hook install%s'; remove it with\n"
+		 "# 'git disclose hook uninstall%s'. It checks the message\n"
+		 "%s Edit it and it is\n"
+		 "# yours: git disclose no longer updates or removes it.\n",
+		 opt, opt, k->what);
 	buf_adds(out, "disclose=");
 	shell_quote(out, self.len ? self.ptr : "git-disclose");
-	buf_adds(out,
+	buf_addf(out,
 		 "\n"
 		 "if [ ! -x \"$disclose\" ]; then\n"
 		 "\tdisclose=$(command -v git-disclose) || {\n"
-		 "\t\techo 'commit-msg: git-disclose is not installed: install it, or remove this hook with git disclose hook uninstall' >&2\n"
+		 "\t\techo '%s: git-disclose is not installed: install it, or remove this hook with git disclose hook uninstall%s' >&2\n"
 		 "\t\texit 1\n"
 		 "\t}\n"
 		 "fi\n"
-		 "exec \"$disclose\" hook run \"$1\"\n");
+		 "exec \"$disclose\" hook %s \"$1\"\n",
+		 k->name, opt, k->run);
 	buf_addf(out, SUM_MARK "%016llx\n", checksum(out->ptr, out->len));
 	buf_release(&self);
 }
@@ -138,7 +173,8 @@ static bool is_ours(const char *text, size_t len)
 	return checksum(text, len - sum_len) == want;
 }
 
-static int hook_state(enum hook_state *out, const char *path)
+static int hook_state(enum hook_state *out, const char *path,
+		      const struct hook_kind *k)
 {
 	struct buf text = BUF_INIT;
 	struct stat st;
@@ -157,14 +193,14 @@ static int hook_state(enum hook_state *out, const char *path)
 		return -1;
 	if (text.ptr && is_ours(text.ptr, text.len))
 		*out = HOOK_OURS;
-	else if (text.ptr && strstr(text.ptr, HOOK_MARK))
+	else if (text.ptr && strstr(text.ptr, k->mark))
 		*out = HOOK_CHANGED;
 	buf_release(&text);
 	return 0;
 }
 
 static void foreign_hint(const char *path, enum hook_state state,
-			 bool installing)
+			 bool installing, const struct hook_kind *k)
 {
 	if (state == HOOK_CHANGED)
 		fprintf(stderr, "git disclose: %s was installed by git disclose but has changed since (or comes from an older version): it is yours now and left as it is.\n",
@@ -174,55 +210,57 @@ static void foreign_hint(const char *path, enum hook_state state,
 			path);
 	if (installing)
 		fprintf(stderr, "To chain the check, add this line to it:\n"
-				"  git disclose hook run \"$1\" || exit 1\n"
+				"  git disclose hook %s \"$1\" || exit 1\n"
 				"or move it away (mv %s %s.old) and install again.\n",
-			path, path);
+			k->run, path, path);
 	else
 		fprintf(stderr, "Remove it yourself (rm %s) if you no longer want it.\n",
 			path);
 }
 
-static int install(const char *dir, const char *path)
+static int install(const char *dir, const char *path,
+		   const struct hook_kind *k)
 {
 	struct buf script = BUF_INIT;
 	enum hook_state state;
 	int rc;
 
-	if (hook_state(&state, path) < 0)
+	if (hook_state(&state, path, k) < 0)
 		return -1;
 	if (state == HOOK_CHANGED || state == HOOK_FOREIGN) {
-		foreign_hint(path, state, true);
+		foreign_hint(path, state, true, k);
 		return EXIT_POLICY;
 	}
 	if (mkdir_p(dir, 0777) < 0)
 		return -1;
-	hook_script(&script);
+	hook_script(&script, k);
 	rc = write_file_atomic(path, script.ptr, script.len, 0755);
 	buf_release(&script);
 	if (rc < 0)
 		return -1;
-	printf("%s the commit-msg hook: %s\n",
-	       state == HOOK_OURS ? "updated" : "installed", path);
+	printf("%s the %s hook: %s\n",
+	       state == HOOK_OURS ? "updated" : "installed", k->name, path);
 	return 0;
 }
 
-static int uninstall(const char *path)
+static int uninstall(const char *path, const struct hook_kind *k)
 {
 	enum hook_state state;
 
-	if (hook_state(&state, path) < 0)
+	if (hook_state(&state, path, k) < 0)
 		return -1;
 	if (state == HOOK_NONE) {
-		printf("no commit-msg hook at %s: nothing to remove\n", path);
+		printf("no %s hook at %s: nothing to remove\n", k->name,
+		       path);
 		return 0;
 	}
 	if (state != HOOK_OURS) {
-		foreign_hint(path, state, false);
+		foreign_hint(path, state, false, k);
 		return EXIT_POLICY;
 	}
 	if (unlink(path) < 0)
 		return error_set("cannot remove %s: %s", path, strerror(errno));
-	printf("removed the commit-msg hook: %s\n", path);
+	printf("removed the %s hook: %s\n", k->name, path);
 	return 0;
 }
 
@@ -636,11 +674,238 @@ out:
 	return rc;
 }
 
+/* --- the applypatch-msg hook ------------------------------------- */
+
+struct am_run {
+	const char *path;		/* git am's final-commit file */
+	struct repo *repo;
+	struct catalogue *cat;
+	enum policy_form form;
+	bool strict;
+	struct buf text;		/* the message git am commits */
+	struct buf raw;			/* the patch's mail */
+	struct mail_set *set;		/* raw taken apart; NULL: none */
+	struct spdx_ids *licenses;
+	char *subject;			/* the patch's, made safe */
+	size_t errors;
+	struct buf line;
+};
+
+/* disclose.amHook: warn (the default) or strict. */
+static int am_read_mode(struct am_run *a)
+{
+	char *v = NULL;
+	int rc = 0;
+
+	if (repo_config_get(&v, a->repo, "disclose.amHook") < 0)
+		return -1;
+	if (v && !strcmp(v, "strict"))
+		a->strict = true;
+	else if (v && strcmp(v, "warn"))
+		rc = error_set("disclose.amHook is '%s': set it to strict or warn (git config disclose.amHook warn)",
+			       v);
+	free(v);
+	return rc;
+}
+
+/* An integer from a state file of git am, or fallback. */
+static long am_state_number(const char *dir, const char *name, long fallback)
+{
+	struct buf p = BUF_INIT, text = BUF_INIT;
+	long n = fallback;
+
+	buf_addf(&p, "%s/%s", dir, name);
+	if (access(p.ptr, R_OK) == 0 && read_file(&text, p.ptr) == 0 &&
+	    text.ptr)
+		n = strtol(text.ptr, NULL, 10);
+	error_clear();
+	buf_release(&p);
+	buf_release(&text);
+	return n;
+}
+
+/*
+ * The mail of the patch being applied: git am splits the mbox into
+ * rebase-apply/0001, 0002, ... and keeps the current number in "next".
+ * No mail (an unusual git am) leaves the author unknown.
+ */
+static void am_load_mail(struct am_run *a)
+{
+	struct buf dir = BUF_INIT, p = BUF_INIT;
+	long next, prec;
+
+	buf_addf(&dir, "%s/rebase-apply", repo_git_dir(a->repo));
+	next = am_state_number(dir.ptr, "next", 0);
+	prec = am_state_number(dir.ptr, "prec", 4);
+	if (next > 0 && prec > 0 && prec < 10) {
+		buf_addf(&p, "%s/%0*ld", dir.ptr, (int)prec, next);
+		if (access(p.ptr, R_OK) == 0 && read_file(&a->raw, p.ptr) == 0)
+			buf_add(&a->raw, "", 0);
+	}
+	if (a->raw.len &&
+	    mail_split(&a->set, a->raw.ptr, a->raw.len, 0) == 0 &&
+	    !a->set->nr) {
+		mail_set_free(a->set);
+		a->set = NULL;
+	}
+	if (!a->set)
+		fprintf(stderr, "applypatch-msg: the patch's mail is not in %s: its message is checked without its author and sender\n",
+			dir.ptr);
+	error_clear();
+	buf_release(&dir);
+	buf_release(&p);
+}
+
+/*
+ * git am -s adds the maintainer's own Signed-off-by: before the hook
+ * runs. It is right where it is (last), but it would make the
+ * sender's look misplaced: the patch is judged without that line.
+ */
+static void am_drop_own_signoff(struct am_run *a)
+{
+	const struct mail *m = &a->set->mails[0];
+	struct ident me;
+	char *line;
+	size_t n, len = a->text.len;
+
+	if (repo_identity(&me, a->repo) < 0) {
+		error_clear();
+		return;
+	}
+	line = signoff_line(&me);
+	n = strlen(line);
+	while (len && a->text.ptr[len - 1] == '\n')
+		len--;
+	if (len > n && a->text.ptr[len - n - 1] == '\n' &&
+	    !memcmp(a->text.ptr + len - n, line, n) &&
+	    !strstr(m->message, line)) {
+		a->text.len = len - n;
+		a->text.ptr[a->text.len] = '\0';
+	}
+	free(line);
+	ident_release(&me);
+}
+
+static int am_load(struct am_run *a)
+{
+	struct message *m;
+	char *policy = NULL, *subject;
+	int rc;
+
+	if (repo_open(&a->repo, NULL) < 0 || am_read_mode(a) < 0 ||
+	    repo_config_get(&policy, a->repo, "disclose.policy") < 0)
+		return -1;
+	rc = policy_form_from_name(&a->form, policy ? policy : "kernel");
+	free(policy);
+	if (rc < 0 || catalogue_load(&a->cat) < 0 ||
+	    read_file(&a->text, a->path) < 0)
+		return -1;
+	buf_add(&a->text, "", 0);
+	spdx_ids_load(&a->licenses, repo_workdir(a->repo));
+	am_load_mail(a);
+	if (a->set)
+		am_drop_own_signoff(a);
+	if (message_parse_commit(&m, a->text.ptr, a->text.len, '#') < 0)
+		return -1;
+	subject = lint_subject(m);
+	lint_sanitize(&a->line, subject, strlen(subject));
+	a->subject = buf_detach(&a->line, NULL);
+	free(subject);
+	message_free(m);
+	return 0;
+}
+
+/* One finding, on one line, then the line it is about and the fix. */
+static void am_print(struct am_run *a, const struct finding *f)
+{
+	buf_reset(&a->line);
+	buf_addf(&a->line, "applypatch-msg: \"%s\": %s: %s: ", a->subject,
+		 f->severity == SEV_ERROR ? "ERROR" : "WARNING", f->id);
+	if (f->line)
+		buf_addf(&a->line, "message line %zu: ", f->line);
+	lint_sanitize(&a->line, f->message, strlen(f->message));
+	buf_addch(&a->line, '\n');
+	if (f->text) {
+		buf_adds(&a->line, "    ");
+		lint_sanitize(&a->line, f->text, strlen(f->text));
+		buf_addch(&a->line, '\n');
+	}
+	if (f->fix) {
+		buf_adds(&a->line, f->text ? "  write instead: " : "  add: ");
+		lint_sanitize(&a->line, f->fix, strlen(f->fix));
+		buf_addch(&a->line, '\n');
+	}
+	fwrite(a->line.ptr, 1, a->line.len, stderr);
+}
+
+/* What happens to the patch, and what to do next. */
+static void am_report_end(struct am_run *a)
+{
+	if (!a->errors)
+		return;
+	if (a->strict)
+		fprintf(stderr, "applypatch-msg: \"%s\" is not applied (disclose.amHook = strict): ask its sender for a fixed patch and git am --skip it, or git am --abort to go back to where git am started\n",
+			a->subject);
+	else
+		fprintf(stderr, "applypatch-msg: \"%s\" is applied all the same (disclose.amHook = warn; strict stops git am here): fix the commit before you pass it on, or ask its sender for a fixed patch\n",
+			a->subject);
+}
+
+static void am_check(struct am_run *a)
+{
+	struct lint_opts lo = { a->form, a->cat, NULL };
+	struct lint_result res;
+	struct message *m;
+
+	if (a->set) {
+		mail_check_as(&res, &a->set->mails[0], a->text.ptr,
+			      a->text.len, &lo, a->licenses);
+	} else {
+		message_parse_commit(&m, a->text.ptr, a->text.len, '#');
+		lint_message(&res, m, NULL, &lo);
+		message_free(m);
+	}
+	for (size_t i = 0; i < res.nr; i++) {
+		if (res.findings[i].severity == SEV_INFO)
+			continue;
+		am_print(a, &res.findings[i]);
+		a->errors += res.findings[i].severity == SEV_ERROR;
+	}
+	lint_result_release(&res);
+	am_report_end(a);
+}
+
+/* git disclose hook run --am FILE: 0 apply, 1 stop (strict), 2 trouble. */
+static int run_am_hook(const char *path)
+{
+	struct am_run a = { .path = path };
+	int rc = -1;
+
+	if (am_load(&a) == 0) {
+		am_check(&a);
+		rc = a.errors && a.strict ? EXIT_POLICY : 0;
+	}
+	if (rc < 0) {
+		fprintf(stderr, "applypatch-msg: %s\n", error_last());
+		rc = EXIT_USAGE;
+	}
+	mail_set_free(a.set);
+	spdx_ids_free(a.licenses);
+	free(a.subject);
+	buf_release(&a.text);
+	buf_release(&a.raw);
+	buf_release(&a.line);
+	catalogue_free(a.cat);
+	repo_free(a.repo);
+	return rc;
+}
+
 int cmd_hook(int argc, char **argv)
 {
 	struct buf dir = BUF_INIT, path = BUF_INIT;
 	const char *what = argc > 1 ? argv[1] : NULL;
-	int rc;
+	const struct hook_kind *k = &commit_msg_hook;
+	int rc, at = 2;
 
 	if (what && (!strcmp(what, "--help") || !strcmp(what, "-h"))) {
 		fputs(hook_usage, stdout);
@@ -649,26 +914,31 @@ int cmd_hook(int argc, char **argv)
 	if (!what)
 		return cli_usage_error(hook_usage, "hook",
 				       "give an action: install, uninstall or run");
+	if (at < argc && !strcmp(argv[at], "--am")) {
+		k = &am_hook;
+		at++;
+	}
 	if (!strcmp(what, "run")) {
-		if (argc != 3)
+		if (argc != at + 1)
 			return cli_usage_error(hook_usage, "hook",
 					       "run takes the message file git gives the hook");
-		return run_hook(argv[2]);
+		return k == &am_hook ? run_am_hook(argv[at])
+				     : run_hook(argv[at]);
 	}
 	if (strcmp(what, "install") && strcmp(what, "uninstall"))
 		return cli_usage_error(hook_usage, "hook",
 				       "unknown action '%s': use install or uninstall",
 				       what);
-	if (argc > 2)
+	if (argc > at)
 		return cli_usage_error(hook_usage, "hook",
-				       "unexpected argument '%s'", argv[2]);
+				       "unexpected argument '%s'", argv[at]);
 	if (hooks_dir(&dir) < 0) {
 		rc = cli_fail(EXIT_USAGE);
 		goto out;
 	}
-	buf_addf(&path, "%s/commit-msg", dir.ptr);
-	rc = !strcmp(what, "install") ? install(dir.ptr, path.ptr)
-				      : uninstall(path.ptr);
+	buf_addf(&path, "%s/%s", dir.ptr, k->name);
+	rc = !strcmp(what, "install") ? install(dir.ptr, path.ptr, k)
+				      : uninstall(path.ptr, k);
 	if (rc < 0)
 		rc = cli_fail(EXIT_USAGE);
 out:
