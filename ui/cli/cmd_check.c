@@ -13,6 +13,7 @@
 #include "catalogue.h"
 #include "checkpatch.h"
 #include "cli.h"
+#include "fixes.h"
 #include "lint.h"
 #include "mail.h"
 #include "mailcheck.h"
@@ -152,6 +153,8 @@ static int check_message(struct check *ck, const struct buf *in)
 	message_parse(&m, in->ptr ? in->ptr : "", in->len,
 		      repo_comment_char(ck->repo));
 	lint_message(&res, m, &facts, &lo);
+	if (ck->repo)
+		rc = fixes_check(&res, m, fixes_repo_lookup, ck->repo);
 	report(ck, NULL, m, &res);
 	lint_result_release(&res);
 	message_free(m);
@@ -169,6 +172,7 @@ static int check_mails(struct check *ck, const struct buf *in)
 {
 	struct mail_set *set;
 	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
+	int rc = 0;
 
 	if (mail_split(&set, in->ptr, in->len, 0) < 0)
 		return -1;
@@ -190,12 +194,16 @@ static int check_mails(struct check *ck, const struct buf *in)
 		};
 
 		mail_check(&res, set, i, &lo, ck->licenses);
+		if (ck->repo && fixes_check_mail(&res, m, '#',
+						 fixes_repo_lookup,
+						 ck->repo) < 0)
+			rc = -1;
 		report_add(ck->report, &key, &res);
 		lint_result_release(&res);
 		free(who);
 	}
 	mail_set_free(set);
-	return 0;
+	return rc;
 }
 
 /*
@@ -276,6 +284,7 @@ static int check_commit(const struct commit_info *c, void *data)
 	struct message *m;
 	struct lint_result res;
 	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
+	int rc;
 
 	if (skip_b4_cover(ck, c))
 		return 0;
@@ -288,13 +297,14 @@ static int check_commit(const struct commit_info *c, void *data)
 	message_parse_commit(&m, c->message, c->message_len,
 			     ck->comment_char);
 	lint_message(&res, m, &facts, &lo);
+	rc = fixes_check(&res, m, fixes_repo_lookup, ck->repo);
 	if (ck->checkpatch)
 		add_checkpatch(&res, &ck->cp, c->id);
 	report(ck, c->id, m, &res);
 	lint_result_release(&res);
 	message_free(m);
 	added_files_free(files, nr);
-	return 0;
+	return rc;
 }
 
 static int parse_options(struct check *ck, int argc, char **argv)
