@@ -77,6 +77,7 @@ struct check {
 	const char *mbox;
 	const char *range;
 	char *policy;
+	struct policy_choice pc;	/* the pack: form, what it declines */
 	enum policy_form form;
 	char comment_char;
 	struct repo *repo;
@@ -155,6 +156,7 @@ static int check_message(struct check *ck, const struct buf *in)
 	lint_message(&res, m, &facts, &lo);
 	if (ck->repo)
 		rc = fixes_check(&res, m, fixes_repo_lookup, ck->repo);
+	policy_check_result(&res, &ck->pc.policy);
 	report(ck, NULL, m, &res);
 	lint_result_release(&res);
 	message_free(m);
@@ -198,6 +200,7 @@ static int check_mails(struct check *ck, const struct buf *in)
 						 fixes_repo_lookup,
 						 ck->repo) < 0)
 			rc = -1;
+		policy_check_result(&res, &ck->pc.policy);
 		report_add(ck->report, &key, &res);
 		lint_result_release(&res);
 		free(who);
@@ -298,6 +301,7 @@ static int check_commit(const struct commit_info *c, void *data)
 			     ck->comment_char);
 	lint_message(&res, m, &facts, &lo);
 	rc = fixes_check(&res, m, fixes_repo_lookup, ck->repo);
+	policy_check_result(&res, &ck->pc.policy);
 	if (ck->checkpatch)
 		add_checkpatch(&res, &ck->cp, c->id);
 	report(ck, c->id, m, &res);
@@ -374,12 +378,9 @@ static int parse_options(struct check *ck, int argc, char **argv)
 /* The one resolver: --policy, disclose.policy, the tree, kernel. */
 static int resolve_policy(struct check *ck)
 {
-	struct policy_choice pc;
-
-	if (policy_resolve(&pc, ck->policy, ck->repo, ck->range) < 0)
+	if (policy_resolve(&ck->pc, ck->policy, ck->repo, ck->range) < 0)
 		return -1;
-	ck->form = pc.policy.form;
-	policy_choice_release(&pc);
+	ck->form = ck->pc.policy.form;
 	return 0;
 }
 
@@ -437,6 +438,7 @@ out:
 	catalogue_free(ck.cat);
 	repo_free(ck.repo);
 	free(ck.policy);
+	policy_choice_release(&ck.pc);
 	report_free(ck.report);
 	return rc == CLI_HELP ? 0 : rc;
 }
