@@ -13,6 +13,8 @@ int policy_form_from_name(enum policy_form *out, const char *name)
 		*out = FORM_AGENT_MODEL;
 	else if (!strcmp(name, "kernel-llm"))
 		*out = FORM_LLM;
+	else if (!strcmp(name, "tool-name"))
+		*out = FORM_TOOL_NAME;	/* what commit passes its editor */
 	else
 		return error_set("unknown policy '%s': use --policy kernel (AGENT:MODEL) or --policy kernel-llm (LLM)",
 				 name);
@@ -21,6 +23,8 @@ int policy_form_from_name(enum policy_form *out, const char *name)
 
 const char *policy_form_name(enum policy_form form)
 {
+	if (form == FORM_TOOL_NAME)
+		return "tool-name";
 	return form == FORM_LLM ? "kernel-llm" : "kernel";
 }
 
