@@ -141,12 +141,14 @@ static int check_line(struct lint_result *res, const struct message *m,
 	struct fixes_line f;
 	char id[OID_HEX + 1], *hex, *subject = NULL, *text;
 	struct buf fix = BUF_INIT;
-	size_t line = message_line_number(m, off), entry = entry_at(m, off);
+	size_t line, entry;
 	bool format_ok, title_ok;
 	int rc;
 
 	if (!parse_line(&f, s, n))
 		return 0;
+	line = message_line_number(m, off);
+	entry = entry_at(m, off);
 	hex = xstrndup(f.hex, f.hex_len);
 	for (char *c = hex; *c; c++)
 		*c = (char)tolower((unsigned char)*c);
