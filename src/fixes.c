@@ -124,18 +124,28 @@ static bool id_ok(const struct fixes_line *f)
 	return true;
 }
 
-/* The trailer entry holding byte off, or SIZE_MAX. */
-static size_t entry_at(const struct message *m, size_t off)
+/*
+ * The trailer entry holding byte off, or SIZE_MAX; *cursor moves on with
+ * off (the lines are read in order), so a long block is read once.
+ */
+static size_t entry_at(const struct message *m, size_t off, size_t *cursor)
 {
-	for (size_t i = 0; i < m->nr_trailers; i++)
-		if (off >= m->trailers[i].start && off < m->trailers[i].end)
-			return i;
+	while (*cursor < m->nr_trailers && m->trailers[*cursor].end <= off)
+		(*cursor)++;
+	if (*cursor < m->nr_trailers && off >= m->trailers[*cursor].start)
+		return *cursor;
 	return SIZE_MAX;
 }
 
+/* Where the line being read is: its number and its trailer entry. */
+struct fixes_pos {
+	size_t line;		/* 1-based */
+	size_t cursor;		/* for entry_at() */
+};
+
 static int check_line(struct lint_result *res, const struct message *m,
-		      size_t off, size_t n, fixes_lookup_fn lookup,
-		      void *data)
+		      size_t off, size_t n, struct fixes_pos *pos,
+		      fixes_lookup_fn lookup, void *data)
 {
 	const char *s = m->text + off;
 	struct fixes_line f;
@@ -147,8 +157,8 @@ static int check_line(struct lint_result *res, const struct message *m,
 
 	if (!parse_line(&f, s, n))
 		return 0;
-	line = message_line_number(m, off);
-	entry = entry_at(m, off);
+	line = pos->line;
+	entry = entry_at(m, off, &pos->cursor);
 	hex = xstrndup(f.hex, f.hex_len);
 	for (char *c = hex; *c; c++)
 		*c = (char)tolower((unsigned char)*c);
@@ -202,13 +212,15 @@ int fixes_check(struct lint_result *res, const struct message *m,
 {
 	const char *lf;
 	size_t end = m->patch_start;
+	struct fixes_pos pos = { message_line_number(m, m->title_end), 0 };
 
-	for (size_t off = m->title_end, n; off < end; off += n + 1) {
+	for (size_t off = m->title_end, n; off < end;
+	     off += n + 1, pos.line++) {
 		lf = memchr(m->text + off, '\n', end - off);
 		n = (lf ? (size_t)(lf - m->text) : end) - off;
 		if (n && m->text[off] == m->comment_char)
 			continue;
-		if (check_line(res, m, off, n, lookup, data) < 0)
+		if (check_line(res, m, off, n, &pos, lookup, data) < 0)
 			return -1;
 	}
 	return 0;

@@ -70,6 +70,16 @@ git format-patch -q -1 --stdout HEAD~2 >"$TMPDIR/p.mbox"
 expect_status 0 "$D" check --mbox "$TMPDIR/p.mbox"
 expect_grep "FIXES_SUBJECT_MISMATCH" "$TMPDIR/out"
 
+# many Fixes: lines stay linear: 20,000 of them within 3 s
+awk 'BEGIN { print "subject\n\nbody\n";
+	for (i = 0; i < 20000; i++) printf "Fixes: %012x (\"x\")\n", i;
+	print "Signed-off-by: Hu Man <hu@example.org>" }' >"$TMPDIR/many"
+start=$(date +%s%N)
+expect_status 1 "$D" check --message "$TMPDIR/many"
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+[ "$ms" -lt 3000 ] || fail "20,000 Fixes: lines took $ms ms (over 3 s)"
+expect_grep "20000 errors" "$TMPDIR/out"
+
 # a bare message outside any repository: nothing said about Fixes:
 mkdir "$TMPDIR/bare"
 git log -1 --format=%B HEAD~1 >"$TMPDIR/bare/msg"
