@@ -111,7 +111,8 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
 			return -1;
 		if (!a->model && a->optional)
 			return 0;
-		if (!a->model)
+		/* the tool-name form: the name alone will do */
+		if (!a->model && *form != FORM_TOOL_NAME)
 			return error_set("which model of %s? pass --model VERSION (e.g. %s); see git disclose catalogue",
 					 a->agent, !strcmp(a->agent, "Claude") ?
 					 "--model claude-opus-4-5" : "--model gpt-5");

@@ -14,6 +14,8 @@ int policy_form_from_name(enum policy_form *out, const char *name)
 		*out = FORM_AGENT_MODEL;
 	else if (!strcmp(name, "kernel-llm"))
 		*out = FORM_LLM;
+	else if (!strcmp(name, "tool-name"))
+		*out = FORM_TOOL_NAME;	/* what commit passes its editor */
 	else
 		return error_set("unknown policy '%s': use --policy kernel (AGENT:MODEL) or --policy kernel-llm (LLM)",
 				 name);
@@ -22,6 +24,8 @@ int policy_form_from_name(enum policy_form *out, const char *name)
 
 const char *policy_form_name(enum policy_form form)
 {
+	if (form == FORM_TOOL_NAME)
+		return "tool-name";
 	return form == FORM_LLM ? "kernel-llm" : "kernel";
 }
 
@@ -83,6 +87,13 @@ int assisted_parse(struct assisted **out, const char *value,
 	if (!first)
 		return error_set("the value is empty");
 	colon = strchr(first, ':');
+	if (form == FORM_TOOL_NAME) {
+		free(first);
+		*out = assisted_new(NULL, NULL);
+		free((*out)->agent);
+		(*out)->agent = xstrndup_trim(value, strlen(value));
+		return 0;
+	}
 	if (form == FORM_LLM) {
 		if (strcmp(first, "LLM")) {
 			free(first);
@@ -113,6 +124,9 @@ char *assisted_format(const struct assisted *a, enum policy_form form)
 
 	if (form == FORM_LLM)
 		buf_adds(&b, "LLM");
+	else if (form == FORM_TOOL_NAME)
+		buf_addf(&b, "%s%s%s", a->agent, a->model ? " " : "",
+			 a->model ? a->model : "");
 	else
 		buf_addf(&b, "%s:%s", a->agent, a->model ? a->model : "");
 	for (char **t = a->tools; t && *t; t++)
@@ -752,6 +766,8 @@ static void judge_tools(struct assisted_verdict *v, struct assisted *out,
 
 static const char *form_hint(enum policy_form form)
 {
+	if (form == FORM_TOOL_NAME)
+		return "this project's policy writes 'Assisted-by: <name of the AI tool>'";
 	return form == FORM_LLM ?
 		"the kernel-llm policy writes 'LLM [TOOL...]'" :
 		"the kernel policy writes 'AGENT_NAME:MODEL_VERSION [TOOL...]', e.g. Claude:claude-opus-4-5";
@@ -868,6 +884,12 @@ static void judge(struct assisted_verdict *v, const struct catalogue *c,
 	v->well_formed = assisted_parse(&parsed, value, form) == 0;
 	error_clear();
 	assisted_free(parsed);
+	if (form == FORM_TOOL_NAME) {
+		/* any name of the tool will do: nothing to correct */
+		v->agent = catalogue_agent(c, w.v[0]);
+		words_release(&w);
+		return;
+	}
 	fixed = form == FORM_LLM ? judge_llm(v, c, value, &w)
 				 : judge_kernel(v, c, value, &w);
 	if (!fixed || !has_problem(v) || !verify)

@@ -15,6 +15,8 @@
 enum policy_form {
 	FORM_AGENT_MODEL,	/* policy "kernel" */
 	FORM_LLM,		/* policy "kernel-llm" */
+	FORM_TOOL_NAME,		/* "Assisted-by: <name of the tool>" (fedora,
+				 * llvm): agent is the whole value */
 };
 
 struct assisted {

@@ -503,6 +503,8 @@ static void make_disclosure(struct lint *l)
 
 	if (l->o->form == FORM_LLM)
 		a = assisted_new("LLM", NULL);
+	else if (l->o->form == FORM_TOOL_NAME && g->agent)
+		a = assisted_new(g->agent->name, g->model);
 	else if (g->agent && g->model)
 		a = assisted_new(g->agent->name, g->model);
 	else

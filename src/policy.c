@@ -3,10 +3,12 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "json.h"
+#include "lint.h"
 #include "util.h"
 
 extern const char disclose_policy_json[];
@@ -75,6 +77,11 @@ static void policy_release(struct policy *p)
 	free(p->title);
 	free(p->document);
 	free(p->follows);
+	free(p->rule);
+	free(p->url);
+	free(p->detect_path);
+	free(p->detect_phrase);
+	free(p->reason);
 	free(p->origin);
 }
 
@@ -173,6 +180,76 @@ static void set_str(char **field, const char *v)
 	*field = xstrdup(v);
 }
 
+/* "detect": {"path": ..., "phrase": ...} */
+static int parse_detect(struct policy *p, const cJSON *obj,
+			const char *origin, const char *path)
+{
+	const cJSON *d = cJSON_GetObjectItemCaseSensitive(obj, "detect");
+	const char *dpath, *phrase;
+	struct buf where = BUF_INIT;
+	int rc = 0;
+
+	if (!d)
+		return 0;
+	buf_addf(&where, "%s.detect", path);
+	if (!cJSON_IsObject(d))
+		rc = error_set("%s: %s must be an object with \"path\" and \"phrase\"",
+			       origin, where.ptr);
+	else if (json_string(&dpath, d, "path", true, origin, where.ptr) < 0 ||
+		 json_string(&phrase, d, "phrase", true, origin,
+			     where.ptr) < 0)
+		rc = -1;
+	else if (!*dpath || !*phrase)
+		rc = error_set("%s: %s: path and phrase must not be empty",
+			       origin, where.ptr);
+	if (rc == 0) {
+		set_str(&p->detect_path, dpath);
+		set_str(&p->detect_phrase, phrase);
+	}
+	buf_release(&where);
+	return rc;
+}
+
+static int parse_form(enum policy_form *out, const char *form,
+		      const char *origin, const char *path)
+{
+	if (!form || !strcmp(form, "agent-model"))
+		*out = FORM_AGENT_MODEL;
+	else if (!strcmp(form, "llm"))
+		*out = FORM_LLM;
+	else if (!strcmp(form, "tool-name"))
+		*out = FORM_TOOL_NAME;
+	else
+		return error_set("%s: %s.form is '%s': use \"agent-model\", \"llm\" or \"tool-name\"",
+				 origin, path, form);
+	return 0;
+}
+
+/* The pack's own words: rule, url, "ai" and its reason, detect. */
+static int parse_words(struct policy *p, const cJSON *obj,
+		       const char *origin, const char *path)
+{
+	const char *rule = NULL, *url = NULL, *ai = NULL, *reason = NULL;
+
+	if (json_string(&rule, obj, "rule", false, origin, path) < 0 ||
+	    json_string(&url, obj, "url", false, origin, path) < 0 ||
+	    json_string(&ai, obj, "ai", false, origin, path) < 0 ||
+	    json_string(&reason, obj, "reason", false, origin, path) < 0)
+		return -1;
+	if (ai && strcmp(ai, "declined") && strcmp(ai, "disclosed"))
+		return error_set("%s: %s.ai is '%s': use \"declined\" (any AI signal is an error) or \"disclosed\"",
+				 origin, path, ai);
+	if (ai)
+		p->declines_ai = !strcmp(ai, "declined");
+	set_str(&p->rule, rule);
+	set_str(&p->url, url);
+	set_str(&p->reason, reason);
+	if (p->declines_ai && !p->reason)
+		return error_set("%s: %s declines AI content but gives no \"reason\": say why, the error quotes it",
+				 origin, path);
+	return parse_detect(p, obj, origin, path);
+}
+
 static int parse_policy(struct policy_set *s, const cJSON *obj,
 			const char *origin, const char *path)
 {
@@ -191,17 +268,16 @@ static int parse_policy(struct policy_set *s, const cJSON *obj,
 	    json_string(&follows, obj, "follows", false, origin, path) < 0 ||
 	    json_array(&items, obj, "checklist", false, origin, path) < 0)
 		return -1;
-	if (form && !strcmp(form, "llm"))
-		f = FORM_LLM;
-	else if (form && strcmp(form, "agent-model"))
-		return error_set("%s: %s.form is '%s': use \"agent-model\" or \"llm\"",
-				 origin, path, form);
+	if (parse_form(&f, form, origin, path) < 0)
+		return -1;
 	p = get_policy(s, name, origin);
 	if (form || !p->title)		/* a new pack, or one that says */
 		p->form = f;
 	set_str(&p->title, title ? title : (p->title ? NULL : name));
 	set_str(&p->document, doc);
 	set_str(&p->follows, follows);
+	if (parse_words(p, obj, origin, path) < 0)
+		return -1;
 	cJSON_ArrayForEach(it, items) {
 		struct policy_item item;
 
@@ -327,6 +403,8 @@ int policy_load(struct policy_set **out)
 void tree_docs_release(struct tree_docs *t)
 {
 	free(t->form_line);
+	free(t->pack);
+	free(t->pack_path);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -437,6 +515,54 @@ enum checkpatch_assisted policy_read_checkpatch(const char *text, size_t len)
 	       CHECKPATCH_COLON : CHECKPATCH_ANY;
 }
 
+/* Does text hold phrase, ignoring case and taking blank runs as one? */
+static bool holds_phrase(const char *text, size_t len, const char *phrase)
+{
+	for (size_t i = 0; i < len; i++) {
+		const char *p = phrase;
+		size_t j = i;
+
+		while (*p && j < len) {
+			if (isspace((unsigned char)*p)) {
+				if (!isspace((unsigned char)text[j]))
+					break;
+				while (j < len && isspace((unsigned char)text[j]))
+					j++;
+				while (isspace((unsigned char)*p))
+					p++;
+			} else if (tolower((unsigned char)*p) ==
+				   tolower((unsigned char)text[j])) {
+				p++;
+				j++;
+			} else {
+				break;
+			}
+		}
+		if (!*p)
+			return true;
+	}
+	return false;
+}
+
+bool policy_detects(const struct policy *p, const char *path,
+		    const char *text, size_t len)
+{
+	return p->detect_path && !strcmp(p->detect_path, path) &&
+	       holds_phrase(text, len, p->detect_phrase);
+}
+
+void policy_check_result(struct lint_result *res, const struct policy *p)
+{
+	if (!p->declines_ai || (!res->has_assisted && !res->guess.signals))
+		return;
+	lint_add_finding(res, "AI_CONTENT_DECLINED", SEV_ERROR, 0, SIZE_MAX,
+			 NULL, NULL, ACT_NONE,
+			 "%s: %s (%s%s%s). This commit shows AI assistance (an Assisted-by: line, a vendor trailer or footer, or an AI identity), and disclosing it does not make it acceptable: write the change without AI-generated content, or ask the maintainers for an exception",
+			 p->title, p->reason,
+			 p->document ? p->document : p->name,
+			 p->url ? ", " : "", p->url ? p->url : "");
+}
+
 bool policy_item_applies(const struct policy_item *it,
 			 const struct tree_docs *t)
 {
@@ -489,7 +615,32 @@ static int series_base(char *id, struct repo *r, const char *range)
  * read them from (error cleared), -1 a document that cannot be read or
  * recognized.
  */
-static int read_tree(struct tree_docs *t, struct repo *r, const char *range)
+/* The first pack whose document the tree at t->commit holds. */
+static int detect_pack(struct tree_docs *t, struct repo *r,
+		       const struct policy_set *s)
+{
+	struct buf b = BUF_INIT;
+	int rc = 0;
+
+	for (size_t i = 0; i < s->nr && rc >= 0 && !t->pack; i++) {
+		const struct policy *p = &s->policies[i];
+
+		if (!p->detect_path)
+			continue;
+		rc = repo_read_blob_at(r, t->commit, p->detect_path, &b);
+		if (rc == 1 && policy_detects(p, p->detect_path, b.ptr,
+					      b.len)) {
+			t->pack = xstrdup(p->name);
+			t->pack_path = xstrdup(p->detect_path);
+		}
+		buf_reset(&b);
+	}
+	buf_release(&b);
+	return rc < 0 ? -1 : 0;
+}
+
+static int read_tree(struct tree_docs *t, struct repo *r, const char *range,
+		     const struct policy_set *s)
 {
 	struct buf b = BUF_INIT;
 	int rc;
@@ -512,6 +663,8 @@ static int read_tree(struct tree_docs *t, struct repo *r, const char *range)
 	if (rc == 1 && policy_read_document(t, buf_cstr(&b), b.len) < 0)
 		error_set("%s (at %s)", error_last(), t->commit);
 	t->kernel_tree = t->has_document || t->checkpatch != CHECKPATCH_ABSENT;
+	if (rc >= 0 && !t->has_document && detect_pack(t, r, s) < 0)
+		rc = -1;
 	buf_release(&b);
 	if (rc < 0 || (t->has_document && !t->form_line))
 		return -1;
@@ -528,6 +681,13 @@ static void copy_policy(struct policy *out, const struct policy *p,
 	out->title = p->title ? xstrdup(p->title) : NULL;
 	out->document = p->document ? xstrdup(p->document) : NULL;
 	out->follows = p->follows ? xstrdup(p->follows) : NULL;
+	out->rule = p->rule ? xstrdup(p->rule) : NULL;
+	out->url = p->url ? xstrdup(p->url) : NULL;
+	out->detect_path = p->detect_path ? xstrdup(p->detect_path) : NULL;
+	out->detect_phrase = p->detect_phrase ?
+			     xstrdup(p->detect_phrase) : NULL;
+	out->declines_ai = p->declines_ai;
+	out->reason = p->reason ? xstrdup(p->reason) : NULL;
 	out->origin = p->origin ? xstrdup(p->origin) : NULL;
 	out->items = xcalloc(p->nr_items + 1, sizeof(*out->items));
 	for (size_t i = 0; i < p->nr_items; i++) {
@@ -567,6 +727,12 @@ static const char *tree_choice(struct policy_choice *out)
 				      POLICY_DOC, t->commit, t->form_line);
 		return t->form == FORM_LLM ? "kernel-llm" : "kernel";
 	}
+	if (out->have_tree && t->pack) {
+		out->origin = POLICY_FROM_TREE;
+		out->source = fmt("%s at %s (the series base) is the %s pack's document",
+				  t->pack_path, t->commit, t->pack);
+		return t->pack;
+	}
 	out->origin = POLICY_FROM_DEFAULT;
 	if (!out->have_tree)
 		out->source = xstrdup("the project's default (no commit to read the tree's documents from)");
@@ -595,15 +761,15 @@ int policy_resolve(struct policy_choice *out, const char *name,
 		name = conf;
 		out->origin = POLICY_FROM_CONFIG;
 	}
+	if (policy_load(&s) < 0)
+		goto out;
 	if (r)
-		tree = read_tree(&out->tree, r, range);
+		tree = read_tree(&out->tree, r, range, s);
 	if (tree < 0 && !name)
 		goto out;
 	if (tree < 0)
 		error_clear();	/* the user chose; the tree adds items */
 	out->have_tree = tree > 0;
-	if (policy_load(&s) < 0)
-		goto out;
 	if (name)
 		out->source = out->origin == POLICY_FROM_OPTION ?
 			      fmt("--policy %s", name) :

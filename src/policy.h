@@ -46,6 +46,12 @@ struct policy {
 	char *title;
 	char *document;
 	char *follows;		/* the document text the pack follows */
+	char *rule;		/* the project's rule, in short */
+	char *url;		/* where the rule was read */
+	char *detect_path;	/* a tree with this file ... */
+	char *detect_phrase;	/* ... holding this phrase is the pack's */
+	bool declines_ai;	/* "ai": "declined": any AI signal errs */
+	char *reason;		/* the project's reasoning, in short */
 	struct policy_item *items;
 	size_t nr_items;
 	char *origin;		/* the file that defined it first */
@@ -90,6 +96,8 @@ struct tree_docs {
 	bool bugfix_procedure;		/* "Procedure for finding and fixing bugs" */
 	bool generated_content;		/* GENERATED_DOC is there */
 	enum checkpatch_assisted checkpatch;
+	char *pack;			/* a pack detected by its document */
+	char *pack_path;		/* that document */
 };
 
 /*
@@ -105,7 +113,8 @@ void tree_docs_release(struct tree_docs *t);
 enum policy_origin {
 	POLICY_FROM_OPTION,	/* --policy */
 	POLICY_FROM_CONFIG,	/* disclose.policy */
-	POLICY_FROM_TREE,	/* the tree's coding-assistants.rst */
+	POLICY_FROM_TREE,	/* the tree's coding-assistants.rst, or a
+				 * pack's document (detect) */
 	POLICY_FROM_DEFAULT,	/* no document: the project's default */
 };
 
@@ -128,6 +137,22 @@ struct policy_choice {
 int policy_resolve(struct policy_choice *out, const char *name,
 		   struct repo *r, const char *range);
 void policy_choice_release(struct policy_choice *c);
+/*
+ * Whether the tree's file (path, its text) is the document of pack p:
+ * it holds p's phrase, compared ignoring case and runs of blanks.
+ */
+bool policy_detects(const struct policy *p, const char *path,
+		    const char *text, size_t len);
+
+struct lint_result;
+/*
+ * What the pack itself says about a commit's findings: under a pack
+ * that declines AI content, any AI signal (an Assisted-by: line, vendor
+ * trailers or footers, an AI identity) is an AI_CONTENT_DECLINED error
+ * quoting the project's reasoning and naming its document.
+ */
+void policy_check_result(struct lint_result *res, const struct policy *p);
+
 /* Whether the item applies to a tree with these documents. */
 bool policy_item_applies(const struct policy_item *it,
 			 const struct tree_docs *t);

@@ -724,6 +724,30 @@ int repo_lookup(struct commit_info **out, struct repo *r, const char *rev)
 	return 0;
 }
 
+int repo_commit_by_id(struct commit_info **out, struct repo *r,
+		      const char *hex)
+{
+	size_t n = strlen(hex);
+	git_object *obj = NULL;
+	git_oid oid;
+	int rc;
+
+	*out = NULL;
+	if (n < GIT_OID_MINPREFIXLEN || n > GIT_OID_HEXSZ ||
+	    git_oid_fromstrn(&oid, hex, n) < 0)
+		return error_set("'%s' is not a commit id: give 4 to 40 hex digits",
+				 hex);
+	rc = git_object_lookup_prefix(&obj, r->git, &oid, n,
+				      GIT_OBJECT_COMMIT);
+	if (rc == GIT_EAMBIGUOUS)
+		return 2;
+	if (rc < 0)
+		return 1;	/* not found, or not a commit */
+	*out = info_from((git_commit *)obj);
+	git_object_free(obj);
+	return 0;
+}
+
 /* Larger files are no documents of a kernel tree (checkpatch.pl: 250 KiB). */
 #define BLOB_AT_MAX (16u << 20)
 

@@ -75,6 +75,12 @@ int repo_check_state(struct repo *r, bool allow_bisect);
 /* HEAD's commit, refusing an unborn branch with a clear message. */
 int repo_head(struct commit_info **out, struct repo *r);
 int repo_lookup(struct commit_info **out, struct repo *r, const char *rev);
+/*
+ * The commit whose id starts with hex (4 to 40 hex digits), never a ref
+ * name: 0 found (*out is the caller's), 1 no such commit, 2 ambiguous.
+ */
+int repo_commit_by_id(struct commit_info **out, struct repo *r,
+		      const char *hex);
 void commit_info_free(struct commit_info *c);
 /*
  * The file at path in the tree of commit rev (not the work tree) into

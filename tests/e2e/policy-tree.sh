@@ -293,7 +293,7 @@ $HUMAN_SOB" "$(cat "$TMPDIR/out")"
 		--model claude-opus-4-5 --no-signoff
 	expect_status 2 "$D" trailer --policy nosuch --agent Claude \
 		--model claude-opus-4-5
-	expect_grep "unknown policy 'nosuch' (--policy): the policy packs are kernel, kernel-llm, acme" "$TMPDIR/err"
+	expect_grep "unknown policy 'nosuch' (--policy): the policy packs are kernel, kernel-llm, qemu, fedora, llvm, acme" "$TMPDIR/err"
 }
 
 test_user_pack_fix() {

@@ -5,7 +5,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "catalogue.h"
 #include "dco.h"
+#include "lint.h"
 #include "policy.h"
 #include "util.h"
 
@@ -190,6 +192,11 @@ static void test_broken(void **state)
 		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"id\": \"a\", \"kind\": \"auto\", \"source\": \"magic\", \"text\": \"t\"}]}]}", "magic" },
 		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"id\": \"a\", \"kind\": \"human\", \"text\": \"t\", \"optional\": 1}]}]}", "optional" },
 		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"kind\": \"human\", \"text\": \"t\"}]}]}", "id" },
+		{ "{\"policies\": [{\"name\": \"x\", \"ai\": \"banned\"}]}", "declined" },
+		{ "{\"policies\": [{\"name\": \"x\", \"ai\": \"declined\"}]}", "reason" },
+		{ "{\"policies\": [{\"name\": \"x\", \"detect\": \"a.rst\"}]}", "detect" },
+		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": \"a.rst\"}}]}", "phrase" },
+		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": \"\", \"phrase\": \"p\"}}]}", "empty" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
@@ -203,6 +210,100 @@ static void test_broken(void **state)
 		assert_non_null(strstr(error_last(), cases[i].why));
 		policy_set_free(s);
 	}
+}
+
+/* Other projects' packs: what each declines or asks for, and where. */
+static void test_projects(void **state)
+{
+	static const char qemu_doc[] =
+		"Use of AI content generators\n"
+		"----------------------------\n\n"
+		"Current QEMU project policy is to decline any contributions which\n"
+		"   are believed to include or derive from AI generated content.\n";
+	struct policy_set *s;
+	const struct policy *q, *f, *l, *k;
+
+	assert_int_equal(policy_load_builtin(&s), 0);
+	q = policy_find(s, "qemu");
+	f = policy_find(s, "fedora");
+	l = policy_find(s, "llvm");
+	k = policy_find(s, "kernel");
+	assert_non_null(q);
+	assert_non_null(f);
+	assert_non_null(l);
+	assert_true(q->declines_ai);
+	assert_false(f->declines_ai || l->declines_ai || k->declines_ai);
+	assert_non_null(strstr(q->reason, "DCO"));
+	assert_string_equal(q->detect_path, "docs/devel/code-provenance.rst");
+	assert_int_equal(f->form, FORM_TOOL_NAME);
+	assert_int_equal(l->form, FORM_TOOL_NAME);
+	assert_string_equal(l->detect_path, "llvm/docs/AIToolPolicy.md");
+	assert_non_null(strstr(l->url, "llvm.org"));
+	assert_non_null(strstr(f->url, "fedoraproject.org"));
+	assert_null(k->detect_path);
+	/* the phrase across a line break, another case: still found */
+	assert_true(policy_detects(q, q->detect_path, qemu_doc,
+				   sizeof(qemu_doc) - 1));
+	assert_false(policy_detects(q, "docs/code-provenance.rst", qemu_doc,
+				    sizeof(qemu_doc) - 1));
+	assert_false(policy_detects(q, q->detect_path, qemu_doc, 60));
+	assert_false(policy_detects(k, q->detect_path, qemu_doc,
+				    sizeof(qemu_doc) - 1));
+	policy_set_free(s);
+}
+
+/* Under qemu any AI signal is an error; under the others, nothing. */
+static void test_check_result(void **state)
+{
+	struct policy_set *s;
+	struct lint_result res = { 0 };
+
+	assert_int_equal(policy_load_builtin(&s), 0);
+	policy_check_result(&res, policy_find(s, "qemu"));
+	assert_int_equal(res.nr, 0);		/* no signal */
+	res.has_assisted = true;
+	policy_check_result(&res, policy_find(s, "kernel"));
+	policy_check_result(&res, policy_find(s, "fedora"));
+	assert_int_equal(res.nr, 0);
+	policy_check_result(&res, policy_find(s, "qemu"));
+	assert_int_equal(res.nr, 1);
+	assert_int_equal(res.errors, 1);
+	assert_string_equal(res.findings[0].id, "AI_CONTENT_DECLINED");
+	assert_non_null(strstr(res.findings[0].message,
+			       "docs/devel/code-provenance.rst"));
+	lint_result_release(&res);
+	memset(&res, 0, sizeof(res));
+	res.guess.signals = true;		/* a vendor trailer alone */
+	policy_check_result(&res, policy_find(s, "qemu"));
+	assert_int_equal(res.errors, 1);
+	lint_result_release(&res);
+	policy_set_free(s);
+}
+
+/* The tool-name form: any name of the tool, written as given. */
+static void test_tool_name_form(void **state)
+{
+	struct catalogue *c;
+	struct assisted_verdict v;
+	struct assisted *a;
+	char *s;
+
+	assert_int_equal(catalogue_load_builtin(&c), 0);
+	assisted_judge(&v, c, "generic LLM chatbot", FORM_TOOL_NAME);
+	assert_true(v.well_formed);
+	assert_int_equal(v.nr, 0);
+	assisted_verdict_release(&v);
+	assisted_judge(&v, c, "Claude", FORM_TOOL_NAME);
+	assert_int_equal(v.nr, 0);
+	assert_non_null(v.agent);
+	assisted_verdict_release(&v);
+	assert_int_equal(assisted_parse(&a, "  ChatGPTv5 ", FORM_TOOL_NAME), 0);
+	assert_string_equal(a->agent, "ChatGPTv5");
+	s = assisted_format(a, FORM_TOOL_NAME);
+	assert_string_equal(s, "ChatGPTv5");
+	free(s);
+	assisted_free(a);
+	catalogue_free(c);
 }
 
 /* A user pack replaces items by id, appends new ones, adds packs. */
@@ -316,6 +417,9 @@ int main(void)
 		cmocka_unit_test(test_read_checkpatch),
 		cmocka_unit_test(test_item_when),
 		cmocka_unit_test(test_broken),
+		cmocka_unit_test(test_projects),
+		cmocka_unit_test(test_check_result),
+		cmocka_unit_test(test_tool_name_form),
 		cmocka_unit_test(test_extend),
 		cmocka_unit_test(test_user_dir),
 		cmocka_unit_test(test_dco_extract),

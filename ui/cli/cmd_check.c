@@ -13,6 +13,7 @@
 #include "catalogue.h"
 #include "checkpatch.h"
 #include "cli.h"
+#include "fixes.h"
 #include "lint.h"
 #include "mail.h"
 #include "mailcheck.h"
@@ -34,7 +35,8 @@ static const char check_usage[] =
 	"\n"
 	"Checks commit messages against the kernel's policy on AI coding\n"
 	"assistants: the Assisted-by: form, AI sign-offs and co-developers,\n"
-	"vendor trailers and footers, sign-off chains, and the SPDX lines of\n"
+	"vendor trailers and footers, sign-off chains, Fixes: tags (in a\n"
+	"repository), and the SPDX lines of\n"
 	"the files each commit adds. <range> is what git log takes (A..B,\n"
 	"A...B, or one commit meaning that commit alone); the default is b4's\n"
 	"series on a b4 prep branch (said on the first line), else the\n"
@@ -76,6 +78,7 @@ struct check {
 	const char *mbox;
 	const char *range;
 	char *policy;
+	struct policy_choice pc;	/* the pack: form, what it declines */
 	enum policy_form form;
 	char comment_char;
 	struct repo *repo;
@@ -152,6 +155,9 @@ static int check_message(struct check *ck, const struct buf *in)
 	message_parse(&m, in->ptr ? in->ptr : "", in->len,
 		      repo_comment_char(ck->repo));
 	lint_message(&res, m, &facts, &lo);
+	if (ck->repo)
+		rc = fixes_check(&res, m, fixes_repo_lookup, ck->repo);
+	policy_check_result(&res, &ck->pc.policy);
 	report(ck, NULL, m, &res);
 	lint_result_release(&res);
 	message_free(m);
@@ -169,6 +175,7 @@ static int check_mails(struct check *ck, const struct buf *in)
 {
 	struct mail_set *set;
 	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
+	int rc = 0;
 
 	if (mail_split(&set, in->ptr, in->len, 0) < 0)
 		return -1;
@@ -190,12 +197,17 @@ static int check_mails(struct check *ck, const struct buf *in)
 		};
 
 		mail_check(&res, set, i, &lo, ck->licenses);
+		if (ck->repo && fixes_check_mail(&res, m, '#',
+						 fixes_repo_lookup,
+						 ck->repo) < 0)
+			rc = -1;
+		policy_check_result(&res, &ck->pc.policy);
 		report_add(ck->report, &key, &res);
 		lint_result_release(&res);
 		free(who);
 	}
 	mail_set_free(set);
-	return 0;
+	return rc;
 }
 
 /*
@@ -276,6 +288,7 @@ static int check_commit(const struct commit_info *c, void *data)
 	struct message *m;
 	struct lint_result res;
 	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
+	int rc;
 
 	if (skip_b4_cover(ck, c))
 		return 0;
@@ -288,13 +301,15 @@ static int check_commit(const struct commit_info *c, void *data)
 	message_parse_commit(&m, c->message, c->message_len,
 			     ck->comment_char);
 	lint_message(&res, m, &facts, &lo);
+	rc = fixes_check(&res, m, fixes_repo_lookup, ck->repo);
+	policy_check_result(&res, &ck->pc.policy);
 	if (ck->checkpatch)
 		add_checkpatch(&res, &ck->cp, c->id);
 	report(ck, c->id, m, &res);
 	lint_result_release(&res);
 	message_free(m);
 	added_files_free(files, nr);
-	return 0;
+	return rc;
 }
 
 static int parse_options(struct check *ck, int argc, char **argv)
@@ -364,12 +379,9 @@ static int parse_options(struct check *ck, int argc, char **argv)
 /* The one resolver: --policy, disclose.policy, the tree, kernel. */
 static int resolve_policy(struct check *ck)
 {
-	struct policy_choice pc;
-
-	if (policy_resolve(&pc, ck->policy, ck->repo, ck->range) < 0)
+	if (policy_resolve(&ck->pc, ck->policy, ck->repo, ck->range) < 0)
 		return -1;
-	ck->form = pc.policy.form;
-	policy_choice_release(&pc);
+	ck->form = ck->pc.policy.form;
 	return 0;
 }
 
@@ -427,6 +439,7 @@ out:
 	catalogue_free(ck.cat);
 	repo_free(ck.repo);
 	free(ck.policy);
+	policy_choice_release(&ck.pc);
 	report_free(ck.report);
 	return rc == CLI_HELP ? 0 : rc;
 }

@@ -293,6 +293,10 @@ static void print_policy(const struct policy_choice *pc)
 	printf("  pack:      %s\n", p->origin ? p->origin : "");
 	if (p->follows)
 		printf("  follows:   %s\n", p->follows);
+	if (p->rule)
+		printf("  rule:      %s\n", p->rule);
+	if (p->url)
+		printf("  read at:   %s\n", p->url);
 	print_tree(pc);
 	printf("  checklist:");
 	for (size_t i = 0; i < p->nr_items; i++)

@@ -1,0 +1,150 @@
+# Other projects' packs, detected from the tree at the series base by
+# their policy document's path and phrase: QEMU declines AI-generated
+# content (any AI signal is an error naming code-provenance.rst), Fedora
+# and LLVM ask for "Assisted-by: <name of the tool>". The documents are
+# short and hand-written; each carries only the phrase the pack knows.
+. "$TOP/tests/e2e/lib.sh"
+
+doc_qemu() {
+	cat <<'EOF2'
+Code provenance
+===============
+
+Patches carry a Signed-off-by: line, the DCO.
+
+Use of AI content generators
+----------------------------
+
+Current QEMU project policy is to DECLINE any contributions which are
+believed to include or derive from AI generated content.
+
+Licensing of what such tools write is not settled.
+EOF2
+}
+
+# the same section once the policy is relaxed: not the pack's phrase
+doc_qemu_relaxed() {
+	cat <<'EOF2'
+Code provenance
+===============
+
+Use of AI content generators
+----------------------------
+
+Please read the policy below before using AI for tests or documentation.
+EOF2
+}
+
+doc_fedora() {
+	cat <<'EOF2'
+= Fedora AI-Assisted Contributions Policy
+
+Say which AI tool helped, with an Assisted-by: trailer in git.
+EOF2
+}
+
+doc_llvm() {
+	cat <<'EOF2'
+# LLVM AI Tool Use Policy
+
+Review what the tool wrote; credit it with a trailer naming it.
+EOF2
+}
+
+# project_tree DIR PATH DOC TRAILER: the document in one commit, a
+# series commit with TRAILER on top of it.
+project_tree() {
+	new_repo "$1"
+	mkdir -p "$(dirname "$2")"
+	"doc_$3" >"$2"
+	git add -A
+	git commit -q -m "docs: the policy" || fail "docs commit"
+	echo change >change.txt
+	git add change.txt
+	git commit -q -m "$(msg "$4")" || fail "series commit"
+}
+
+msg() {
+	printf 'net: change it\n\nIt changes.\n\n%s\n%s\n' "$1" "$HUMAN_SOB"
+}
+
+QEMU_DOC=docs/devel/code-provenance.rst
+FEDORA_DOC=modules/ROOT/pages/policy/ai-contribution-policy.adoc
+LLVM_DOC=llvm/docs/AIToolPolicy.md
+
+test_qemu() {
+	project_tree "$W/q" $QEMU_DOC qemu "Assisted-by: Claude:claude-opus-4-5"
+	expect_status 0 "$D" config
+	expect_grep "policy: qemu (" "$TMPDIR/out"
+	expect_grep "from:      $QEMU_DOC at $(git rev-parse HEAD~1) (the series base) is the qemu pack's document" "$TMPDIR/out"
+	expect_grep "read at:   https://www.qemu.org/docs/master/devel/code-provenance.html" "$TMPDIR/out"
+	expect_status 1 "$D" check HEAD
+	expect_grep "ERROR: AI_CONTENT_DECLINED" "$TMPDIR/out"
+	expect_grep "cannot credibly certify clause (b) or (c) of the DCO" \
+		"$TMPDIR/out"
+	expect_grep "($QEMU_DOC, https://" "$TMPDIR/out"
+	# a vendor trailer, no Assisted-by: the same error
+	git commit -q --amend -m "$(msg "Co-authored-by: Claude <noreply@anthropic.com>")"
+	expect_status 1 "$D" check HEAD
+	expect_grep "AI_CONTENT_DECLINED" "$TMPDIR/out"
+	# no AI signal: clean
+	git commit -q --amend -m "$(msg "Reviewed-by: A Person <a@example.org>")"
+	expect_status 0 "$D" check HEAD
+	expect_eq "no AI, no error" "" "$(grep DECLINED "$TMPDIR/out")"
+}
+
+test_qemu_relaxed() {
+	project_tree "$W/q" $QEMU_DOC qemu_relaxed "Assisted-by: Claude:claude-opus-4-5"
+	expect_status 0 "$D" config
+	expect_grep "policy: kernel (" "$TMPDIR/out"
+	expect_status 0 "$D" check HEAD
+}
+
+# Fedora and LLVM: a name of the tool is the form; the kernel's
+# AGENT:MODEL is not required.
+test_tool_name() {
+	for p in fedora llvm; do
+		case $p in
+		fedora) doc=$FEDORA_DOC ;;
+		llvm) doc=$LLVM_DOC ;;
+		esac
+		project_tree "$W/$p" $doc $p "Assisted-by: generic LLM chatbot"
+		expect_status 0 "$D" config
+		expect_grep "policy: $p (" "$TMPDIR/out"
+		expect_grep "is the $p pack's document" "$TMPDIR/out"
+		expect_status 0 "$D" check HEAD
+		expect_eq "$p: the name is the form" "" \
+			"$(grep -E 'ERROR|WARNING' "$TMPDIR/out")"
+		# the kernel pack on the same commit says it is malformed
+		expect_status 1 "$D" check --policy kernel HEAD
+		expect_grep "ASSISTED_BY" "$TMPDIR/out"
+		# a vendor trailer: the disclosure proposed names the tool
+		git commit -q --amend -m "$(msg "Co-authored-by: Claude <noreply@anthropic.com>")"
+		"$D" check HEAD >"$TMPDIR/out"
+		expect_grep "+ Assisted-by: Claude" "$TMPDIR/out"
+		expect_status 0 "$D" trailer --agent Claude --no-signoff
+		expect_eq "$p trailer" "Assisted-by: Claude" "$(cat "$TMPDIR/out")"
+		cd "$W" || fail cd
+	done
+}
+
+# The phrase must be in the document at its path, not elsewhere.
+test_wrong_path() {
+	project_tree "$W/x" docs/code-provenance.rst qemu "Assisted-by: Claude:claude-opus-4-5"
+	expect_status 0 "$D" config
+	expect_grep "policy: kernel (" "$TMPDIR/out"
+}
+
+failed=
+for t in qemu qemu_relaxed tool_name wrong_path; do
+	W="$TMPDIR/$t"
+	mkdir -p "$W"
+	if (XDG_CONFIG_HOME="$W/xdg"; export XDG_CONFIG_HOME; "test_$t"); then
+		echo "ok   $t"
+	else
+		echo "FAIL $t"
+		failed="$failed $t"
+	fi
+done
+[ -z "$failed" ] || fail "failed:$failed"
+echo "policy-projects: ok"
