@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <git2.h>
 #include <git2/sys/mempack.h>
 #include <git2/sys/odb_backend.h>
@@ -16,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -490,8 +492,16 @@ int repo_config_get(char **out, struct repo *r, const char *key)
 int repo_config_set(struct repo *r, const char *key, const char *value)
 {
 	git_config *cfg = NULL, *local = NULL;
+	sigset_t set, saved;
 	int rc = -1;
 
+	/* an interrupted write would leave config.lock behind */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	sigprocmask(SIG_BLOCK, &set, &saved);
 	if (git_repository_config(&cfg, r->git) < 0 ||
 	    git_config_open_level(&local, cfg, GIT_CONFIG_LEVEL_LOCAL) < 0 ||
 	    git_config_set_string(local, key, value) < 0) {
@@ -500,6 +510,7 @@ int repo_config_set(struct repo *r, const char *key, const char *value)
 	}
 	rc = 0;
 out:
+	sigprocmask(SIG_SETMASK, &saved, NULL);
 	git_config_free(local);
 	git_config_free(cfg);
 	return rc;
@@ -1357,8 +1368,29 @@ static const char *short_branch(const char *ref)
 	return strncmp(ref, "refs/heads/", 11) ? ref : ref + 11;
 }
 
-/* Keep the old tip at refs/disclose/backup/<branch>, with a reflog entry
- * each time so that several backups stay reachable, and at ORIG_HEAD. */
+/*
+ * The backup ref of a branch: refs/disclose/backup/<branch> with each
+ * '/' of the branch written "%2F" (and '%' "%25"), so that the backups
+ * of feat and feat/sub are two files, never a file and a directory.
+ */
+static void backup_name(struct buf *out, const char *branch)
+{
+	buf_adds(out, "refs/disclose/backup/");
+	for (const char *c = short_branch(branch); *c; c++) {
+		if (*c == '/')
+			buf_adds(out, "%2F");
+		else if (*c == '%')
+			buf_adds(out, "%25");
+		else
+			buf_addch(out, *c);
+	}
+}
+
+/*
+ * Keep the old tip at the backup ref, with a reflog entry each time so
+ * that several backups stay reachable, and at ORIG_HEAD. Called once the
+ * branch has moved, so a failed run leaves both as they were.
+ */
 static int save_backup(char **backup, struct repo *r, const char *branch,
 		       const git_oid *old, const git_signature *who,
 		       const char *msg)
@@ -1369,7 +1401,7 @@ static int save_backup(char **backup, struct repo *r, const char *branch,
 	size_t n;
 	int rc = -1;
 
-	buf_addf(&name, "refs/disclose/backup/%s", short_branch(branch));
+	backup_name(&name, branch);
 	/* libgit2 logs refs/disclose/ only once its reflog exists */
 	if (git_reflog_read(&log, r->git, name.ptr) < 0)
 		goto fail;
@@ -1385,15 +1417,15 @@ static int save_backup(char **backup, struct repo *r, const char *branch,
 		goto fail;
 	git_reference_free(ref);
 	ref = NULL;
+	*backup = buf_detach(&name, NULL);
 	if (git_reference_create(&ref, r->git, "ORIG_HEAD", old, 1, NULL) < 0) {
-		git_fail("cannot set ORIG_HEAD (the branch was not changed)");
+		git_fail("cannot set ORIG_HEAD");
 		goto out;
 	}
-	*backup = buf_detach(&name, NULL);
 	rc = 0;
 	goto out;
 fail:
-	git_fail("cannot save the backup ref (the branch was not changed)");
+	git_fail("cannot save the backup ref");
 out:
 	git_reflog_free(log);
 	git_reference_free(ref);
@@ -1406,22 +1438,111 @@ static int head_ref_name(char **out, struct repo *r)
 {
 	git_reference *head = NULL;
 
+	git_reference *target = NULL;
+
 	if (git_reference_lookup(&head, r->git, "HEAD") < 0)
 		return git_fail("cannot read HEAD");
-	*out = xstrdup(git_reference_symbolic_target(head)
-		       ? git_reference_symbolic_target(head) : "HEAD");
+	if (!git_reference_symbolic_target(head)) {
+		*out = xstrdup("HEAD");
+	} else if (git_reference_resolve(&target, head) == 0) {
+		/* HEAD -> refs/heads/alias -> refs/heads/main moves main */
+		*out = xstrdup(git_reference_name(target));
+	} else {
+		*out = xstrdup(git_reference_symbolic_target(head));
+	}
+	git_reference_free(target);
 	git_reference_free(head);
 	return 0;
+}
+
+/*
+ * The file system holding the repository is full: the error the write
+ * left in errno, or (libgit2 does not always keep errno) less free
+ * space than a ref update and its logs take.
+ */
+static bool disk_full(struct repo *r, int err)
+{
+	struct statvfs st;
+
+	if (err == ENOSPC)
+		return true;
+	return statvfs(r->git_dir, &st) == 0 &&
+	       (unsigned long long)st.f_bavail * st.f_frsize < 256 * 1024;
+}
+
+static int full_error(struct repo *r, const char *what)
+{
+	struct statvfs st;
+	unsigned long long kib = 0;
+
+	if (statvfs(r->git_dir, &st) == 0)
+		kib = (unsigned long long)st.f_bavail * st.f_frsize / 1024;
+	return error_set("%s: no space left on device (%llu KiB free on the file system of %s): free space on that file system, then run again; nothing was changed",
+			 what, kib, r->git_dir);
+}
+
+/*
+ * The size of a reflog before a ref update, to take back what libgit2
+ * appended when the update then fails: libgit2 writes the logs first
+ * and the ref last, so a full disk can leave a log entry for a move
+ * that never happened. -1: the file did not exist.
+ */
+struct log_mark {
+	char *path;
+	off_t size;
+};
+
+static void log_mark(struct log_mark *m, const char *dir, const char *ref)
+{
+	struct buf path = BUF_INIT;
+	struct stat st;
+	size_t n = strlen(dir);
+
+	buf_addf(&path, "%s%slogs/%s", dir, n && dir[n - 1] == '/' ? "" : "/",
+		 ref);
+	m->path = buf_detach(&path, NULL);
+	m->size = lstat(m->path, &st) == 0 ? st.st_size : -1;
+}
+
+static void log_undo(struct log_mark *m)
+{
+	struct stat st;
+
+	if (lstat(m->path, &st) < 0 || st.st_size == m->size)
+		return;
+	if (m->size < 0)
+		unlink(m->path);
+	else if (st.st_size > m->size && truncate(m->path, m->size) < 0)
+		fprintf(stderr, "git disclose: cannot take back the entry of %s: %s\n",
+			m->path, strerror(errno));
 }
 
 static int move_ref(struct repo *r, const char *name, const git_oid *new_id,
 		    const git_oid *old, const char *msg)
 {
 	git_reference *ref = NULL;
-	int rc = git_reference_create_matching(&ref, r->git, name, new_id, 1,
-					       old, msg);
+	struct log_mark logs[2];
+	git_oid now;
+	int rc, err;
 
+	log_mark(&logs[0], git_repository_commondir(r->git), name);
+	log_mark(&logs[1], r->git_dir, "HEAD");
+	errno = 0;
+	rc = git_reference_create_matching(&ref, r->git, name, new_id, 1, old,
+					   msg);
+	err = errno;
 	git_reference_free(ref);
+	if (rc < 0 && rc != GIT_EMODIFIED && rc != GIT_ELOCKED &&
+	    git_reference_name_to_id(&now, r->git, name) == 0 &&
+	    git_oid_equal(&now, old)) {
+		log_undo(&logs[0]);
+		log_undo(&logs[1]);
+	}
+	free(logs[0].path);
+	free(logs[1].path);
+	if (rc < 0 && rc != GIT_EMODIFIED && rc != GIT_ELOCKED &&
+	    disk_full(r, err))
+		return full_error(r, "cannot update the branch");
 	if (rc == GIT_EMODIFIED)
 		return error_set("%s moved while git disclose was working (another git command?): the branch keeps that update and the new commits were not used; run git disclose again",
 				 short_branch(name));
@@ -1482,6 +1603,33 @@ static void plan_push(struct plan *p, const git_oid *id, size_t *cap)
 	git_oid_cpy(&p->ids[p->nr++], id);
 }
 
+/* The work tree of another worktree whose HEAD is on branch, or NULL. */
+static char *worktree_of(struct repo *r, const char *branch)
+{
+	git_strarray names = { 0 };
+	char *found = NULL;
+
+	if (git_worktree_list(&names, r->git) < 0)
+		return NULL;
+	for (size_t i = 0; i < names.count && !found; i++) {
+		git_worktree *wt = NULL;
+		git_repository *other = NULL;
+		git_reference *head = NULL;
+
+		if (git_worktree_lookup(&wt, r->git, names.strings[i]) == 0 &&
+		    git_repository_open_from_worktree(&other, wt) == 0 &&
+		    git_reference_lookup(&head, other, "HEAD") == 0 &&
+		    git_reference_symbolic_target(head) &&
+		    !strcmp(git_reference_symbolic_target(head), branch))
+			found = trim_slash(git_worktree_path(wt));
+		git_reference_free(head);
+		git_repository_free(other);
+		git_worktree_free(wt);
+	}
+	git_strarray_dispose(&names);
+	return found;
+}
+
 /*
  * The tip of the range must be HEAD: when it is written as a branch
  * name, that must be HEAD's branch, else a different branch would be
@@ -1496,10 +1644,25 @@ static int check_tip(struct repo *r, const struct plan *p, const char *range,
 	char id[13];
 
 	if (*name && git_reference_dwim(&ref, r->git, name) == 0) {
-		bool other = git_reference_is_branch(ref) &&
-			     strcmp(git_reference_name(ref), p->ref);
+		git_reference *direct = NULL;
+		bool other;
+		char *wt = NULL;
 
+		if (git_reference_resolve(&direct, ref) == 0) {
+			git_reference_free(ref);
+			ref = direct;
+		}
+		other = git_reference_is_branch(ref) &&
+			strcmp(git_reference_name(ref), p->ref);
+		if (other)
+			wt = worktree_of(r, git_reference_name(ref));
 		git_reference_free(ref);
+		if (other && wt) {
+			error_set("the range ends at the branch '%s', which is checked out in the worktree %s (HEAD here is on '%s'): run git disclose there (cd %s), then run again",
+				  name, wt, short_branch(p->ref), wt);
+			free(wt);
+			return -1;
+		}
 		if (other)
 			return error_set("the range ends at the branch '%s', but HEAD is on '%s': switch to it first (git switch %s), then run again",
 					 name, short_branch(p->ref), name);
@@ -1915,27 +2078,83 @@ static int check_pack_dir(struct repo *r)
 	return rc;
 }
 
+/*
+ * Keep the new pack from git repack -a -d and git gc until the branch
+ * points at it: a .keep file next to it, as git fetch does. A repack
+ * that ran between the pack's write and the .keep may have removed it:
+ * then write it again. 1: kept, 0: the pack is gone, -1: error.
+ */
+static int keep_pack(char **keep, struct repo *r, const char *name)
+{
+	git_buf dir = { 0 };
+	struct buf path = BUF_INIT;
+	int fd, rc = -1;
+
+	if (git_repository_item_path(&dir, r->git,
+				     GIT_REPOSITORY_ITEM_OBJECTS) < 0)
+		return git_fail("cannot find the object database");
+	buf_addf(&path, "%spack/pack-%s.keep", dir.ptr, name);
+	fd = open(path.ptr, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, "git disclose\n", 13) != 13 || close(fd) < 0) {
+		int err = errno;
+
+		unlink(path.ptr);
+		if (disk_full(r, err))
+			full_error(r, "cannot write the new commits to the object database");
+		else
+			error_set("cannot write %s (the branch was not changed): %s",
+				  path.ptr, strerror(err));
+		goto out;
+	}
+	*keep = buf_detach(&path, NULL);
+	buf_addf(&path, "%spack/pack-%s.pack", dir.ptr, name);
+	rc = access(path.ptr, F_OK) == 0;
+	if (!rc) {
+		unlink(*keep);
+		free(*keep);
+		*keep = NULL;
+	}
+out:
+	buf_release(&path);
+	git_buf_dispose(&dir);
+	return rc;
+}
+
 /* Write the new commits (held by the memory backend) as one pack. */
-static int flush_writer(struct repo *r, const git_oid *ids, size_t nr)
+static int flush_writer(char **keep, struct repo *r, const git_oid *ids,
+			size_t nr, bool trees)
 {
 	git_packbuilder *pb = NULL;
-	int rc = -1;
+	int rc = -1, tries = 0;
 
 	if (check_pack_dir(r) < 0)
 		return -1;
 	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
+again:
+	git_packbuilder_free(pb);
+	pb = NULL;
+	errno = 0;
 	if (git_packbuilder_new(&pb, r->git) < 0)
 		goto fail;
 	git_packbuilder_set_threads(pb, 1);
 	for (size_t i = 0; i < nr; i++)
-		if (git_packbuilder_insert(pb, &ids[i], NULL) < 0)
+		if ((trees ? git_packbuilder_insert_commit(pb, &ids[i])
+			   : git_packbuilder_insert(pb, &ids[i], NULL)) < 0)
 			goto fail;
 	if (git_packbuilder_write(pb, NULL, 0, NULL, NULL) < 0)
 		goto fail;
-	rc = 0;
+	rc = keep_pack(keep, r, git_packbuilder_name(pb));
+	if (rc == 0 && ++tries < 5)
+		goto again;
+	if (rc == 0)
+		rc = error_set("the new pack was removed as it was written, 5 times (git gc or git repack running in a loop?): the branch was not changed; run again when they are done");
+	rc = rc < 0 ? -1 : 0;
 	goto out;
 fail:
-	git_fail("cannot write the new commits to the object database (the branch was not changed)");
+	if (disk_full(r, errno))
+		full_error(r, "cannot write the new commits to the object database");
+	else
+		git_fail("cannot write the new commits to the object database (the branch was not changed)");
 out:
 	git_packbuilder_free(pb);
 	return rc;
@@ -1978,15 +2197,22 @@ out:
 	return rc;
 }
 
-/* Test only: wait for the file named by DISCLOSE_TEST_PAUSE_BEFORE_REF. */
+/*
+ * Test only: wait for the file named by DISCLOSE_TEST_PAUSE_BEFORE_REF.
+ * The variable alone does nothing: DISCLOSE_TEST_HOOKS must also hold
+ * this key (tests/e2e/lib.sh sets it), so that a stray variable in a
+ * user's environment never stalls a real rewrite.
+ */
+#define TEST_HOOKS_KEY "disclose-test-hooks-5c0f19ad"
+
 static void test_pause(void)
 {
 	const char *path = getenv("DISCLOSE_TEST_PAUSE_BEFORE_REF");
+	const char *key = getenv("DISCLOSE_TEST_HOOKS");
 	struct timespec ts = { 0, 10 * 1000 * 1000 };
-
 	struct buf waiting = BUF_INIT;
 
-	if (!path || !*path)
+	if (!path || !*path || !key || strcmp(key, TEST_HOOKS_KEY))
 		return;
 	/* tell the test that the objects are written and we wait */
 	buf_addf(&waiting, "%s.waiting", path);
@@ -2017,7 +2243,7 @@ static void fill_entries(struct rewrite_result *out, const struct plan *p,
 }
 
 /* Write the commits from p->first on, each on the rewritten parent. */
-static int write_series(git_oid *new_ids, struct repo *r,
+static int write_series(git_oid *new_ids, char **keep, struct repo *r,
 			const struct plan *p, const git_signature *who,
 			bool keep_date, bool drop_sig)
 {
@@ -2042,7 +2268,7 @@ static int write_series(git_oid *new_ids, struct repo *r,
 				    &date, drop_sig) < 0)
 			goto out;
 	}
-	rc = flush_writer(r, new_ids, p->nr - p->first);
+	rc = flush_writer(keep, r, new_ids, p->nr - p->first, false);
 out:
 	if (w)
 		git_mempack_reset(w);
@@ -2113,6 +2339,190 @@ static int plan_start(struct plan *p, struct repo *r, bool detached)
 	return 0;
 }
 
+/* Block the signals that end a process from the terminal or a kill. */
+static int block_signals(sigset_t *saved)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	return sigprocmask(SIG_BLOCK, &set, saved);
+}
+
+/* Add one line to out->warning. */
+static void add_warning(struct rewrite_result *out, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	if (out->warning)
+		buf_addf(&b, "%s; ", out->warning);
+	va_start(ap, fmt);
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	free(out->warning);
+	out->warning = buf_detach(&b, NULL);
+}
+
+/*
+ * git's history rewriting sees replacements (git replace) and grafts
+ * (info/grafts); libgit2 1.5 reads the commits as recorded. Rewriting
+ * the recorded commit would drop what the replacement says, so refuse.
+ */
+static int check_replaced(struct repo *r, const struct plan *p)
+{
+	const char *no = getenv("GIT_NO_REPLACE_OBJECTS");
+	struct buf path = BUF_INIT;
+	struct stat st;
+	int rc = 0;
+
+	for (size_t i = 0; (!no || !*no) && i < p->nr && !rc; i++) {
+		char hex[OID_HEX + 1];
+		git_oid to;
+
+		git_oid_tostr(hex, sizeof(hex), &p->ids[i]);
+		buf_reset(&path);
+		buf_addf(&path, "refs/replace/%s", hex);
+		if (git_reference_name_to_id(&to, r->git, path.ptr) < 0)
+			continue;
+		rc = error_set("commit %.12s has a replacement (git replace, %s -> %.12s): git disclose would rewrite the recorded commit and the replacement's message and tree would be lost; run git replace -d %.12s first (or make the replacement part of the history, then run again)",
+			       hex, path.ptr, git_oid_tostr_s(&to), hex);
+	}
+	buf_reset(&path);
+	buf_addf(&path, "%s/info/grafts", git_repository_commondir(r->git));
+	if (!rc && lstat(path.ptr, &st) == 0 && st.st_size > 0)
+		rc = error_set("%s exists: git sees other parents than the commits record, and git disclose would rewrite the recorded history; convert the grafts with git replace --convert-graft-file (then see git replace -l) or remove the file, then run again",
+			       path.ptr);
+	buf_release(&path);
+	return rc;
+}
+
+/* notes.rewrite.amend, and the notes refs to carry: GIT_NOTES_REWRITE_REF
+ * (colon-separated) else each notes.rewriteRef, as git commit --amend. */
+static int note_ref_cb(const git_config_entry *e, void *data)
+{
+	struct buf *b = data;
+
+	buf_addf(b, "%s%s", b->len ? ":" : "", e->value);
+	return 0;
+}
+
+static void notes_refs(struct buf *out, struct repo *r)
+{
+	const char *env = getenv("GIT_NOTES_REWRITE_REF");
+	git_config *cfg = NULL;
+	int amend = 1;
+
+	if (config_snapshot(&cfg, r) < 0)
+		return;
+	if (git_config_get_bool(&amend, cfg, "notes.rewrite.amend") < 0)
+		amend = 1;
+	if (env)
+		buf_adds(out, env);
+	else if (amend)
+		git_config_get_multivar_foreach(cfg, "notes.rewriteRef", NULL,
+						note_ref_cb, out);
+	git_config_free(cfg);
+	if (!amend && !env)
+		buf_reset(out);
+}
+
+/*
+ * Copy the note of each rewritten commit in the notes ref ref: one notes
+ * commit on top of ref's (git_note_create would write one per note, and
+ * into the rewrite's memory backend), written as a kept pack like the
+ * commits, then ref moved by compare-and-swap.
+ */
+static int copy_notes_in(struct repo *r, const char *ref,
+			 const struct plan *p, const git_oid *new_ids,
+			 const git_signature *who)
+{
+	git_odb *odb = NULL;
+	git_odb_backend *w;
+	git_commit *top = NULL;
+	git_oid old, next;
+	bool have_old = git_reference_name_to_id(&old, r->git, ref) == 0;
+	char *keep = NULL;
+	size_t copied = 0;
+	int rc = -1;
+
+	if ((have_old && git_commit_lookup(&top, r->git, &old) < 0) ||
+	    git_repository_odb(&odb, r->git) < 0 || open_writer(&w, r, odb) < 0)
+		goto out;
+	for (size_t i = p->first; i < p->nr; i++) {
+		git_note *note = NULL;
+		int got = git_note_read(&note, r->git, ref, &p->ids[i]);
+
+		if (got == GIT_ENOTFOUND)
+			continue;
+		if (got < 0 ||
+		    git_note_commit_create(&next, NULL, r->git, top, who, who,
+					   &new_ids[i - p->first],
+					   git_note_message(note), 1) < 0) {
+			git_note_free(note);
+			goto out;
+		}
+		git_note_free(note);
+		git_commit_free(top);
+		top = NULL;
+		if (git_commit_lookup(&top, r->git, &next) < 0)
+			goto out;
+		copied++;
+	}
+	rc = 0;
+	if (copied && (flush_writer(&keep, r, &next, 1, true) < 0 ||
+		       move_ref(r, ref, &next, have_old ? &old : NULL,
+				"disclose: notes copied to the rewritten commits") < 0))
+		rc = -1;
+out:
+	if (keep) {
+		unlink(keep);
+		free(keep);
+	}
+	if (r->mempack)
+		git_mempack_reset(r->mempack);
+	git_commit_free(top);
+	git_odb_free(odb);
+	return rc;
+}
+
+static void copy_notes(struct rewrite_result *out, struct repo *r,
+		       const struct plan *p, const git_oid *new_ids,
+		       const git_signature *who)
+{
+	struct buf refs = BUF_INIT;
+	char *save = NULL;
+
+	notes_refs(&refs, r);
+	for (char *ref = refs.len ? strtok_r(refs.ptr, ":", &save) : NULL; ref;
+	     ref = strtok_r(NULL, ":", &save)) {
+		git_reference_iterator *it = NULL;
+		git_reference *nref;
+
+		if (!strchr(ref, '*')) {
+			if (copy_notes_in(r, ref, p, new_ids, who) < 0)
+				add_warning(out, "the notes of %s were not carried to the new commits: %s",
+					    ref, error_last());
+			continue;
+		}
+		if (git_reference_iterator_glob_new(&it, r->git, ref) < 0)
+			continue;
+		while (git_reference_next(&nref, it) == 0) {
+			if (copy_notes_in(r, git_reference_name(nref), p,
+					  new_ids, who) < 0)
+				add_warning(out, "the notes of %s were not carried to the new commits: %s",
+					    git_reference_name(nref),
+					    error_last());
+			git_reference_free(nref);
+		}
+		git_reference_iterator_free(it);
+	}
+	buf_release(&refs);
+}
+
 static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 			       const struct rewrite_opts *o, struct plan *p,
 			       const char *range, repo_reword_fn fn,
@@ -2122,12 +2532,16 @@ static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 	git_oid *new_ids = NULL;
 	const git_oid *tip;
 	struct buf msg = BUF_INIT;
+	sigset_t saved;
+	bool sigs_blocked = false;
+	char *keep = NULL;
 	int rc = -1;
 
 	/* the messages first: their errors say more than the tip's */
 	if (plan_range(p, r, range) < 0 || check_linear(r, p) < 0 ||
 	    plan_messages(p, r, fn, data) < 0 ||
-	    check_tip(r, p, range, &p->tip) < 0)
+	    check_tip(r, p, range, &p->tip) < 0 ||
+	    check_replaced(r, p) < 0)
 		return -1;
 	git_oid_tostr(out->old_tip, sizeof(out->old_tip), &p->head);
 	memcpy(out->new_tip, out->old_tip, sizeof(out->new_tip));
@@ -2147,23 +2561,37 @@ static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 	if (new_committer(&who, r) < 0)
 		return -1;
 	new_ids = xcalloc(p->nr - p->first, sizeof(*new_ids));
-	if (write_series(new_ids, r, p, who, o->keep_committer_date,
-			 o->drop_signatures) < 0)
-		goto out;
-	tip = &new_ids[p->nr - p->first - 1];
 	if (o->reflog_msg)
 		buf_adds(&msg, o->reflog_msg);
 	else
 		buf_addf(&msg, "disclose: rewrite %s", range);
+	/*
+	 * From the pack to the last ref, SIGINT, SIGTERM, SIGHUP and
+	 * SIGQUIT wait: an interrupted ref update leaves locks behind.
+	 */
+	sigs_blocked = block_signals(&saved) == 0;
+	if (write_series(new_ids, &keep, r, p, who, o->keep_committer_date,
+			 o->drop_signatures) < 0)
+		goto out;
+	tip = &new_ids[p->nr - p->first - 1];
 	test_pause();
-	if (save_backup(&out->backup_ref, r, p->ref, &p->head, who,
-			msg.ptr) < 0 ||
-	    move_ref(r, p->ref, tip, &p->head, msg.ptr) < 0)
+	if (move_ref(r, p->ref, tip, &p->head, msg.ptr) < 0)
 		goto out;
 	git_oid_tostr(out->new_tip, sizeof(out->new_tip), tip);
 	fill_entries(out, p, new_ids);
 	rc = 0;
+	if (save_backup(&out->backup_ref, r, p->ref, &p->head, who,
+			msg.ptr) < 0)
+		add_warning(out, "the branch was rewritten, but %s; the old tip %s is in the branch's reflog (git reflog %s)",
+			    error_last(), out->old_tip, short_branch(p->ref));
+	copy_notes(out, r, p, new_ids, who);
 out:
+	if (keep) {
+		unlink(keep);
+		free(keep);
+	}
+	if (sigs_blocked)
+		sigprocmask(SIG_SETMASK, &saved, NULL);
 	buf_release(&msg);
 	free(new_ids);
 	git_signature_free(who);

@@ -15,6 +15,7 @@ old=$(git rev-parse main)
 # its objects and waits before moving any ref
 start_paused() {
 	rm -f "$TMPDIR/go" "$TMPDIR/go.waiting"
+	DISCLOSE_TEST_HOOKS=$TEST_HOOKS \
 	DISCLOSE_TEST_PAUSE_BEFORE_REF="$TMPDIR/go" "$D" amend $A base.. \
 		>"$TMPDIR/out" 2>"$TMPDIR/err" &
 	pid=$!
