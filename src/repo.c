@@ -213,6 +213,17 @@ static char *work_tree_for_git_dir(git_repository *git)
 	return wt;
 }
 
+/* What libgit2's "unsupported extension" means for the user. */
+static int open_fail(void)
+{
+	const git_error *e = git_error_last();
+
+	if (e && e->message && strstr(e->message, "unsupported extension"))
+		return error_set("cannot open the repository: %s: this git extension is not supported by libgit2 1.5, on which git disclose is built; git disclose trailer still works without a repository (it prints the lines for git commit --trailer)",
+				 e->message);
+	return git_fail("cannot open the repository");
+}
+
 static int open_from_env(git_repository **out)
 {
 	char *wt = env_dup("GIT_WORK_TREE"), *dir = env_dup("GIT_DIR");
@@ -234,7 +245,7 @@ static int open_from_env(git_repository **out)
 	}
 	if (rc < 0) {
 		if (rc != GIT_ENOTFOUND)
-			rc = git_fail("cannot open the repository");
+			rc = open_fail();
 		goto out;
 	}
 	if (!wt && dir)
@@ -250,6 +261,60 @@ out:
 	return rc;
 }
 
+/*
+ * Extensions that libgit2 1.5 refuses but git disclose handles: an
+ * explicit objectformat (checked to be sha1 by check_extensions()),
+ * preciousObjects (git disclose never deletes an object) and
+ * worktreeConfig (config.worktree is read, see add_worktree_config()).
+ */
+static void allow_extensions(void)
+{
+	const char *ext[] = { "objectformat", "preciousobjects",
+			      "worktreeconfig" };
+
+	git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, ext, sizeof(ext) / sizeof(*ext));
+}
+
+/* extensions.objectformat other than sha1: libgit2 1.5 reads SHA-1 alone. */
+static int check_extensions(git_repository *git)
+{
+	git_config *cfg = NULL;
+	git_buf b = { 0 };
+	int rc = 0;
+
+	if (git_repository_config_snapshot(&cfg, git) < 0)
+		return git_fail("cannot read the repository's configuration");
+	if (git_config_get_string_buf(&b, cfg, "extensions.objectformat") == 0 &&
+	    strcasecmp(b.ptr, "sha1"))
+		rc = error_set("this repository uses %s object names (extensions.objectformat=%s, SHA-256 when it says sha256): libgit2 1.5, on which git disclose is built, reads SHA-1 repositories only, so no command that reads the repository works here (check, amend, commit, fix, hook); git disclose trailer still works (it prints the Assisted-by: and Signed-off-by: lines for git commit --trailer, without a repository)",
+			       !strcasecmp(b.ptr, "sha256") ? "SHA-256" : b.ptr,
+			       b.ptr);
+	git_buf_dispose(&b);
+	git_config_free(cfg);
+	return rc;
+}
+
+/* With extensions.worktreeConfig, the worktree's config.worktree,
+ * above the repository's config as git reads it. */
+static int add_worktree_config(git_repository *git)
+{
+	git_config *cfg = NULL;
+	struct buf path = BUF_INIT;
+	int on = 0, rc = 0;
+
+	if (git_repository_config(&cfg, git) < 0)
+		return git_fail("cannot read the repository's configuration");
+	buf_addf(&path, "%sconfig.worktree", git_repository_path(git));
+	if (git_config_get_bool(&on, cfg, "extensions.worktreeconfig") == 0 &&
+	    on && access(path.ptr, F_OK) == 0 &&
+	    git_config_add_file_ondisk(cfg, path.ptr, GIT_CONFIG_LEVEL_APP,
+				       git, 0) < 0)
+		rc = git_fail("cannot read config.worktree");
+	buf_release(&path);
+	git_config_free(cfg);
+	return rc;
+}
+
 int repo_open(struct repo **out, const char *path)
 {
 	struct repo *r;
@@ -257,6 +322,7 @@ int repo_open(struct repo **out, const char *path)
 	int rc;
 
 	git_libgit2_init();
+	allow_extensions();
 	if (path)
 		rc = git_repository_open_ext(&git, path, 0, NULL);
 	else
@@ -264,7 +330,11 @@ int repo_open(struct repo **out, const char *path)
 	if (rc == GIT_ENOTFOUND)
 		return error_set("not in a git repository: run git disclose inside one (or cd into your kernel tree)");
 	if (rc < 0)
-		return path ? git_fail("cannot open the repository") : -1;
+		return path ? open_fail() : -1;
+	if (check_extensions(git) < 0) {
+		git_repository_free(git);
+		return -1;
+	}
 	if (config_files_from_env()) {
 		git_config *cfg = NULL;
 
@@ -275,6 +345,10 @@ int repo_open(struct repo **out, const char *path)
 			return git_fail("cannot read the git configuration (GIT_CONFIG_GLOBAL or GIT_CONFIG_SYSTEM?)");
 		}
 		git_config_free(cfg);
+	}
+	if (add_worktree_config(git) < 0) {
+		git_repository_free(git);
+		return -1;
 	}
 	r = xcalloc(1, sizeof(*r));
 	r->git = git;
@@ -1080,8 +1154,11 @@ static void read_head_lines(struct added_file *f, git_repository *git,
 	const char *p;
 	size_t n, lines = 0, i;
 
-	if (git_blob_lookup(&blob, git, blob_id) < 0)
+	if (git_blob_lookup(&blob, git, blob_id) < 0) {
+		/* a blobless partial clone fetches blobs on demand */
+		f->unavailable = true;
 		return;
+	}
 	p = git_blob_rawcontent(blob);
 	n = (size_t)git_blob_rawsize(blob);
 	f->binary = git_blob_is_binary(blob);

@@ -132,6 +132,7 @@ struct added_file {
 	char *head;		/* its first SPDX_HEAD_LINES lines (<= 4 KiB) */
 	size_t head_len;
 	bool binary;
+	bool unavailable;	/* its blob is not here (a partial clone) */
 };
 
 /* The files commit id adds; each blob is read once, only its start. */
