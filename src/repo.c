@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <time.h>
@@ -1554,8 +1555,8 @@ static int full_error(struct repo *r, const char *what)
 
 	if (statvfs(r->git_dir, &st) == 0)
 		kib = (unsigned long long)st.f_bavail * st.f_frsize / 1024;
-	return error_set("%s: no space left on device (%llu KiB free on the file system of %s): free space on that file system, then run again; nothing was changed",
-			 what, kib, r->git_dir);
+	return error_set("%s (the branch was not changed): no space left on device: free space on the file system of %s (%llu KiB free), then run again; nothing was changed",
+			 what, r->git_dir, kib);
 }
 
 /*
@@ -2129,87 +2130,135 @@ static int write_object(git_oid *out, git_odb_backend *w, const char *data,
 }
 
 /*
- * Can a file be created in objects/pack? Asked first because libgit2 1.5
- * leaks when git_packbuilder_write() cannot create its temporary file.
+ * The pack is written into a private directory under objects/pack (git
+ * looks only at objects/pack itself), then a .keep is made for it, then
+ * the pack and last its index move in: git finds packs by their index,
+ * so no git repack -a -d or git gc ever sees the new pack without its
+ * .keep, which stays until the branch points at the new commits (as git
+ * fetch does). Making the directory also asks first whether a file can
+ * be created there: libgit2 1.5 leaks when git_packbuilder_write()
+ * cannot create its temporary file.
  */
-static int check_pack_dir(struct repo *r)
+struct pack_out {
+	char *dir;		/* objects/pack/, with the slash */
+	char *tmp;		/* the private directory */
+	char *keep;		/* the .keep, once made */
+};
+
+static void pack_out_clean(struct pack_out *o)
+{
+	struct buf path = BUF_INIT;
+	DIR *d;
+	struct dirent *e;
+
+	if (o->tmp && (d = opendir(o->tmp))) {
+		while ((e = readdir(d)))
+			if (e->d_name[0] != '.') {
+				buf_reset(&path);
+				buf_addf(&path, "%s/%s", o->tmp, e->d_name);
+				unlink(path.ptr);
+			}
+		closedir(d);
+		rmdir(o->tmp);
+	}
+	buf_release(&path);
+	free(o->tmp);
+	free(o->dir);
+	o->tmp = o->dir = NULL;
+}
+
+static int fail_write(struct repo *r, int err, const char *what,
+		      const char *path)
+{
+	if (disk_full(r, err))
+		return full_error(r, "cannot write the new commits to the object database");
+	return error_set("cannot write the new commits to the object database (the branch was not changed): %s %s: %s",
+			 what, path, strerror(err));
+}
+
+static int pack_out_start(struct pack_out *o, struct repo *r)
 {
 	git_buf dir = { 0 };
 	struct buf path = BUF_INIT;
-	int fd, rc = 0;
+	int rc = 0;
 
 	if (git_repository_item_path(&dir, r->git,
 				     GIT_REPOSITORY_ITEM_OBJECTS) < 0)
 		return git_fail("cannot find the object database");
-	buf_addf(&path, "%spack/tmp_disclose_XXXXXX", dir.ptr);
-	fd = mkstemp(path.ptr);
-	if (fd < 0)
-		rc = error_set("cannot write the new commits to the object database (the branch was not changed): cannot create a file in %spack: %s",
-			       dir.ptr, strerror(errno));
-	else {
-		close(fd);
-		unlink(path.ptr);
+	buf_addf(&path, "%spack/", dir.ptr);
+	o->dir = buf_detach(&path, NULL);
+	buf_addf(&path, "%stmp_disclose_XXXXXX", o->dir);
+	if (!mkdtemp(path.ptr)) {
+		int err = errno;
+
+		rc = disk_full(r, err)
+		     ? full_error(r, "cannot write the new commits to the object database")
+		     : error_set("cannot write the new commits to the object database (the branch was not changed): cannot create a file in %s: %s",
+				 o->dir, strerror(err));
+		buf_release(&path);
+	} else {
+		o->tmp = buf_detach(&path, NULL);
 	}
-	buf_release(&path);
 	git_buf_dispose(&dir);
+	return rc;
+}
+
+/* The .keep, then the pack, then its index into objects/pack. */
+static int pack_out_finish(struct pack_out *o, struct repo *r,
+			   const char *name)
+{
+	const char *ext[] = { "pack", "idx" };
+	struct buf from = BUF_INIT, to = BUF_INIT;
+	int fd, rc = -1;
+
+	buf_addf(&to, "%spack-%s.keep", o->dir, name);
+	fd = open(to.ptr, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, "git disclose\n", 13) != 13 ||
+	    fsync(fd) < 0 || close(fd) < 0) {
+		int err = errno;
+
+		unlink(to.ptr);
+		fail_write(r, err, "cannot write", to.ptr);
+		goto out;
+	}
+	o->keep = buf_detach(&to, NULL);
+	for (size_t i = 0; i < 2; i++) {
+		buf_reset(&from);
+		buf_addf(&from, "%s/pack-%s.%s", o->tmp, name, ext[i]);
+		buf_addf(&to, "%spack-%s.%s", o->dir, name, ext[i]);
+		if (rename(from.ptr, to.ptr) < 0) {
+			fail_write(r, errno, "cannot move the pack to", to.ptr);
+			goto out;
+		}
+		buf_reset(&to);
+	}
+	fd = open(o->dir, O_RDONLY | O_DIRECTORY);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	rc = 0;
+out:
+	buf_release(&from);
+	buf_release(&to);
 	return rc;
 }
 
 /*
- * Keep the new pack from git repack -a -d and git gc until the branch
- * points at it: a .keep file next to it, as git fetch does. A repack
- * that ran between the pack's write and the .keep may have removed it:
- * then write it again. 1: kept, 0: the pack is gone, -1: error.
+ * Write the new commits (held by the memory backend) as one kept pack;
+ * with trees, each commit's tree goes with it (a notes commit). *keep
+ * names the .keep to remove once a ref points at the commits.
  */
-static int keep_pack(char **keep, struct repo *r, const char *name)
-{
-	git_buf dir = { 0 };
-	struct buf path = BUF_INIT;
-	int fd, rc = -1;
-
-	if (git_repository_item_path(&dir, r->git,
-				     GIT_REPOSITORY_ITEM_OBJECTS) < 0)
-		return git_fail("cannot find the object database");
-	buf_addf(&path, "%spack/pack-%s.keep", dir.ptr, name);
-	fd = open(path.ptr, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd < 0 || write(fd, "git disclose\n", 13) != 13 || close(fd) < 0) {
-		int err = errno;
-
-		unlink(path.ptr);
-		if (disk_full(r, err))
-			full_error(r, "cannot write the new commits to the object database");
-		else
-			error_set("cannot write %s (the branch was not changed): %s",
-				  path.ptr, strerror(err));
-		goto out;
-	}
-	*keep = buf_detach(&path, NULL);
-	buf_addf(&path, "%spack/pack-%s.pack", dir.ptr, name);
-	rc = access(path.ptr, F_OK) == 0;
-	if (!rc) {
-		unlink(*keep);
-		free(*keep);
-		*keep = NULL;
-	}
-out:
-	buf_release(&path);
-	git_buf_dispose(&dir);
-	return rc;
-}
-
-/* Write the new commits (held by the memory backend) as one pack. */
 static int flush_writer(char **keep, struct repo *r, const git_oid *ids,
 			size_t nr, bool trees)
 {
 	git_packbuilder *pb = NULL;
-	int rc = -1, tries = 0;
+	struct pack_out o = { 0 };
+	int rc = -1;
 
-	if (check_pack_dir(r) < 0)
+	if (pack_out_start(&o, r) < 0)
 		return -1;
 	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
-again:
-	git_packbuilder_free(pb);
-	pb = NULL;
 	errno = 0;
 	if (git_packbuilder_new(&pb, r->git) < 0)
 		goto fail;
@@ -2218,14 +2267,10 @@ again:
 		if ((trees ? git_packbuilder_insert_commit(pb, &ids[i])
 			   : git_packbuilder_insert(pb, &ids[i], NULL)) < 0)
 			goto fail;
-	if (git_packbuilder_write(pb, NULL, 0, NULL, NULL) < 0)
+	if (git_packbuilder_write(pb, o.tmp, 0, NULL, NULL) < 0)
 		goto fail;
-	rc = keep_pack(keep, r, git_packbuilder_name(pb));
-	if (rc == 0 && ++tries < 5)
-		goto again;
-	if (rc == 0)
-		rc = error_set("the new pack was removed as it was written, 5 times (git gc or git repack running in a loop?): the branch was not changed; run again when they are done");
-	rc = rc < 0 ? -1 : 0;
+	rc = pack_out_finish(&o, r, git_packbuilder_name(pb));
+	*keep = o.keep;
 	goto out;
 fail:
 	if (disk_full(r, errno))
@@ -2233,6 +2278,7 @@ fail:
 	else
 		git_fail("cannot write the new commits to the object database (the branch was not changed)");
 out:
+	pack_out_clean(&o);
 	git_packbuilder_free(pb);
 	return rc;
 }
