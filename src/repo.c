@@ -273,7 +273,8 @@ static void allow_extensions(void)
 	const char *ext[] = { "objectformat", "preciousobjects",
 			      "worktreeconfig" };
 
-	git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, ext, sizeof(ext) / sizeof(*ext));
+	git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, ext,
+			 sizeof(ext) / sizeof(*ext));
 }
 
 /* extensions.objectformat other than sha1: libgit2 1.5 reads SHA-1 alone. */
@@ -287,7 +288,7 @@ static int check_extensions(git_repository *git)
 		return git_fail("cannot read the repository's configuration");
 	if (git_config_get_string_buf(&b, cfg, "extensions.objectformat") == 0 &&
 	    strcasecmp(b.ptr, "sha1"))
-		rc = error_set("this repository uses %s object names (extensions.objectformat=%s, SHA-256 when it says sha256): libgit2 1.5, on which git disclose is built, reads SHA-1 repositories only, so no command that reads the repository works here (check, amend, commit, fix, hook); git disclose trailer still works (it prints the Assisted-by: and Signed-off-by: lines for git commit --trailer, without a repository)",
+		rc = error_set("this repository uses %s object names (extensions.objectformat=%s): libgit2 1.5, on which git disclose is built, reads SHA-1 repositories only, so no command that reads the repository works here (check, amend, commit, fix, hook, the guided assistant); git disclose trailer still works as outside a repository (it prints the Assisted-by: and Signed-off-by: lines for git commit --trailer from your global user.name and user.email: check the sign-off if this repository sets its own)",
 			       !strcasecmp(b.ptr, "sha256") ? "SHA-256" : b.ptr,
 			       b.ptr);
 	git_buf_dispose(&b);
