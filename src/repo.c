@@ -2168,6 +2168,36 @@ static void pack_out_clean(struct pack_out *o)
 	o->tmp = o->dir = NULL;
 }
 
+/*
+ * A rewrite killed (SIGKILL, a crash) while writing its pack leaves its
+ * private directory, which git gc does not remove: remove those more
+ * than an hour old (a running rewrite takes seconds).
+ */
+static void remove_stale(const char *pack_dir)
+{
+	DIR *d = opendir(pack_dir);
+	struct dirent *e;
+	struct stat st;
+	struct buf path = BUF_INIT;
+
+	while (d && (e = readdir(d))) {
+		struct pack_out old = { 0 };
+
+		if (strncmp(e->d_name, "tmp_disclose_", 13))
+			continue;
+		buf_reset(&path);
+		buf_addf(&path, "%s%s", pack_dir, e->d_name);
+		if (lstat(path.ptr, &st) < 0 || !S_ISDIR(st.st_mode) ||
+		    st.st_mtime > time(NULL) - 3600)
+			continue;
+		old.tmp = xstrdup(path.ptr);
+		pack_out_clean(&old);
+	}
+	if (d)
+		closedir(d);
+	buf_release(&path);
+}
+
 static int fail_write(struct repo *r, int err, const char *what,
 		      const char *path)
 {
@@ -2188,6 +2218,7 @@ static int pack_out_start(struct pack_out *o, struct repo *r)
 		return git_fail("cannot find the object database");
 	buf_addf(&path, "%spack/", dir.ptr);
 	o->dir = buf_detach(&path, NULL);
+	remove_stale(o->dir);
 	buf_addf(&path, "%stmp_disclose_XXXXXX", o->dir);
 	if (!mkdtemp(path.ptr)) {
 		int err = errno;
@@ -2257,8 +2288,10 @@ static int flush_writer(char **keep, struct repo *r, const git_oid *ids,
 	struct pack_out o = { 0 };
 	int rc = -1;
 
-	if (pack_out_start(&o, r) < 0)
+	if (pack_out_start(&o, r) < 0) {
+		pack_out_clean(&o);
 		return -1;
+	}
 	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
 	errno = 0;
 	if (git_packbuilder_new(&pb, r->git) < 0)

@@ -102,6 +102,15 @@ git notes add -f -m "second" HEAD
 expect_status 0 "$D" amend --agent Claude --model claude-opus-4-6 base..
 git notes show HEAD >/dev/null 2>&1 && fail "notes.rewrite.amend=false copied"
 git config --unset notes.rewrite.amend
+
+# a pack directory left by a killed rewrite goes once it is an hour old
+mkdir .git/objects/pack/tmp_disclose_aaaaaa .git/objects/pack/tmp_disclose_bbbbbb
+echo partial >.git/objects/pack/tmp_disclose_aaaaaa/pack_git2_0
+touch -d '2 hours ago' .git/objects/pack/tmp_disclose_aaaaaa
+expect_status 0 "$D" amend --agent Claude --model claude-opus-4-7 base..
+[ -e .git/objects/pack/tmp_disclose_aaaaaa ] && fail "a stale directory stayed"
+[ -d .git/objects/pack/tmp_disclose_bbbbbb ] || fail "a recent one went"
+rmdir .git/objects/pack/tmp_disclose_bbbbbb
 # 8 extensions that git disclose handles, and SHA-256, which it cannot
 for ext in "objectformat sha1" "preciousObjects true" "worktreeConfig true"; do
 	rm -rf "$TMPDIR/x" && new_repo "$TMPDIR/x"
