@@ -1688,8 +1688,23 @@ static char *worktree_of(struct repo *r, const char *branch)
 	git_strarray names = { 0 };
 	char *found = NULL;
 
-	if (git_worktree_list(&names, r->git) < 0)
-		return NULL;
+	if (git_repository_is_worktree(r->git)) {
+		/* the main work tree is not among the linked ones */
+		git_repository *main = NULL;
+		git_reference *head = NULL;
+
+		if (git_repository_open(&main,
+					git_repository_commondir(r->git)) == 0 &&
+		    git_repository_workdir(main) &&
+		    git_reference_lookup(&head, main, "HEAD") == 0 &&
+		    git_reference_symbolic_target(head) &&
+		    !strcmp(git_reference_symbolic_target(head), branch))
+			found = trim_slash(git_repository_workdir(main));
+		git_reference_free(head);
+		git_repository_free(main);
+	}
+	if (found || git_worktree_list(&names, r->git) < 0)
+		return found;
 	for (size_t i = 0; i < names.count && !found; i++) {
 		git_worktree *wt = NULL;
 		git_repository *other = NULL;

@@ -91,6 +91,10 @@ git worktree add -q "$TMPDIR/wt" other
 expect_status 2 "$D" amend $A base..other
 expect_grep "$TMPDIR/wt" "$TMPDIR/err"
 grep -q "git switch other" "$TMPDIR/err" && fail "advice git refuses: $(cat "$TMPDIR/err")"
+(cd "$TMPDIR/wt" && "$D" amend $A base..main) >"$TMPDIR/out" 2>"$TMPDIR/err" &&
+	fail "amend of main from the other worktree succeeded"
+expect_grep "$TMPDIR/r" "$TMPDIR/err"
+grep -q "git switch main" "$TMPDIR/err" && fail "advice git refuses: $(cat "$TMPDIR/err")"
 
 # 7 notes move with notes.rewriteRef (item 20)
 git config notes.rewriteRef refs/notes/commits
