@@ -1612,8 +1612,9 @@ static int move_ref(struct repo *r, const char *name, const git_oid *new_id,
 	err = errno;
 	git_reference_free(ref);
 	if (rc < 0 && rc != GIT_EMODIFIED && rc != GIT_ELOCKED &&
-	    git_reference_name_to_id(&now, r->git, name) == 0 &&
-	    git_oid_equal(&now, old)) {
+	    (old ? git_reference_name_to_id(&now, r->git, name) == 0 &&
+		   git_oid_equal(&now, old)
+		 : git_reference_name_to_id(&now, r->git, name) < 0)) {
 		log_undo(&logs[0]);
 		log_undo(&logs[1]);
 	}
@@ -2572,8 +2573,9 @@ static int check_replaced(struct repo *r, const struct plan *p)
 	return rc;
 }
 
-/* notes.rewrite.amend, and the notes refs to carry: GIT_NOTES_REWRITE_REF
- * (colon-separated) else each notes.rewriteRef, as git commit --amend. */
+/* Unless notes.rewrite.amend is false, the notes refs to carry:
+ * GIT_NOTES_REWRITE_REF (colon-separated) else each notes.rewriteRef,
+ * as git commit --amend reads them. */
 static int note_ref_cb(const git_config_entry *e, void *data)
 {
 	struct buf *b = data;
@@ -2592,14 +2594,12 @@ static void notes_refs(struct buf *out, struct repo *r)
 		return;
 	if (git_config_get_bool(&amend, cfg, "notes.rewrite.amend") < 0)
 		amend = 1;
-	if (env)
+	if (amend && env)
 		buf_adds(out, env);
 	else if (amend)
 		git_config_get_multivar_foreach(cfg, "notes.rewriteRef", NULL,
 						note_ref_cb, out);
 	git_config_free(cfg);
-	if (!amend && !env)
-		buf_reset(out);
 }
 
 /*
@@ -2622,7 +2622,11 @@ static int copy_notes_in(struct repo *r, const char *ref,
 	int rc = -1;
 
 	if ((have_old && git_commit_lookup(&top, r->git, &old) < 0) ||
-	    git_repository_odb(&odb, r->git) < 0 || open_writer(&w, r, odb) < 0)
+	    git_repository_odb(&odb, r->git) < 0) {
+		git_fail("cannot read the notes");
+		goto out;
+	}
+	if (open_writer(&w, r, odb) < 0)
 		goto out;
 	for (size_t i = p->first; i < p->nr; i++) {
 		git_note *note = NULL;
@@ -2634,14 +2638,17 @@ static int copy_notes_in(struct repo *r, const char *ref,
 		    git_note_commit_create(&next, NULL, r->git, top, who, who,
 					   &new_ids[i - p->first],
 					   git_note_message(note), 1) < 0) {
+			git_fail("cannot copy a note");
 			git_note_free(note);
 			goto out;
 		}
 		git_note_free(note);
 		git_commit_free(top);
 		top = NULL;
-		if (git_commit_lookup(&top, r->git, &next) < 0)
+		if (git_commit_lookup(&top, r->git, &next) < 0) {
+			git_fail("cannot read the new notes");
 			goto out;
+		}
 		copied++;
 	}
 	rc = 0;
