@@ -846,7 +846,14 @@ static void check_file(struct lint *l, const struct added_file *file)
 	enum spdx_style style = spdx_style_for(file->path);
 	const char *want = "the first line";
 
-	spdx_check(&r, l->facts->licenses, file->path, file->head,
+	if (file->unavailable) {
+		lint_add_finding(l->res, "SPDX_UNAVAILABLE", SEV_INFO, 0,
+				 NO_ENTRY, NULL, NULL, ACT_NONE,
+				 "%s: the content of the new file is not in this clone (a partial clone?), so its SPDX line was not checked: fetch it (git fetch, or git checkout of the commit) or pass --no-spdx",
+				 file->path);
+		return;
+	}
+		spdx_check(&r, l->facts->licenses, file->path, file->head,
 		   file->head_len, file->binary);
 	if (file->head_len > 1 && !strncmp(file->head, "#!", 2))
 		want = "the second line, after the #! line";

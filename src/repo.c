@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <git2.h>
 #include <git2/sys/mempack.h>
 #include <git2/sys/odb_backend.h>
@@ -15,7 +16,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -211,6 +214,17 @@ static char *work_tree_for_git_dir(git_repository *git)
 	return wt;
 }
 
+/* What libgit2's "unsupported extension" means for the user. */
+static int open_fail(void)
+{
+	const git_error *e = git_error_last();
+
+	if (e && e->message && strstr(e->message, "unsupported extension"))
+		return error_set("cannot open the repository: %s: this git extension is not supported by libgit2 1.5, on which git disclose is built; git disclose trailer still works without a repository (it prints the lines for git commit --trailer)",
+				 e->message);
+	return git_fail("cannot open the repository");
+}
+
 static int open_from_env(git_repository **out)
 {
 	char *wt = env_dup("GIT_WORK_TREE"), *dir = env_dup("GIT_DIR");
@@ -232,7 +246,7 @@ static int open_from_env(git_repository **out)
 	}
 	if (rc < 0) {
 		if (rc != GIT_ENOTFOUND)
-			rc = git_fail("cannot open the repository");
+			rc = open_fail();
 		goto out;
 	}
 	if (!wt && dir)
@@ -248,6 +262,61 @@ out:
 	return rc;
 }
 
+/*
+ * Extensions that libgit2 1.5 refuses but git disclose handles: an
+ * explicit objectformat (checked to be sha1 by check_extensions()),
+ * preciousObjects (git disclose never deletes an object) and
+ * worktreeConfig (config.worktree is read, see add_worktree_config()).
+ */
+static void allow_extensions(void)
+{
+	const char *ext[] = { "objectformat", "preciousobjects",
+			      "worktreeconfig" };
+
+	git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, ext,
+			 sizeof(ext) / sizeof(*ext));
+}
+
+/* extensions.objectformat other than sha1: libgit2 1.5 reads SHA-1 alone. */
+static int check_extensions(git_repository *git)
+{
+	git_config *cfg = NULL;
+	git_buf b = { 0 };
+	int rc = 0;
+
+	if (git_repository_config_snapshot(&cfg, git) < 0)
+		return git_fail("cannot read the repository's configuration");
+	if (git_config_get_string_buf(&b, cfg, "extensions.objectformat") == 0 &&
+	    strcasecmp(b.ptr, "sha1"))
+		rc = error_set("this repository uses %s object names (extensions.objectformat=%s): libgit2 1.5, on which git disclose is built, reads SHA-1 repositories only, so no command that reads the repository works here (check, amend, commit, fix, hook, the guided assistant); git disclose trailer still works as outside a repository (it prints the Assisted-by: and Signed-off-by: lines for git commit --trailer from your global user.name and user.email: check the sign-off if this repository sets its own)",
+			       !strcasecmp(b.ptr, "sha256") ? "SHA-256" : b.ptr,
+			       b.ptr);
+	git_buf_dispose(&b);
+	git_config_free(cfg);
+	return rc;
+}
+
+/* With extensions.worktreeConfig, the worktree's config.worktree,
+ * above the repository's config as git reads it. */
+static int add_worktree_config(git_repository *git)
+{
+	git_config *cfg = NULL;
+	struct buf path = BUF_INIT;
+	int on = 0, rc = 0;
+
+	if (git_repository_config(&cfg, git) < 0)
+		return git_fail("cannot read the repository's configuration");
+	buf_addf(&path, "%sconfig.worktree", git_repository_path(git));
+	if (git_config_get_bool(&on, cfg, "extensions.worktreeconfig") == 0 &&
+	    on && access(path.ptr, F_OK) == 0 &&
+	    git_config_add_file_ondisk(cfg, path.ptr, GIT_CONFIG_LEVEL_APP,
+				       git, 0) < 0)
+		rc = git_fail("cannot read config.worktree");
+	buf_release(&path);
+	git_config_free(cfg);
+	return rc;
+}
+
 int repo_open(struct repo **out, const char *path)
 {
 	struct repo *r;
@@ -255,6 +324,7 @@ int repo_open(struct repo **out, const char *path)
 	int rc;
 
 	git_libgit2_init();
+	allow_extensions();
 	if (path)
 		rc = git_repository_open_ext(&git, path, 0, NULL);
 	else
@@ -262,7 +332,11 @@ int repo_open(struct repo **out, const char *path)
 	if (rc == GIT_ENOTFOUND)
 		return error_set("not in a git repository: run git disclose inside one (or cd into your kernel tree)");
 	if (rc < 0)
-		return path ? git_fail("cannot open the repository") : -1;
+		return path ? open_fail() : -1;
+	if (check_extensions(git) < 0) {
+		git_repository_free(git);
+		return -1;
+	}
 	if (config_files_from_env()) {
 		git_config *cfg = NULL;
 
@@ -273,6 +347,10 @@ int repo_open(struct repo **out, const char *path)
 			return git_fail("cannot read the git configuration (GIT_CONFIG_GLOBAL or GIT_CONFIG_SYSTEM?)");
 		}
 		git_config_free(cfg);
+	}
+	if (add_worktree_config(git) < 0) {
+		git_repository_free(git);
+		return -1;
 	}
 	r = xcalloc(1, sizeof(*r));
 	r->git = git;
@@ -490,8 +568,16 @@ int repo_config_get(char **out, struct repo *r, const char *key)
 int repo_config_set(struct repo *r, const char *key, const char *value)
 {
 	git_config *cfg = NULL, *local = NULL;
+	sigset_t set, saved;
 	int rc = -1;
 
+	/* an interrupted write would leave config.lock behind */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	sigprocmask(SIG_BLOCK, &set, &saved);
 	if (git_repository_config(&cfg, r->git) < 0 ||
 	    git_config_open_level(&local, cfg, GIT_CONFIG_LEVEL_LOCAL) < 0 ||
 	    git_config_set_string(local, key, value) < 0) {
@@ -500,6 +586,7 @@ int repo_config_set(struct repo *r, const char *key, const char *value)
 	}
 	rc = 0;
 out:
+	sigprocmask(SIG_SETMASK, &saved, NULL);
 	git_config_free(local);
 	git_config_free(cfg);
 	return rc;
@@ -1250,8 +1337,11 @@ static void read_head_lines(struct added_file *f, git_repository *git,
 	const char *p;
 	size_t n, lines = 0, i;
 
-	if (git_blob_lookup(&blob, git, blob_id) < 0)
+	if (git_blob_lookup(&blob, git, blob_id) < 0) {
+		/* a blobless partial clone fetches blobs on demand */
+		f->unavailable = true;
 		return;
+	}
 	p = git_blob_rawcontent(blob);
 	n = (size_t)git_blob_rawsize(blob);
 	f->binary = git_blob_is_binary(blob);
@@ -1538,8 +1628,29 @@ static const char *short_branch(const char *ref)
 	return strncmp(ref, "refs/heads/", 11) ? ref : ref + 11;
 }
 
-/* Keep the old tip at refs/disclose/backup/<branch>, with a reflog entry
- * each time so that several backups stay reachable, and at ORIG_HEAD. */
+/*
+ * The backup ref of a branch: refs/disclose/backup/<branch> with each
+ * '/' of the branch written "%2F" (and '%' "%25"), so that the backups
+ * of feat and feat/sub are two files, never a file and a directory.
+ */
+static void backup_name(struct buf *out, const char *branch)
+{
+	buf_adds(out, "refs/disclose/backup/");
+	for (const char *c = short_branch(branch); *c; c++) {
+		if (*c == '/')
+			buf_adds(out, "%2F");
+		else if (*c == '%')
+			buf_adds(out, "%25");
+		else
+			buf_addch(out, *c);
+	}
+}
+
+/*
+ * Keep the old tip at the backup ref, with a reflog entry each time so
+ * that several backups stay reachable, and at ORIG_HEAD. Called once the
+ * branch has moved, so a failed run leaves both as they were.
+ */
 static int save_backup(char **backup, struct repo *r, const char *branch,
 		       const git_oid *old, const git_signature *who,
 		       const char *msg)
@@ -1550,7 +1661,7 @@ static int save_backup(char **backup, struct repo *r, const char *branch,
 	size_t n;
 	int rc = -1;
 
-	buf_addf(&name, "refs/disclose/backup/%s", short_branch(branch));
+	backup_name(&name, branch);
 	/* libgit2 logs refs/disclose/ only once its reflog exists */
 	if (git_reflog_read(&log, r->git, name.ptr) < 0)
 		goto fail;
@@ -1566,15 +1677,15 @@ static int save_backup(char **backup, struct repo *r, const char *branch,
 		goto fail;
 	git_reference_free(ref);
 	ref = NULL;
+	*backup = buf_detach(&name, NULL);
 	if (git_reference_create(&ref, r->git, "ORIG_HEAD", old, 1, NULL) < 0) {
-		git_fail("cannot set ORIG_HEAD (the branch was not changed)");
+		git_fail("cannot set ORIG_HEAD");
 		goto out;
 	}
-	*backup = buf_detach(&name, NULL);
 	rc = 0;
 	goto out;
 fail:
-	git_fail("cannot save the backup ref (the branch was not changed)");
+	git_fail("cannot save the backup ref");
 out:
 	git_reflog_free(log);
 	git_reference_free(ref);
@@ -1587,22 +1698,112 @@ static int head_ref_name(char **out, struct repo *r)
 {
 	git_reference *head = NULL;
 
+	git_reference *target = NULL;
+
 	if (git_reference_lookup(&head, r->git, "HEAD") < 0)
 		return git_fail("cannot read HEAD");
-	*out = xstrdup(git_reference_symbolic_target(head)
-		       ? git_reference_symbolic_target(head) : "HEAD");
+	if (!git_reference_symbolic_target(head)) {
+		*out = xstrdup("HEAD");
+	} else if (git_reference_resolve(&target, head) == 0) {
+		/* HEAD -> refs/heads/alias -> refs/heads/main moves main */
+		*out = xstrdup(git_reference_name(target));
+	} else {
+		*out = xstrdup(git_reference_symbolic_target(head));
+	}
+	git_reference_free(target);
 	git_reference_free(head);
 	return 0;
+}
+
+/*
+ * The file system holding the repository is full: the error the write
+ * left in errno, or (libgit2 does not always keep errno) less free
+ * space than a ref update and its logs take.
+ */
+static bool disk_full(struct repo *r, int err)
+{
+	struct statvfs st;
+
+	if (err == ENOSPC)
+		return true;
+	return statvfs(r->git_dir, &st) == 0 &&
+	       (unsigned long long)st.f_bavail * st.f_frsize < 256 * 1024;
+}
+
+static int full_error(struct repo *r, const char *what)
+{
+	struct statvfs st;
+	unsigned long long kib = 0;
+
+	if (statvfs(r->git_dir, &st) == 0)
+		kib = (unsigned long long)st.f_bavail * st.f_frsize / 1024;
+	return error_set("%s (the branch was not changed): no space left on device: free space on the file system of %s (%llu KiB free), then run again; nothing was changed",
+			 what, r->git_dir, kib);
+}
+
+/*
+ * The size of a reflog before a ref update, to take back what libgit2
+ * appended when the update then fails: libgit2 writes the logs first
+ * and the ref last, so a full disk can leave a log entry for a move
+ * that never happened. -1: the file did not exist.
+ */
+struct log_mark {
+	char *path;
+	off_t size;
+};
+
+static void log_mark(struct log_mark *m, const char *dir, const char *ref)
+{
+	struct buf path = BUF_INIT;
+	struct stat st;
+	size_t n = strlen(dir);
+
+	buf_addf(&path, "%s%slogs/%s", dir, n && dir[n - 1] == '/' ? "" : "/",
+		 ref);
+	m->path = buf_detach(&path, NULL);
+	m->size = lstat(m->path, &st) == 0 ? st.st_size : -1;
+}
+
+static void log_undo(struct log_mark *m)
+{
+	struct stat st;
+
+	if (lstat(m->path, &st) < 0 || st.st_size == m->size)
+		return;
+	if (m->size < 0)
+		unlink(m->path);
+	else if (st.st_size > m->size && truncate(m->path, m->size) < 0)
+		fprintf(stderr, "git disclose: cannot take back the entry of %s: %s\n",
+			m->path, strerror(errno));
 }
 
 static int move_ref(struct repo *r, const char *name, const git_oid *new_id,
 		    const git_oid *old, const char *msg)
 {
 	git_reference *ref = NULL;
-	int rc = git_reference_create_matching(&ref, r->git, name, new_id, 1,
-					       old, msg);
+	struct log_mark logs[2];
+	git_oid now;
+	int rc, err;
 
+	log_mark(&logs[0], git_repository_commondir(r->git), name);
+	log_mark(&logs[1], r->git_dir, "HEAD");
+	errno = 0;
+	rc = git_reference_create_matching(&ref, r->git, name, new_id, 1, old,
+					   msg);
+	err = errno;
 	git_reference_free(ref);
+	if (rc < 0 && rc != GIT_EMODIFIED && rc != GIT_ELOCKED &&
+	    (old ? git_reference_name_to_id(&now, r->git, name) == 0 &&
+		   git_oid_equal(&now, old)
+		 : git_reference_name_to_id(&now, r->git, name) < 0)) {
+		log_undo(&logs[0]);
+		log_undo(&logs[1]);
+	}
+	free(logs[0].path);
+	free(logs[1].path);
+	if (rc < 0 && rc != GIT_EMODIFIED && rc != GIT_ELOCKED &&
+	    disk_full(r, err))
+		return full_error(r, "cannot update the branch");
 	if (rc == GIT_EMODIFIED)
 		return error_set("%s moved while git disclose was working (another git command?): the branch keeps that update and the new commits were not used; run git disclose again",
 				 short_branch(name));
@@ -1663,6 +1864,48 @@ static void plan_push(struct plan *p, const git_oid *id, size_t *cap)
 	git_oid_cpy(&p->ids[p->nr++], id);
 }
 
+/* The work tree of another worktree whose HEAD is on branch, or NULL. */
+static char *worktree_of(struct repo *r, const char *branch)
+{
+	git_strarray names = { 0 };
+	char *found = NULL;
+
+	if (git_repository_is_worktree(r->git)) {
+		/* the main work tree is not among the linked ones */
+		git_repository *main = NULL;
+		git_reference *head = NULL;
+
+		if (git_repository_open(&main,
+					git_repository_commondir(r->git)) == 0 &&
+		    git_repository_workdir(main) &&
+		    git_reference_lookup(&head, main, "HEAD") == 0 &&
+		    git_reference_symbolic_target(head) &&
+		    !strcmp(git_reference_symbolic_target(head), branch))
+			found = trim_slash(git_repository_workdir(main));
+		git_reference_free(head);
+		git_repository_free(main);
+	}
+	if (found || git_worktree_list(&names, r->git) < 0)
+		return found;
+	for (size_t i = 0; i < names.count && !found; i++) {
+		git_worktree *wt = NULL;
+		git_repository *other = NULL;
+		git_reference *head = NULL;
+
+		if (git_worktree_lookup(&wt, r->git, names.strings[i]) == 0 &&
+		    git_repository_open_from_worktree(&other, wt) == 0 &&
+		    git_reference_lookup(&head, other, "HEAD") == 0 &&
+		    git_reference_symbolic_target(head) &&
+		    !strcmp(git_reference_symbolic_target(head), branch))
+			found = trim_slash(git_worktree_path(wt));
+		git_reference_free(head);
+		git_repository_free(other);
+		git_worktree_free(wt);
+	}
+	git_strarray_dispose(&names);
+	return found;
+}
+
 /*
  * The tip of the range must be HEAD: when it is written as a branch
  * name, that must be HEAD's branch, else a different branch would be
@@ -1677,10 +1920,25 @@ static int check_tip(struct repo *r, const struct plan *p, const char *range,
 	char id[13];
 
 	if (*name && git_reference_dwim(&ref, r->git, name) == 0) {
-		bool other = git_reference_is_branch(ref) &&
-			     strcmp(git_reference_name(ref), p->ref);
+		git_reference *direct = NULL;
+		bool other;
+		char *wt = NULL;
 
+		if (git_reference_resolve(&direct, ref) == 0) {
+			git_reference_free(ref);
+			ref = direct;
+		}
+		other = git_reference_is_branch(ref) &&
+			strcmp(git_reference_name(ref), p->ref);
+		if (other)
+			wt = worktree_of(r, git_reference_name(ref));
 		git_reference_free(ref);
+		if (other && wt) {
+			error_set("the range ends at the branch '%s', which is checked out in the worktree %s (HEAD here is on '%s'): run git disclose there (cd %s), then run again",
+				  name, wt, short_branch(p->ref), wt);
+			free(wt);
+			return -1;
+		}
 		if (other)
 			return error_set("the range ends at the branch '%s', but HEAD is on '%s': switch to it first (git switch %s), then run again",
 					 name, short_branch(p->ref), name);
@@ -2070,54 +2328,188 @@ static int write_object(git_oid *out, git_odb_backend *w, const char *data,
 }
 
 /*
- * Can a file be created in objects/pack? Asked first because libgit2 1.5
- * leaks when git_packbuilder_write() cannot create its temporary file.
+ * The pack is written into a private directory under objects/pack (git
+ * looks only at objects/pack itself), then a .keep is made for it, then
+ * the pack and last its index move in: git finds packs by their index,
+ * so no git repack -a -d or git gc ever sees the new pack without its
+ * .keep, which stays until the branch points at the new commits (as git
+ * fetch does). Making the directory also asks first whether a file can
+ * be created there: libgit2 1.5 leaks when git_packbuilder_write()
+ * cannot create its temporary file.
  */
-static int check_pack_dir(struct repo *r)
+struct pack_out {
+	char *dir;		/* objects/pack/, with the slash */
+	char *tmp;		/* the private directory */
+	char *keep;		/* the .keep, once made */
+};
+
+static void pack_out_clean(struct pack_out *o)
+{
+	struct buf path = BUF_INIT;
+	DIR *d;
+	struct dirent *e;
+
+	if (o->tmp && (d = opendir(o->tmp))) {
+		while ((e = readdir(d)))
+			if (e->d_name[0] != '.') {
+				buf_reset(&path);
+				buf_addf(&path, "%s/%s", o->tmp, e->d_name);
+				unlink(path.ptr);
+			}
+		closedir(d);
+		rmdir(o->tmp);
+	}
+	buf_release(&path);
+	free(o->tmp);
+	free(o->dir);
+	o->tmp = o->dir = NULL;
+}
+
+/*
+ * A rewrite killed (SIGKILL, a crash) while writing its pack leaves its
+ * private directory, which git gc does not remove: remove those more
+ * than an hour old (a running rewrite takes seconds).
+ */
+static void remove_stale(const char *pack_dir)
+{
+	DIR *d = opendir(pack_dir);
+	struct dirent *e;
+	struct stat st;
+	struct buf path = BUF_INIT;
+
+	while (d && (e = readdir(d))) {
+		struct pack_out old = { 0 };
+
+		if (strncmp(e->d_name, "tmp_disclose_", 13))
+			continue;
+		buf_reset(&path);
+		buf_addf(&path, "%s%s", pack_dir, e->d_name);
+		if (lstat(path.ptr, &st) < 0 || !S_ISDIR(st.st_mode) ||
+		    st.st_mtime > time(NULL) - 3600)
+			continue;
+		old.tmp = xstrdup(path.ptr);
+		pack_out_clean(&old);
+	}
+	if (d)
+		closedir(d);
+	buf_release(&path);
+}
+
+static int fail_write(struct repo *r, int err, const char *what,
+		      const char *path)
+{
+	if (disk_full(r, err))
+		return full_error(r, "cannot write the new commits to the object database");
+	return error_set("cannot write the new commits to the object database (the branch was not changed): %s %s: %s",
+			 what, path, strerror(err));
+}
+
+static int pack_out_start(struct pack_out *o, struct repo *r)
 {
 	git_buf dir = { 0 };
 	struct buf path = BUF_INIT;
-	int fd, rc = 0;
+	int rc = 0;
 
 	if (git_repository_item_path(&dir, r->git,
 				     GIT_REPOSITORY_ITEM_OBJECTS) < 0)
 		return git_fail("cannot find the object database");
-	buf_addf(&path, "%spack/tmp_disclose_XXXXXX", dir.ptr);
-	fd = mkstemp(path.ptr);
-	if (fd < 0)
-		rc = error_set("cannot write the new commits to the object database (the branch was not changed): cannot create a file in %spack: %s",
-			       dir.ptr, strerror(errno));
-	else {
-		close(fd);
-		unlink(path.ptr);
+	buf_addf(&path, "%spack/", dir.ptr);
+	o->dir = buf_detach(&path, NULL);
+	remove_stale(o->dir);
+	buf_addf(&path, "%stmp_disclose_XXXXXX", o->dir);
+	if (!mkdtemp(path.ptr)) {
+		int err = errno;
+
+		rc = disk_full(r, err)
+		     ? full_error(r, "cannot write the new commits to the object database")
+		     : error_set("cannot write the new commits to the object database (the branch was not changed): cannot create a file in %s: %s",
+				 o->dir, strerror(err));
+		buf_release(&path);
+	} else {
+		o->tmp = buf_detach(&path, NULL);
 	}
-	buf_release(&path);
 	git_buf_dispose(&dir);
 	return rc;
 }
 
-/* Write the new commits (held by the memory backend) as one pack. */
-static int flush_writer(struct repo *r, const git_oid *ids, size_t nr)
+/* The .keep, then the pack, then its index into objects/pack. */
+static int pack_out_finish(struct pack_out *o, struct repo *r,
+			   const char *name)
+{
+	const char *ext[] = { "pack", "idx" };
+	struct buf from = BUF_INIT, to = BUF_INIT;
+	int fd, rc = -1;
+
+	buf_addf(&to, "%spack-%s.keep", o->dir, name);
+	fd = open(to.ptr, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || write(fd, "git disclose\n", 13) != 13 ||
+	    fsync(fd) < 0 || close(fd) < 0) {
+		int err = errno;
+
+		unlink(to.ptr);
+		fail_write(r, err, "cannot write", to.ptr);
+		goto out;
+	}
+	o->keep = buf_detach(&to, NULL);
+	for (size_t i = 0; i < 2; i++) {
+		buf_reset(&from);
+		buf_addf(&from, "%s/pack-%s.%s", o->tmp, name, ext[i]);
+		buf_addf(&to, "%spack-%s.%s", o->dir, name, ext[i]);
+		if (rename(from.ptr, to.ptr) < 0) {
+			fail_write(r, errno, "cannot move the pack to", to.ptr);
+			goto out;
+		}
+		buf_reset(&to);
+	}
+	fd = open(o->dir, O_RDONLY | O_DIRECTORY);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+	rc = 0;
+out:
+	buf_release(&from);
+	buf_release(&to);
+	return rc;
+}
+
+/*
+ * Write the new commits (held by the memory backend) as one kept pack;
+ * with trees, each commit's tree goes with it (a notes commit). *keep
+ * names the .keep to remove once a ref points at the commits.
+ */
+static int flush_writer(char **keep, struct repo *r, const git_oid *ids,
+			size_t nr, bool trees)
 {
 	git_packbuilder *pb = NULL;
+	struct pack_out o = { 0 };
 	int rc = -1;
 
-	if (check_pack_dir(r) < 0)
+	if (pack_out_start(&o, r) < 0) {
+		pack_out_clean(&o);
 		return -1;
+	}
 	git_libgit2_opts(GIT_OPT_ENABLE_FSYNC_GITDIR, 1);
+	errno = 0;
 	if (git_packbuilder_new(&pb, r->git) < 0)
 		goto fail;
 	git_packbuilder_set_threads(pb, 1);
 	for (size_t i = 0; i < nr; i++)
-		if (git_packbuilder_insert(pb, &ids[i], NULL) < 0)
+		if ((trees ? git_packbuilder_insert_commit(pb, &ids[i])
+			   : git_packbuilder_insert(pb, &ids[i], NULL)) < 0)
 			goto fail;
-	if (git_packbuilder_write(pb, NULL, 0, NULL, NULL) < 0)
+	if (git_packbuilder_write(pb, o.tmp, 0, NULL, NULL) < 0)
 		goto fail;
-	rc = 0;
+	rc = pack_out_finish(&o, r, git_packbuilder_name(pb));
+	*keep = o.keep;
 	goto out;
 fail:
-	git_fail("cannot write the new commits to the object database (the branch was not changed)");
+	if (disk_full(r, errno))
+		full_error(r, "cannot write the new commits to the object database");
+	else
+		git_fail("cannot write the new commits to the object database (the branch was not changed)");
 out:
+	pack_out_clean(&o);
 	git_packbuilder_free(pb);
 	return rc;
 }
@@ -2159,15 +2551,22 @@ out:
 	return rc;
 }
 
-/* Test only: wait for the file named by DISCLOSE_TEST_PAUSE_BEFORE_REF. */
+/*
+ * Test only: wait for the file named by DISCLOSE_TEST_PAUSE_BEFORE_REF.
+ * The variable alone does nothing: DISCLOSE_TEST_HOOKS must also hold
+ * this key (tests/e2e/lib.sh sets it), so that a stray variable in a
+ * user's environment never stalls a real rewrite.
+ */
+#define TEST_HOOKS_KEY "disclose-test-hooks-5c0f19ad"
+
 static void test_pause(void)
 {
 	const char *path = getenv("DISCLOSE_TEST_PAUSE_BEFORE_REF");
+	const char *key = getenv("DISCLOSE_TEST_HOOKS");
 	struct timespec ts = { 0, 10 * 1000 * 1000 };
-
 	struct buf waiting = BUF_INIT;
 
-	if (!path || !*path)
+	if (!path || !*path || !key || strcmp(key, TEST_HOOKS_KEY))
 		return;
 	/* tell the test that the objects are written and we wait */
 	buf_addf(&waiting, "%s.waiting", path);
@@ -2198,7 +2597,7 @@ static void fill_entries(struct rewrite_result *out, const struct plan *p,
 }
 
 /* Write the commits from p->first on, each on the rewritten parent. */
-static int write_series(git_oid *new_ids, struct repo *r,
+static int write_series(git_oid *new_ids, char **keep, struct repo *r,
 			const struct plan *p, const git_signature *who,
 			bool keep_date, bool drop_sig)
 {
@@ -2223,7 +2622,7 @@ static int write_series(git_oid *new_ids, struct repo *r,
 				    &date, drop_sig) < 0)
 			goto out;
 	}
-	rc = flush_writer(r, new_ids, p->nr - p->first);
+	rc = flush_writer(keep, r, new_ids, p->nr - p->first, false);
 out:
 	if (w)
 		git_mempack_reset(w);
@@ -2294,6 +2693,196 @@ static int plan_start(struct plan *p, struct repo *r, bool detached)
 	return 0;
 }
 
+/* Block the signals that end a process from the terminal or a kill. */
+static int block_signals(sigset_t *saved)
+{
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	return sigprocmask(SIG_BLOCK, &set, saved);
+}
+
+/* Add one line to out->warning. */
+static void add_warning(struct rewrite_result *out, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+
+	if (out->warning)
+		buf_addf(&b, "%s; ", out->warning);
+	va_start(ap, fmt);
+	buf_vaddf(&b, fmt, ap);
+	va_end(ap);
+	free(out->warning);
+	out->warning = buf_detach(&b, NULL);
+}
+
+/*
+ * git's history rewriting sees replacements (git replace) and grafts
+ * (info/grafts); libgit2 1.5 reads the commits as recorded. Rewriting
+ * the recorded commit would drop what the replacement says, so refuse.
+ */
+static int check_replaced(struct repo *r, const struct plan *p)
+{
+	const char *no = getenv("GIT_NO_REPLACE_OBJECTS");
+	struct buf path = BUF_INIT;
+	struct stat st;
+	int rc = 0;
+
+	for (size_t i = 0; (!no || !*no) && i < p->nr && !rc; i++) {
+		char hex[OID_HEX + 1];
+		git_oid to;
+
+		git_oid_tostr(hex, sizeof(hex), &p->ids[i]);
+		buf_reset(&path);
+		buf_addf(&path, "refs/replace/%s", hex);
+		if (git_reference_name_to_id(&to, r->git, path.ptr) < 0)
+			continue;
+		rc = error_set("commit %.12s has a replacement (git replace, %s -> %.12s): git disclose would rewrite the recorded commit and the replacement's message and tree would be lost; run git replace -d %.12s first (or make the replacement part of the history, then run again)",
+			       hex, path.ptr, git_oid_tostr_s(&to), hex);
+	}
+	buf_reset(&path);
+	buf_addf(&path, "%s/info/grafts", git_repository_commondir(r->git));
+	if (!rc && lstat(path.ptr, &st) == 0 && st.st_size > 0)
+		rc = error_set("%s exists: git sees other parents than the commits record, and git disclose would rewrite the recorded history; convert the grafts with git replace --convert-graft-file (then see git replace -l) or remove the file, then run again",
+			       path.ptr);
+	buf_release(&path);
+	return rc;
+}
+
+/* Unless notes.rewrite.amend is false, the notes refs to carry:
+ * GIT_NOTES_REWRITE_REF (colon-separated) else each notes.rewriteRef,
+ * as git commit --amend reads them. */
+static int note_ref_cb(const git_config_entry *e, void *data)
+{
+	struct buf *b = data;
+
+	buf_addf(b, "%s%s", b->len ? ":" : "", e->value);
+	return 0;
+}
+
+static void notes_refs(struct buf *out, struct repo *r)
+{
+	const char *env = getenv("GIT_NOTES_REWRITE_REF");
+	git_config *cfg = NULL;
+	int amend = 1;
+
+	if (config_snapshot(&cfg, r) < 0)
+		return;
+	if (git_config_get_bool(&amend, cfg, "notes.rewrite.amend") < 0)
+		amend = 1;
+	if (amend && env)
+		buf_adds(out, env);
+	else if (amend)
+		git_config_get_multivar_foreach(cfg, "notes.rewriteRef", NULL,
+						note_ref_cb, out);
+	git_config_free(cfg);
+}
+
+/*
+ * Copy the note of each rewritten commit in the notes ref ref: one notes
+ * commit on top of ref's (git_note_create would write one per note, and
+ * into the rewrite's memory backend), written as a kept pack like the
+ * commits, then ref moved by compare-and-swap.
+ */
+static int copy_notes_in(struct repo *r, const char *ref,
+			 const struct plan *p, const git_oid *new_ids,
+			 const git_signature *who)
+{
+	git_odb *odb = NULL;
+	git_odb_backend *w;
+	git_commit *top = NULL;
+	git_oid old, next;
+	bool have_old = git_reference_name_to_id(&old, r->git, ref) == 0;
+	char *keep = NULL;
+	size_t copied = 0;
+	int rc = -1;
+
+	if ((have_old && git_commit_lookup(&top, r->git, &old) < 0) ||
+	    git_repository_odb(&odb, r->git) < 0) {
+		git_fail("cannot read the notes");
+		goto out;
+	}
+	if (open_writer(&w, r, odb) < 0)
+		goto out;
+	for (size_t i = p->first; i < p->nr; i++) {
+		git_note *note = NULL;
+		int got = git_note_read(&note, r->git, ref, &p->ids[i]);
+
+		if (got == GIT_ENOTFOUND)
+			continue;
+		if (got < 0 ||
+		    git_note_commit_create(&next, NULL, r->git, top, who, who,
+					   &new_ids[i - p->first],
+					   git_note_message(note), 1) < 0) {
+			git_fail("cannot copy a note");
+			git_note_free(note);
+			goto out;
+		}
+		git_note_free(note);
+		git_commit_free(top);
+		top = NULL;
+		if (git_commit_lookup(&top, r->git, &next) < 0) {
+			git_fail("cannot read the new notes");
+			goto out;
+		}
+		copied++;
+	}
+	rc = 0;
+	if (copied && (flush_writer(&keep, r, &next, 1, true) < 0 ||
+		       move_ref(r, ref, &next, have_old ? &old : NULL,
+				"disclose: notes copied to the rewritten commits") < 0))
+		rc = -1;
+out:
+	if (keep) {
+		unlink(keep);
+		free(keep);
+	}
+	if (r->mempack)
+		git_mempack_reset(r->mempack);
+	git_commit_free(top);
+	git_odb_free(odb);
+	return rc;
+}
+
+static void copy_notes(struct rewrite_result *out, struct repo *r,
+		       const struct plan *p, const git_oid *new_ids,
+		       const git_signature *who)
+{
+	struct buf refs = BUF_INIT;
+	char *save = NULL;
+
+	notes_refs(&refs, r);
+	for (char *ref = refs.len ? strtok_r(refs.ptr, ":", &save) : NULL; ref;
+	     ref = strtok_r(NULL, ":", &save)) {
+		git_reference_iterator *it = NULL;
+		git_reference *nref;
+
+		if (!strchr(ref, '*')) {
+			if (copy_notes_in(r, ref, p, new_ids, who) < 0)
+				add_warning(out, "the notes of %s were not carried to the new commits: %s",
+					    ref, error_last());
+			continue;
+		}
+		if (git_reference_iterator_glob_new(&it, r->git, ref) < 0)
+			continue;
+		while (git_reference_next(&nref, it) == 0) {
+			if (copy_notes_in(r, git_reference_name(nref), p,
+					  new_ids, who) < 0)
+				add_warning(out, "the notes of %s were not carried to the new commits: %s",
+					    git_reference_name(nref),
+					    error_last());
+			git_reference_free(nref);
+		}
+		git_reference_iterator_free(it);
+	}
+	buf_release(&refs);
+}
+
 static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 			       const struct rewrite_opts *o, struct plan *p,
 			       const char *range, repo_reword_fn fn,
@@ -2303,12 +2892,16 @@ static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 	git_oid *new_ids = NULL;
 	const git_oid *tip;
 	struct buf msg = BUF_INIT;
+	sigset_t saved;
+	bool sigs_blocked = false;
+	char *keep = NULL;
 	int rc = -1;
 
 	/* the messages first: their errors say more than the tip's */
 	if (plan_range(p, r, range) < 0 || check_linear(r, p) < 0 ||
 	    plan_messages(p, r, fn, data) < 0 ||
-	    check_tip(r, p, range, &p->tip) < 0)
+	    check_tip(r, p, range, &p->tip) < 0 ||
+	    check_replaced(r, p) < 0)
 		return -1;
 	git_oid_tostr(out->old_tip, sizeof(out->old_tip), &p->head);
 	memcpy(out->new_tip, out->old_tip, sizeof(out->new_tip));
@@ -2328,23 +2921,37 @@ static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 	if (new_committer(&who, r) < 0)
 		return -1;
 	new_ids = xcalloc(p->nr - p->first, sizeof(*new_ids));
-	if (write_series(new_ids, r, p, who, o->keep_committer_date,
-			 o->drop_signatures) < 0)
-		goto out;
-	tip = &new_ids[p->nr - p->first - 1];
 	if (o->reflog_msg)
 		buf_adds(&msg, o->reflog_msg);
 	else
 		buf_addf(&msg, "disclose: rewrite %s", range);
+	/*
+	 * From the pack to the last ref, SIGINT, SIGTERM, SIGHUP and
+	 * SIGQUIT wait: an interrupted ref update leaves locks behind.
+	 */
+	sigs_blocked = block_signals(&saved) == 0;
+	if (write_series(new_ids, &keep, r, p, who, o->keep_committer_date,
+			 o->drop_signatures) < 0)
+		goto out;
+	tip = &new_ids[p->nr - p->first - 1];
 	test_pause();
-	if (save_backup(&out->backup_ref, r, p->ref, &p->head, who,
-			msg.ptr) < 0 ||
-	    move_ref(r, p->ref, tip, &p->head, msg.ptr) < 0)
+	if (move_ref(r, p->ref, tip, &p->head, msg.ptr) < 0)
 		goto out;
 	git_oid_tostr(out->new_tip, sizeof(out->new_tip), tip);
 	fill_entries(out, p, new_ids);
 	rc = 0;
+	if (save_backup(&out->backup_ref, r, p->ref, &p->head, who,
+			msg.ptr) < 0)
+		add_warning(out, "the branch was rewritten, but %s; the old tip %s is in the branch's reflog (git reflog %s)",
+			    error_last(), out->old_tip, short_branch(p->ref));
+	copy_notes(out, r, p, new_ids, who);
 out:
+	if (keep) {
+		unlink(keep);
+		free(keep);
+	}
+	if (sigs_blocked)
+		sigprocmask(SIG_SETMASK, &saved, NULL);
 	buf_release(&msg);
 	free(new_ids);
 	git_signature_free(who);

@@ -92,8 +92,8 @@ int repo_read_blob_at(struct repo *r, const char *rev, const char *path,
 /*
  * Rewrite HEAD's message: same tree, parents and author, committer
  * refreshed, the branch moved with a compare-and-swap against the old
- * id, a reflog entry, the old tip kept at refs/disclose/backup/<branch>
- * and ORIG_HEAD. new_id gets the new commit id. When the message is
+ * id, a reflog entry, then the old tip kept at the backup ref
+ * (refs/disclose/backup/<branch>, '/' written "%2F") and ORIG_HEAD. new_id gets the new commit id. When the message is
  * unchanged nothing is written and *changed is false.
  */
 int repo_amend_head(char *new_id, bool *changed, struct repo *r,
@@ -159,6 +159,7 @@ struct added_file {
 	char *head;		/* its first SPDX_HEAD_LINES lines (<= 4 KiB) */
 	size_t head_len;
 	bool binary;
+	bool unavailable;	/* its blob is not here (a partial clone) */
 };
 
 /* The files commit id adds; each blob is read once, only its start. */
@@ -192,9 +193,12 @@ int repo_commit_patch(struct buf *out, struct repo *r, const char *id);
  * a linear range, oldest first, fn writes the new message into out; an
  * empty out (or the same text) keeps the message. Commits are re-parented
  * on the rewritten ones; a commit whose message and parent are unchanged
- * keeps its id. The branch moves once at the end, by compare-and-swap,
- * after the old tip is saved at refs/disclose/backup/<branch> and
- * ORIG_HEAD.
+ * keeps its id. The new commits go into objects/pack as one pack with a
+ * .keep (git repack and git gc leave it alone) until the branch points
+ * at them. The branch moves once at the end, by compare-and-swap; then
+ * the old tip is saved at the backup ref and ORIG_HEAD (a failed run
+ * leaves both alone) and notes are copied per notes.rewriteRef. SIGINT,
+ * SIGTERM, SIGHUP and SIGQUIT are blocked from the pack to the last ref.
  */
 typedef int (*repo_reword_fn)(struct buf *out, const struct commit_info *c,
 			      void *data);
@@ -237,8 +241,13 @@ struct rewrite_result {
  * progress, a detached HEAD unless opts->detached, a range whose tip is
  * not HEAD, an empty range, a merge in the range, gpgsig commits to
  * rewrite unless opts->drop_signatures, commits already on a
- * remote-tracking branch unless opts->force (then out->warning says so).
+ * remote-tracking branch unless opts->force (then out->warning says so),
+ * a commit with a replacement (refs/replace/, unless
+ * GIT_NO_REPLACE_OBJECTS) or an info/grafts file; a full disk is
+ * named. out->warning also tells when the branch moved but the backup
+ * ref, ORIG_HEAD or the notes could not be written.
  * The index and the work tree are never touched. Test only: when
+ * DISCLOSE_TEST_HOOKS holds the key of src/repo.c (tests/e2e/lib.sh) and
  * DISCLOSE_TEST_PAUSE_BEFORE_REF names a file, the rewrite waits (up to
  * 60 s) for that file to exist after writing the objects and before
  * moving any ref, and creates "<file>.waiting" when it starts waiting.

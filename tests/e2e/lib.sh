@@ -50,6 +50,9 @@ new_repo() {
 
 HUMAN_SOB="Signed-off-by: Hu Man <hu@example.org>"
 
+# The key that turns on the test-only hooks (DISCLOSE_TEST_HOOKS, src/repo.c).
+TEST_HOOKS=disclose-test-hooks-5c0f19ad
+
 # The state a read-only command must leave alone.
 repo_state() {
 	git for-each-ref --format='%(refname) %(objectname)'

@@ -15,6 +15,7 @@ old=$(git rev-parse main)
 # its objects and waits before moving any ref
 start_paused() {
 	rm -f "$TMPDIR/go" "$TMPDIR/go.waiting"
+	DISCLOSE_TEST_HOOKS=$TEST_HOOKS \
 	DISCLOSE_TEST_PAUSE_BEFORE_REF="$TMPDIR/go" "$D" amend $A base.. \
 		>"$TMPDIR/out" 2>"$TMPDIR/err" &
 	pid=$!
@@ -58,4 +59,40 @@ rm -f .git/refs/heads/main.lock
 [ $rc -eq 2 ] || fail "amend exited $rc with the lock held"
 expect_grep "main is locked by another git command" "$TMPDIR/err"
 expect_eq "branch kept" "$old" "$(git rev-parse main)"
+
+# 3 git repack -a -d and git gc while the new commits are not yet on any
+# ref: they must survive (a .keep next to the new pack until the branch
+# points at it)
+git reset -q --hard "$old"
+start_paused
+git repack -a -d -q || fail "repack"
+git gc -q --prune=now || fail "gc"
+touch "$TMPDIR/go"
+wait $pid
+rc=$?
+[ $rc -eq 0 ] || fail "amend exited $rc after a repack: $(cat "$TMPDIR/err")"
+git fsck --strict --no-dangling >"$TMPDIR/fsck" 2>&1 ||
+	fail "fsck after a concurrent repack: $(cat "$TMPDIR/fsck")"
+git log -1 --format=%B | grep -qF "Assisted-by: Claude" || fail "not rewritten"
+ls .git/objects/pack | grep -q '\.keep$' && fail "a .keep file was left"
+
+# 4 a real loop of git repack -a -d beside 20 rewrites
+git reset -q --hard "$old"
+: >"$TMPDIR/stop"
+(while [ -e "$TMPDIR/stop" ]; do git repack -a -d -q 2>/dev/null; done) &
+loop=$!
+for i in $(seq 20); do
+	git reset -q --hard "$old"
+	"$D" amend --agent Claude --model "claude-opus-4-$i" base.. \
+		>"$TMPDIR/out" 2>"$TMPDIR/err" ||
+		{ rm -f "$TMPDIR/stop"; fail "amend $i: $(cat "$TMPDIR/err")"; }
+	# (git fsck itself trips over the repack's temporary packs here)
+	sleep 0.05
+	git rev-list --objects main >/dev/null 2>"$TMPDIR/fsck" ||
+		{ rm -f "$TMPDIR/stop"; fail "run $i beside repack: $(cat "$TMPDIR/fsck")"; }
+done
+rm -f "$TMPDIR/stop"
+wait $loop
+git fsck --strict --no-dangling >"$TMPDIR/fsck" 2>&1 ||
+	fail "after the repack loop: $(cat "$TMPDIR/fsck")"
 echo "rewrite-concurrent: all passed"

@@ -125,6 +125,19 @@ static void self_path(struct buf *out)
 	}
 }
 
+/* The hook opens the repository: where git disclose cannot (a SHA-256
+ * repository, an extension libgit2 lacks), it would block every commit. */
+static int hook_can_work(void)
+{
+	struct repo *r = NULL;
+
+	if (repo_open(&r, NULL) < 0)
+		return error_set("the hook cannot work in this repository, so it was not installed: %s",
+				 error_last());
+	repo_free(r);
+	return 0;
+}
+
 /* The hook install writes: the script, then the checksum of the script. */
 static void hook_script(struct buf *out, const struct hook_kind *k)
 {
@@ -932,7 +945,8 @@ int cmd_hook(int argc, char **argv)
 	if (argc > at)
 		return cli_usage_error(hook_usage, "hook",
 				       "unexpected argument '%s'", argv[at]);
-	if (hooks_dir(&dir) < 0) {
+	if (hooks_dir(&dir) < 0 ||
+	    (!strcmp(what, "install") && hook_can_work() < 0)) {
 		rc = cli_fail(EXIT_USAGE);
 		goto out;
 	}
