@@ -93,7 +93,9 @@ static int collect_one(const struct commit_info *ci, void *data)
 		memcpy(c->b4_cover, ci->id, sizeof(c->b4_cover));
 		return 0;
 	}
-	if (message_parse_commit(&st->m, ci->message, ci->message_len, '#') < 0)
+	/* the trailer block is read as git reads it: core.commentChar */
+	if (message_parse_commit(&st->m, ci->message, ci->message_len,
+				 repo_comment_char(st->r)) < 0)
 		return -1;
 	add_patch(c, ci->id, st->m, st->human);
 	message_free(st->m);

@@ -172,14 +172,6 @@ static struct policy *get_policy(struct policy_set *s, const char *name,
 	return p;
 }
 
-static void set_str(char **field, const char *v)
-{
-	if (!v)
-		return;
-	free(*field);
-	*field = xstrdup(v);
-}
-
 /* "detect": {"path": ..., "phrase": ...} */
 static int parse_detect(struct policy *p, const cJSON *obj,
 			const char *origin, const char *path)
@@ -203,8 +195,8 @@ static int parse_detect(struct policy *p, const cJSON *obj,
 		rc = error_set("%s: %s: path and phrase must not be empty",
 			       origin, where.ptr);
 	if (rc == 0) {
-		set_str(&p->detect_path, dpath);
-		set_str(&p->detect_phrase, phrase);
+		str_set(&p->detect_path, dpath);
+		str_set(&p->detect_phrase, phrase);
 	}
 	buf_release(&where);
 	return rc;
@@ -241,9 +233,9 @@ static int parse_words(struct policy *p, const cJSON *obj,
 				 origin, path, ai);
 	if (ai)
 		p->declines_ai = !strcmp(ai, "declined");
-	set_str(&p->rule, rule);
-	set_str(&p->url, url);
-	set_str(&p->reason, reason);
+	str_set(&p->rule, rule);
+	str_set(&p->url, url);
+	str_set(&p->reason, reason);
 	if (p->declines_ai && !p->reason)
 		return error_set("%s: %s declines AI content but gives no \"reason\": say why, the error quotes it",
 				 origin, path);
@@ -273,9 +265,9 @@ static int parse_policy(struct policy_set *s, const cJSON *obj,
 	p = get_policy(s, name, origin);
 	if (form || !p->title)		/* a new pack, or one that says */
 		p->form = f;
-	set_str(&p->title, title ? title : (p->title ? NULL : name));
-	set_str(&p->document, doc);
-	set_str(&p->follows, follows);
+	str_set(&p->title, title ? title : (p->title ? NULL : name));
+	str_set(&p->document, doc);
+	str_set(&p->follows, follows);
 	if (parse_words(p, obj, origin, path) < 0)
 		return -1;
 	cJSON_ArrayForEach(it, items) {

@@ -227,3 +227,11 @@ bool str_istarts(const char *s, const char *prefix)
 
 	return strlen(s) >= n && mem_ieq(s, n, prefix, n);
 }
+
+void str_set(char **field, const char *v)
+{
+	if (!v)
+		return;
+	free(*field);
+	*field = xstrdup(v);
+}

@@ -59,6 +59,9 @@ bool git_isspace(int c);
 bool git_isalnum(int c);
 bool git_isdigit(int c);
 
+/* Replace *field with a copy of v (the old one freed); NULL v keeps it. */
+void str_set(char **field, const char *v);
+
 /* Case-insensitive ASCII comparisons. */
 bool str_ieq(const char *a, const char *b);
 bool mem_ieq(const char *a, size_t alen, const char *b, size_t blen);

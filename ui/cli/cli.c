@@ -40,20 +40,14 @@ int cli_bad_option(const char *usage, const char *cmd, char **argv,
 	return cli_usage_error(usage, cmd, "unknown option '%s'", arg);
 }
 
-static void set_str(char **field, const char *v)
-{
-	free(*field);
-	*field = xstrdup(v);
-}
-
 int cli_answer_option(struct answers *a, int opt, const char *arg)
 {
 	switch (opt) {
 	case OPT_AGENT:
-		set_str(&a->agent, arg);
+		str_set(&a->agent, arg);
 		return 1;
 	case OPT_MODEL:
-		set_str(&a->model, arg);
+		str_set(&a->model, arg);
 		return 1;
 	case OPT_TOOL:
 		answers_add_tool(a, arg);
@@ -62,7 +56,7 @@ int cli_answer_option(struct answers *a, int opt, const char *arg)
 		a->no_tools = true;
 		return 1;
 	case OPT_POLICY:
-		set_str(&a->policy, arg);
+		str_set(&a->policy, arg);
 		return 1;
 	case OPT_NO_SIGNOFF:
 		a->no_signoff = true;
