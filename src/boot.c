@@ -630,6 +630,15 @@ static int build_each(struct boot_ctx *c)
 
 /* ---- new warnings (W=1) ---- */
 
+/* --each: did the tip, built last, build? */
+static bool tip_built(struct boot_ctx *c)
+{
+	size_t n = c->v->nr_commits;
+
+	return c->opts->each && n && n == c->nr_ids &&
+	       !strcmp(c->v->commits[n - 1].status, "built");
+}
+
 /* The commit the series starts from, or NULL when it has none. */
 static char *series_base(struct boot_ctx *c)
 {
@@ -791,10 +800,14 @@ static int validate(struct boot_ctx *c)
 				     c->touched[i]);
 	kconfig_need_kunit(&c->v->enabled, &c->v->nr_enabled);
 	ret = c->opts->each ? build_each(c) : build_tip(c);
+	if (ret < 0)
+		return ret;
+	/* the warnings of a tip that built, even after an earlier break */
+	if ((!ret || tip_built(c)) && check_warnings(c) < 0)
+		return -1;
 	if (ret)
 		return ret;
-	if (kbuild_kernelrelease(&c->v->release, &c->kb) < 0 ||
-	    check_warnings(c) < 0)
+	if (kbuild_kernelrelease(&c->v->release, &c->kb) < 0)
 		return -1;
 	t0 = boot_now_s();
 	ret = boot_kernel(c);
