@@ -646,8 +646,9 @@ static char *series_base(struct boot_ctx *c)
 
 	if (c->from_source)
 		return xstrdup("pristine");
-	if (c->nr_revs > 1 && c->revs[1][0] == '^')
-		return xstrdup(c->revs[1] + 1);
+	for (size_t i = 1; i < c->nr_revs; i++)
+		if (c->revs[i][0] == '^')
+			return xstrdup(c->revs[i] + 1);
 	buf_addf(&b, "%s^", c->v->tip);
 	if (boot_git_has(c->repo_dir, b.ptr))
 		return buf_detach(&b, NULL);
