@@ -813,6 +813,14 @@ static int validate(struct boot_ctx *c)
 	t0 = boot_now_s();
 	ret = boot_kernel(c);
 	c->v->boot_s = boot_now_s() - t0;
+	if (ret == 0 && c->v->nr_commits) {
+		/* the tip's entry says how its boot went */
+		struct boot_commit *tip = &c->v->commits[c->v->nr_commits - 1];
+
+		free(tip->status);
+		tip->status = xstrdup(c->v->status);
+		tip->boot_s = c->v->boot_s;
+	}
 	if (ret == 0)
 		judge_warnings(c);
 	return ret;
