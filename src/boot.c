@@ -328,8 +328,11 @@ static int build(struct boot_ctx *c, struct kbuild_failure *f)
 	double t0 = boot_now_s();
 	int ret;
 
-	free(c->v->build_log);
-	c->v->build_log = kbuild_log_path(&c->kb);
+	/* after a failed commit its kept log stays the one to read */
+	if (c->v->failed_commit < 0) {
+		free(c->v->build_log);
+		c->v->build_log = kbuild_log_path(&c->kb);
+	}
 	ret = kbuild_build(f, &c->kb, &c->progress);
 	c->v->build_s += boot_now_s() - t0;
 	return ret;

@@ -69,8 +69,9 @@ int kbuild_configure(struct kbuild_failure *fail, bool *configured,
 int kbuild_build(struct kbuild_failure *fail, const struct kbuild *kb,
 		 const struct boot_progress *progress);
 /*
- * make -s W=1 <object> for one source file (a .c path of the tree): what
- * the compiler says appended to out. Returns make's exit status (not 0
+ * make -s W=1 <object> for one source file (a .c path of the tree), the
+ * object removed first so that it is compiled: what the compiler says
+ * appended to out. Returns make's exit status (not 0
  * also when kbuild has no rule for that object), negative when make did
  * not run.
  */
