@@ -744,6 +744,8 @@ done:
 				       xstrdup(files[i]));
 	kwarn_added(&c->v->new_warnings, &c->v->nr_new_warnings, bw, nb,
 		    tw, nt);
+	c->v->base_warnings = nb;
+	c->v->tip_warnings = nt;
 	c->v->warnings_checked = true;
 	c->v->warnings_s = boot_now_s() - t0;
 out:

@@ -137,6 +137,9 @@ static void json_add_warnings(cJSON *o, const struct boot_verdict *v)
 		cJSON_AddItemToArray(a, e);
 	}
 	json_add_strv(o, "warnings_unchecked", v->unchecked, v->nr_unchecked);
+	a = cJSON_AddObjectToObject(o, "warnings_seen");
+	cJSON_AddNumberToObject(a, "base", (double)v->base_warnings);
+	cJSON_AddNumberToObject(a, "tip", (double)v->tip_warnings);
 }
 
 int boot_verdict_json(struct buf *out, const struct boot_verdict *v)
@@ -263,6 +266,9 @@ static void warnings_from_json(struct boot_verdict *v, const cJSON *o)
 		free(w.text);
 	}
 	jstrv(&v->unchecked, &v->nr_unchecked, o, "warnings_unchecked");
+	a = cJSON_GetObjectItemCaseSensitive(o, "warnings_seen");
+	v->base_warnings = (size_t)jnum(a, "base");
+	v->tip_warnings = (size_t)jnum(a, "tip");
 }
 
 static struct boot_verdict *verdict_from_json(const cJSON *o)

@@ -62,6 +62,7 @@ struct boot_verdict {
 	bool warnings_accepted;	/* --accept-warnings */
 	struct kwarn *new_warnings;	/* W=1 warnings the series adds */
 	size_t nr_new_warnings;
+	size_t base_warnings, tip_warnings;	/* W=1 warnings seen */
 	char **unchecked;	/* touched .c files W=1 could not build */
 	size_t nr_unchecked;
 	long long finished;	/* Unix time */

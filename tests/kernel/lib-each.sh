@@ -80,6 +80,9 @@ warn_series() {
 	[ "$(jget $j 'sorted(set(w["file"] for w in v["new_warnings"]))')" = \
 		"['init/main.c']" ] ||
 		fail "only init/main.c warnings are new: $(jget $j 'v["new_warnings"]')"
+	# the moved one was seen at both ends
+	[ "$(jget $j 'v["warnings_seen"]["base"] >= 1 and v["warnings_seen"]["tip"] >= 3')" = \
+		True ] || fail "warnings seen: $(jget $j 'v["warnings_seen"]')"
 	[ "$(jget $j 'v["warnings_unchecked"]')" = "[]" ] ||
 		fail "files left unchecked: $(jget $j 'v["warnings_unchecked"]')"
 	jget $j '[w["text"] for w in v["new_warnings"]]' |

@@ -269,6 +269,8 @@ static void test_json_commits_warnings(void **state)
 	boot_verdict_add_commit(v, &commits[1]);
 	v->failed_commit = 1;
 	v->warnings_checked = true;
+	v->base_warnings = 4;
+	v->tip_warnings = 5;
 	kwarn_push(&v->new_warnings, &v->nr_new_warnings, &w);
 	boot_verdict_json(&json, v);
 	assert_non_null(strstr(json.ptr, "\"new_warnings\":[{\"file\":"
@@ -283,6 +285,8 @@ static void test_json_commits_warnings(void **state)
 	assert_true(back->commits[0].build_s > 40.4);
 	assert_int_equal(back->failed_commit, 1);
 	assert_true(back->warnings_checked);
+	assert_int_equal(back->base_warnings, 4);
+	assert_int_equal(back->tip_warnings, 5);
 	assert_false(back->warnings_accepted);
 	assert_int_equal(back->nr_new_warnings, 1);
 	assert_string_equal(back->new_warnings[0].text, "int d;");
