@@ -25,6 +25,7 @@
 #include "initramfs.h"
 #include "kbuild.h"
 #include "kconfig.h"
+#include "kwarn.h"
 #include "qemu.h"
 #include "repo.h"
 #include "run.h"
@@ -53,12 +54,54 @@ struct boot_ctx {
 	struct kbuild kb;
 	char *nonce;
 	int lock_fd;
+	char *wt_tip;		/* the tip as the worktree has it (hex) */
+	char **ids, **subjects;	/* --each: the commits, oldest first */
+	size_t nr_ids;
+	int k;			/* the commit being built (from 1); 0: none */
+	char **stages;		/* "commit k/n <stage>": kept for the meter */
+	size_t nr_stages;
 };
 
 static void progress(struct boot_ctx *c, const char *stage, int done,
 		     int total)
 {
 	boot_progress_stage(&c->progress, stage, done, total);
+}
+
+/*
+ * --each: the stages of the pipeline as "commit k/n <stage>". The meter
+ * keeps the last stage's pointer, so each text lives as long as the run.
+ * Only one thread reports at a time (the watcher runs while the main
+ * thread waits for make).
+ */
+static void each_stage(void *data, const char *stage, int done, int total)
+{
+	struct boot_ctx *c = data;
+	struct buf s = BUF_INIT;
+	size_t i;
+
+	if (!c->opts->progress)
+		return;
+	if (c->k)
+		buf_addf(&s, "commit %d/%zu %s", c->k, c->nr_ids, stage);
+	else
+		buf_adds(&s, stage);
+	for (i = 0; i < c->nr_stages; i++)
+		if (!strcmp(c->stages[i], s.ptr))
+			break;
+	if (i == c->nr_stages)
+		boot_strv_push(&c->stages, &c->nr_stages,
+			       buf_detach(&s, NULL));
+	buf_release(&s);
+	c->opts->progress(c->opts->progress_data, c->stages[i], done, total);
+}
+
+static void each_tail(void *data, const char *text, size_t len)
+{
+	struct boot_ctx *c = data;
+
+	if (c->opts->log_tail)
+		c->opts->log_tail(c->opts->progress_data, text, len);
 }
 
 /* ---- dependencies ---- */
@@ -252,32 +295,57 @@ static int take_failure(struct boot_ctx *c, struct kbuild_failure *f)
 	return 1;
 }
 
-static int configure(struct boot_ctx *c)
+/*
+ * Configure for commit head; the symbols that did not survive go into
+ * the verdict for the tip only. 1 with *f filled: a failure.
+ */
+static int configure(struct boot_ctx *c, struct kbuild_failure *f,
+		     const char *head, bool tip)
 {
-	struct kbuild_failure f = { 0 };
-	char *head = NULL;
+	char **missing = NULL;
+	size_t nr = 0;
+	bool configured = false;
+	double t0 = boot_now_s();
 	int ret;
 
-	ret = boot_git_line(&head, c->wt, (const char *const[]){ "rev-parse",
-			    "HEAD", NULL });
-	if (ret == 0)
-		ret = kbuild_configure(&f, &c->v->configured, &c->v->missing,
-				       &c->v->nr_missing, &c->kb, head,
-				       boot_fragment, c->v->enabled,
-				       c->v->nr_enabled, &c->progress);
-	if (ret == 1)
-		take_failure(c, &f);
-	free(head);
+	ret = kbuild_configure(f, &configured, &missing, &nr, &c->kb, head,
+			       boot_fragment, c->v->enabled,
+			       c->v->nr_enabled, &c->progress);
+	c->v->configured |= configured;
+	c->v->configure_s += boot_now_s() - t0;
+	if (tip) {
+		boot_strv_free(c->v->missing, c->v->nr_missing);
+		c->v->missing = missing;
+		c->v->nr_missing = nr;
+	} else {
+		boot_strv_free(missing, nr);
+	}
 	return ret;
 }
 
-static int build(struct boot_ctx *c)
+static int build(struct boot_ctx *c, struct kbuild_failure *f)
 {
-	struct kbuild_failure f = { 0 };
+	double t0 = boot_now_s();
 	int ret;
 
-	c->v->build_log = kbuild_log_path(&c->kb);
-	ret = kbuild_build(&f, &c->kb, &c->progress);
+	/* after a failed commit its kept log stays the one to read */
+	if (c->v->failed_commit < 0) {
+		free(c->v->build_log);
+		c->v->build_log = kbuild_log_path(&c->kb);
+	}
+	ret = kbuild_build(f, &c->kb, &c->progress);
+	c->v->build_s += boot_now_s() - t0;
+	return ret;
+}
+
+/* Configure and build the tip that the worktree holds. */
+static int build_tip(struct boot_ctx *c)
+{
+	struct kbuild_failure f = { 0 };
+	int ret = configure(c, &f, c->wt_tip, true);
+
+	if (ret == 0)
+		ret = build(c, &f);
 	if (ret == 1)
 		take_failure(c, &f);
 	return ret;
@@ -344,11 +412,12 @@ static int run_qemu(struct boot_ctx *c, struct buf *console, bool *ended,
 	return ret;
 }
 
-static int boot_kernel(struct boot_ctx *c)
+/* Boot the image of the build directory and classify the console. */
+static int boot_console(struct boot_ctx *c, struct console_verdict **cv,
+			const char *release)
 {
 	char *initrd = path_join(c->dir, "initramfs.cpio");
 	struct buf console = BUF_INIT;
-	struct console_verdict *cv = NULL;
 	struct console_expect want = { NULL, NULL, false };
 	int ret;
 
@@ -368,14 +437,351 @@ static int boot_kernel(struct boot_ctx *c)
 		goto out;
 	}
 	want.nonce = c->nonce;
-	want.release = c->v->release;
-	console_classify(&cv, buf_cstr(&console), console.len, &want);
-	boot_verdict_take_console(c->v, cv);
-	console_verdict_free(cv);
+	want.release = release;
+	console_classify(cv, buf_cstr(&console), console.len, &want);
 out:
 	free(initrd);
 	buf_release(&console);
 	return ret;
+}
+
+static int boot_kernel(struct boot_ctx *c)
+{
+	struct console_verdict *cv = NULL;
+	int ret = boot_console(c, &cv, c->v->release);
+
+	if (ret == 0)
+		boot_verdict_take_console(c->v, cv);
+	console_verdict_free(cv);
+	return ret;
+}
+
+/* ---- every commit (--each) ---- */
+
+/* The commits of the series, oldest first, with their subjects. */
+static int list_commits(struct boot_ctx *c)
+{
+	char **args = NULL, **lines = NULL;
+	size_t n = 0, nr_lines = 0;
+	struct buf out = BUF_INIT;
+	const char *dir = c->from_source ? c->wt : c->repo_dir;
+	int ret;
+
+	boot_strv_push(&args, &n, xstrdup("log"));
+	boot_strv_push(&args, &n, xstrdup("--reverse"));
+	boot_strv_push(&args, &n, xstrdup("--format=%H %s"));
+	if (c->from_source) {
+		/* what git am made on the pristine commit */
+		boot_strv_push(&args, &n, xstrdup("pristine..HEAD"));
+	} else {
+		if (c->nr_revs == 1)
+			boot_strv_push(&args, &n, xstrdup("-1"));
+		for (size_t i = 0; i < c->nr_revs; i++)
+			boot_strv_push(&args, &n, xstrdup(c->revs[i]));
+	}
+	boot_strv_push(&args, &n, xstrdup("--"));
+	ret = boot_git(&out, dir, (const char *const *)args, NULL);
+	if (ret == 0)
+		boot_strv_lines(&lines, &nr_lines, buf_cstr(&out));
+	for (size_t i = 0; i < nr_lines; i++) {
+		char *sp = strchr(lines[i], ' ');
+
+		size_t ns = c->nr_ids;
+
+		boot_strv_push(&c->subjects, &ns, xstrdup(sp ? sp + 1 : ""));
+		if (sp)
+			*sp = '\0';
+		boot_strv_push(&c->ids, &c->nr_ids, xstrdup(lines[i]));
+	}
+	if (ret == 0 && !c->nr_ids)
+		ret = error_set("the range has no commits to build");
+	boot_strv_free(args, n);
+	boot_strv_free(lines, nr_lines);
+	buf_release(&out);
+	return ret;
+}
+
+/* "commit k/n 0123456789ab ("subject")": how people find it. */
+static char *commit_name(struct boot_ctx *c, size_t i)
+{
+	struct buf s = BUF_INIT;
+
+	buf_addf(&s, "commit %zu/%zu %.12s (\"%s\")", i + 1, c->nr_ids,
+		 c->ids[i], c->subjects[i]);
+	return buf_detach(&s, NULL);
+}
+
+/* A failed build's log kept as build-<k>.log; the path, or NULL. */
+static char *keep_log(struct boot_ctx *c, size_t i)
+{
+	struct buf name = BUF_INIT;
+	char *from = kbuild_log_path(&c->kb), *to;
+
+	buf_addf(&name, "build-%zu.log", i + 1);
+	to = path_join(c->dir, name.ptr);
+	buf_release(&name);
+	if (rename(from, to) < 0) {
+		free(to);
+		to = NULL;
+	}
+	free(from);
+	return to;
+}
+
+/* The first failing commit decides the verdict. */
+static void commit_failed(struct boot_ctx *c, size_t i, const char *status,
+			  const char *what, const struct boot_commit *bc)
+{
+	struct buf s = BUF_INIT;
+	char *name = commit_name(c, i);
+
+	if (c->v->failed_commit >= 0) {
+		free(name);
+		return;
+	}
+	c->v->failed_commit = (int)i;
+	buf_addf(&s, "%s %s", name, what);
+	boot_verdict_fail(c->v, status, s.ptr,
+			  bc->detail ? xstrdup(bc->detail) : NULL);
+	free(c->v->error_file);
+	c->v->error_file = bc->error_file ? xstrdup(bc->error_file) : NULL;
+	if (bc->build_log) {
+		free(c->v->build_log);
+		c->v->build_log = xstrdup(bc->build_log);
+	}
+	free(name);
+	buf_release(&s);
+}
+
+/* --boot-each: boot commit i's image; its status into bc. */
+static int boot_commit(struct boot_ctx *c, size_t i, struct boot_commit *bc)
+{
+	struct console_verdict *cv = NULL;
+	char *release = NULL;
+	double t0 = boot_now_s();
+	int ret = kbuild_kernelrelease(&release, &c->kb);
+
+	if (ret == 0)
+		ret = boot_console(c, &cv, release);
+	bc->boot_s = boot_now_s() - t0;
+	if (ret == 0) {
+		/* borrowed: boot_verdict_add_commit copies it */
+		bc->status = (char *)console_result_name(cv->result);
+		if (cv->result != CONSOLE_PASS) {
+			bc->detail = cv->detail;
+			commit_failed(c, i, bc->status, "does not boot", bc);
+			bc->detail = NULL;
+		}
+	}
+	console_verdict_free(cv);
+	free(release);
+	return ret;
+}
+
+/* Check out commit i, configure when Kconfig changed, build (and boot). */
+static int each_commit(struct boot_ctx *c, size_t i)
+{
+	/* borrowed strings: boot_verdict_add_commit copies them */
+	struct boot_commit bc = { .id = c->ids[i], .subject = c->subjects[i],
+				  .status = (char *)"built" };
+	struct kbuild_failure f = { 0 };
+	bool tip = i + 1 == c->nr_ids;
+	double t0;
+	int ret;
+
+	c->k = (int)i + 1;
+	each_stage(c, "checking out", 0, 0);
+	ret = ktree_checkout(c->wt, c->base_repo, c->ids[i]);
+	if (ret == 0)
+		ret = configure(c, &f, c->ids[i], tip);
+	t0 = boot_now_s();
+	if (ret == 0)
+		ret = build(c, &f);
+	bc.build_s = boot_now_s() - t0;
+	if (ret == 1) {
+		bc.status = (char *)f.status;
+		bc.detail = f.detail;
+		bc.error_file = f.file;
+		bc.build_log = keep_log(c, i);
+		commit_failed(c, i, f.status, "does not build", &bc);
+	} else if (ret == 0 && c->opts->boot_each && !tip) {
+		ret = boot_commit(c, i, &bc);
+	}
+	if (ret >= 0)
+		boot_verdict_add_commit(c->v, &bc);
+	free(bc.build_log);
+	kbuild_failure_release(&f);
+	c->k = 0;
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * Every commit oldest first in the one build directory: a checkout
+ * rewrites only the files that differ, so kbuild rebuilds only what
+ * they reach. The worktree ends at the tip. 1: a commit failed.
+ */
+static int build_each(struct boot_ctx *c)
+{
+	int ret = list_commits(c);
+
+	for (size_t i = 0; ret == 0 && i < c->nr_ids; i++)
+		ret = each_commit(c, i);
+	if (ret < 0)
+		return ret;
+	return c->v->failed_commit >= 0;
+}
+
+/* ---- new warnings (W=1) ---- */
+
+/* --each: did the tip, built last, build? */
+static bool tip_built(struct boot_ctx *c)
+{
+	size_t n = c->v->nr_commits;
+
+	return c->opts->each && n && n == c->nr_ids &&
+	       !strcmp(c->v->commits[n - 1].status, "built");
+}
+
+/* The commit the series starts from, or NULL when it has none. */
+static char *series_base(struct boot_ctx *c)
+{
+	struct buf b = BUF_INIT;
+
+	if (c->from_source)
+		return xstrdup("pristine");
+	for (size_t i = 1; i < c->nr_revs; i++)
+		if (c->revs[i][0] == '^')
+			return xstrdup(c->revs[i] + 1);
+	buf_addf(&b, "%s^", c->v->tip);
+	if (boot_git_has(c->repo_dir, b.ptr))
+		return buf_detach(&b, NULL);
+	buf_release(&b);
+	return NULL;
+}
+
+static bool wt_has(struct boot_ctx *c, const char *file)
+{
+	char *p = path_join(c->wt, file);
+	bool has = boot_is_file(p);
+
+	free(p);
+	return has;
+}
+
+/*
+ * make W=1 of each file at the commit the worktree holds: the warnings
+ * onto *w; a file present that kbuild would not build is marked in bad.
+ */
+static int w1_files(struct boot_ctx *c, struct kwarn **w, size_t *nr,
+		    char **files, size_t nr_files, bool *bad)
+{
+	for (size_t i = 0; i < nr_files; i++) {
+		struct buf out = BUF_INIT;
+		int st;
+
+		if (!wt_has(c, files[i]))
+			continue;
+		st = kbuild_w1_object(&out, &c->kb, files[i]);
+		if (st < 0) {
+			buf_release(&out);
+			return -1;
+		}
+		if (st != 0)
+			bad[i] = true;
+		else
+			kwarn_parse(w, nr, buf_cstr(&out), out.len, c->wt);
+		buf_release(&out);
+	}
+	return 0;
+}
+
+/* The touched .c files the tip has. */
+static void touched_c_files(struct boot_ctx *c, char ***files, size_t *nr)
+{
+	for (size_t i = 0; i < c->nr_touched; i++) {
+		const char *f = c->touched[i];
+		size_t len = strlen(f);
+
+		if (len > 2 && !strcmp(f + len - 2, ".c") && wt_has(c, f))
+			boot_strv_push(files, nr, xstrdup(f));
+	}
+}
+
+/*
+ * The W=1 warnings of the touched files at the base and at the tip, and
+ * those the tip adds into the verdict. The worktree ends at the tip.
+ */
+static int check_warnings(struct boot_ctx *c)
+{
+	char **files = NULL, *base = series_base(c);
+	size_t nr = 0, nb = 0, nt = 0;
+	struct kwarn *bw = NULL, *tw = NULL;
+	bool *bad_base = NULL, *bad_tip = NULL;
+	double t0 = boot_now_s();
+	int ret = 0;
+
+	touched_c_files(c, &files, &nr);
+	bad_base = xcalloc(nr + 1, sizeof(*bad_base));
+	bad_tip = xcalloc(nr + 1, sizeof(*bad_tip));
+	if (!nr || !base)
+		goto done;
+	progress(c, "W=1 warnings at the base", 0, 0);
+	ret = ktree_checkout(c->wt, c->base_repo, base);
+	if (ret == 0)
+		ret = w1_files(c, &bw, &nb, files, nr, bad_base);
+	if (ret == 0) {
+		progress(c, "W=1 warnings at the tip", 0, 0);
+		ret = ktree_checkout(c->wt, c->base_repo, c->wt_tip);
+	}
+	if (ret == 0)
+		ret = w1_files(c, &tw, &nt, files, nr, bad_tip);
+	if (ret < 0)
+		goto out;
+done:
+	for (size_t i = 0; i < nr; i++)
+		if (bad_base[i] || bad_tip[i] || !base)
+			boot_strv_push(&c->v->unchecked, &c->v->nr_unchecked,
+				       xstrdup(files[i]));
+	kwarn_added(&c->v->new_warnings, &c->v->nr_new_warnings, bw, nb,
+		    tw, nt);
+	c->v->base_warnings = nb;
+	c->v->tip_warnings = nt;
+	c->v->warnings_checked = true;
+	c->v->warnings_s = boot_now_s() - t0;
+out:
+	free(base);
+	boot_strv_free(files, nr);
+	kwarn_free(bw, nb);
+	kwarn_free(tw, nt);
+	free(bad_base);
+	free(bad_tip);
+	return ret;
+}
+
+/* A boot that passed fails on new warnings, unless they are accepted. */
+static void judge_warnings(struct boot_ctx *c)
+{
+	struct buf s = BUF_INIT, d = BUF_INIT;
+	size_t n = c->v->nr_new_warnings;
+
+	if (!n || !c->v->pass)
+		return;
+	if (c->opts->accept_warnings) {
+		c->v->warnings_accepted = true;
+		return;
+	}
+	buf_addf(&s, "the series adds %zu compiler warning%s (W=1)", n,
+		 n == 1 ? "" : "s");
+	for (size_t i = 0; i < n; i++) {
+		const struct kwarn *w = &c->v->new_warnings[i];
+
+		buf_addf(&d, "%s%s:%d: warning: %s", i ? "\n" : "", w->file,
+			 w->line, w->message);
+		if (*w->text)
+			buf_addf(&d, "\n    %s", w->text);
+	}
+	boot_verdict_fail(c->v, "new-warnings", s.ptr, buf_detach(&d, NULL));
+	buf_release(&s);
 }
 
 /* ---- the whole run ---- */
@@ -383,7 +789,7 @@ out:
 /* The steps after the worktree is ready; 1 means a failure verdict. */
 static int validate(struct boot_ctx *c)
 {
-	double t0, t1;
+	double t0;
 	int ret;
 
 	if (c->from_source) {
@@ -391,27 +797,37 @@ static int validate(struct boot_ctx *c)
 		if (ret)
 			return ret;
 	}
-	if (series_files(c) < 0)
+	if (boot_git_line(&c->wt_tip, c->wt, (const char *const[]){
+			  "rev-parse", "HEAD", NULL }) < 0 ||
+	    series_files(c) < 0)
 		return -1;
 	for (size_t i = 0; i < c->nr_touched; i++)
 		kconfig_file_symbols(&c->v->enabled, &c->v->nr_enabled, c->wt,
 				     c->touched[i]);
 	kconfig_need_kunit(&c->v->enabled, &c->v->nr_enabled);
-	t0 = boot_now_s();
-	ret = configure(c);
-	t1 = boot_now_s();
-	c->v->configure_s = t1 - t0;
-	if (ret)
+	ret = c->opts->each ? build_each(c) : build_tip(c);
+	if (ret < 0)
 		return ret;
-	ret = build(c);
-	t0 = boot_now_s();
-	c->v->build_s = t0 - t1;
+	/* the warnings of a tip that built, even after an earlier break */
+	if ((!ret || tip_built(c)) && check_warnings(c) < 0)
+		return -1;
 	if (ret)
 		return ret;
 	if (kbuild_kernelrelease(&c->v->release, &c->kb) < 0)
 		return -1;
+	t0 = boot_now_s();
 	ret = boot_kernel(c);
 	c->v->boot_s = boot_now_s() - t0;
+	if (ret == 0 && c->v->nr_commits) {
+		/* the tip's entry says how its boot went */
+		struct boot_commit *tip = &c->v->commits[c->v->nr_commits - 1];
+
+		free(tip->status);
+		tip->status = xstrdup(c->v->status);
+		tip->boot_s = c->v->boot_s;
+	}
+	if (ret == 0)
+		judge_warnings(c);
 	return ret;
 }
 
@@ -429,6 +845,10 @@ static void ctx_release(struct boot_ctx *c)
 	boot_strv_free(c->touched, c->nr_touched);
 	kbuild_release(&c->kb);
 	free(c->nonce);
+	free(c->wt_tip);
+	boot_strv_free(c->ids, c->nr_ids);
+	boot_strv_free(c->subjects, c->nr_ids);
+	boot_strv_free(c->stages, c->nr_stages);
 	if (c->lock_fd >= 0)
 		close(c->lock_fd);
 }
@@ -442,7 +862,10 @@ int boot_run(struct boot_verdict **out, const struct boot_opts *opts)
 	c.progress = (struct boot_progress){ opts->progress, opts->log_tail,
 					     opts->progress_data,
 					     BOOT_TAIL_LINES };
-	c.v = xcalloc(1, sizeof(*c.v));
+	if (opts->each)
+		c.progress = (struct boot_progress){ each_stage, each_tail,
+						     &c, BOOT_TAIL_LINES };
+	c.v = boot_verdict_new();
 	c.v->accel = xstrdup("tcg");
 	ret = check_deps(false);
 	if (!ret)

@@ -30,6 +30,9 @@ struct boot_opts {
 	const char *source;	/* apply the series onto this tarball */
 	int timeout_s;		/* QEMU timeout; 0: BOOT_DEFAULT_TIMEOUT */
 	bool kvm;		/* use KVM if it proves to work */
+	bool each;		/* build every commit, oldest first */
+	bool boot_each;		/* ... and boot each of them */
+	bool accept_warnings;	/* new W=1 warnings do not fail */
 	/* Progress for people (may be NULL): stage and a fraction. */
 	void (*progress)(void *data, const char *stage, int done, int total);
 	/*
@@ -44,7 +47,12 @@ struct boot_opts {
 #define BOOT_TAIL_LINES 40
 
 /*
- * Build and boot. Returns 0 with *out set when a verdict was reached
+ * Build and boot: with each, every commit of the series oldest first in
+ * the same build directory (the first that does not build decides),
+ * booting only the tip unless boot_each. The files the series touches
+ * are built with W=1 at its base and its tip; a warning only the tip
+ * has fails the verdict ("new-warnings") unless accept_warnings.
+ * Returns 0 with *out set when a verdict was reached
  * (pass or fail), negative with error_last() set for usage and
  * environment errors (missing package, not a repository, bad range).
  */

@@ -10,6 +10,37 @@
 #include "boot_util.h"
 #include "json.h"
 
+struct boot_verdict *boot_verdict_new(void)
+{
+	struct boot_verdict *v = xcalloc(1, sizeof(*v));
+
+	v->failed_commit = -1;
+	return v;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+void boot_verdict_add_commit(struct boot_verdict *v,
+			     const struct boot_commit *c)
+{
+	struct boot_commit *n;
+
+	v->commits = xrealloc(v->commits, (v->nr_commits + 1) *
+			      sizeof(*v->commits));
+	n = &v->commits[v->nr_commits++];
+	n->id = dup_or_null(c->id);
+	n->subject = dup_or_null(c->subject);
+	n->status = dup_or_null(c->status);
+	n->build_s = c->build_s;
+	n->boot_s = c->boot_s;
+	n->detail = dup_or_null(c->detail);
+	n->error_file = dup_or_null(c->error_file);
+	n->build_log = dup_or_null(c->build_log);
+}
+
 void boot_verdict_fail(struct boot_verdict *v, const char *status,
 		       const char *summary, char *detail)
 {
@@ -63,6 +94,54 @@ static double ms(double s)
 	return (double)(long long)(s * 1000 + 0.5) / 1000;
 }
 
+static void json_add_commits(cJSON *o, const struct boot_verdict *v)
+{
+	cJSON *a = cJSON_AddArrayToObject(o, "commits");
+
+	for (size_t i = 0; i < v->nr_commits; i++) {
+		const struct boot_commit *c = &v->commits[i];
+		cJSON *e = cJSON_CreateObject();
+
+		json_add_str(e, "commit", c->id);
+		json_add_str(e, "subject", c->subject);
+		json_add_str(e, "status", c->status);
+		cJSON_AddNumberToObject(e, "build", ms(c->build_s));
+		cJSON_AddNumberToObject(e, "boot", ms(c->boot_s));
+		json_add_str(e, "detail", c->detail);
+		json_add_str(e, "error_file", c->error_file);
+		json_add_str(e, "build_log", c->build_log);
+		cJSON_AddItemToArray(a, e);
+	}
+	if (v->failed_commit >= 0 && (size_t)v->failed_commit < v->nr_commits)
+		cJSON_AddNumberToObject(o, "failed_commit", v->failed_commit);
+	else
+		cJSON_AddNullToObject(o, "failed_commit");
+}
+
+static void json_add_warnings(cJSON *o, const struct boot_verdict *v)
+{
+	cJSON *a;
+
+	cJSON_AddBoolToObject(o, "warnings_checked", v->warnings_checked);
+	cJSON_AddBoolToObject(o, "warnings_accepted", v->warnings_accepted);
+	a = cJSON_AddArrayToObject(o, "new_warnings");
+	for (size_t i = 0; i < v->nr_new_warnings; i++) {
+		const struct kwarn *w = &v->new_warnings[i];
+		cJSON *e = cJSON_CreateObject();
+
+		json_add_str(e, "file", w->file);
+		cJSON_AddNumberToObject(e, "line", w->line);
+		json_add_str(e, "function", w->function);
+		json_add_str(e, "message", w->message);
+		json_add_str(e, "text", w->text);
+		cJSON_AddItemToArray(a, e);
+	}
+	json_add_strv(o, "warnings_unchecked", v->unchecked, v->nr_unchecked);
+	a = cJSON_AddObjectToObject(o, "warnings_seen");
+	cJSON_AddNumberToObject(a, "base", (double)v->base_warnings);
+	cJSON_AddNumberToObject(a, "tip", (double)v->tip_warnings);
+}
+
 int boot_verdict_json(struct buf *out, const struct boot_verdict *v)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -84,6 +163,7 @@ int boot_verdict_json(struct buf *out, const struct boot_verdict *v)
 	cJSON_AddNumberToObject(t, "configure", ms(v->configure_s));
 	cJSON_AddNumberToObject(t, "build", ms(v->build_s));
 	cJSON_AddNumberToObject(t, "boot", ms(v->boot_s));
+	cJSON_AddNumberToObject(t, "warnings", ms(v->warnings_s));
 	cJSON_AddBoolToObject(o, "configured", v->configured);
 	cJSON_AddBoolToObject(o, "kvm_failed", v->kvm_failed);
 	t = cJSON_AddObjectToObject(o, "logs");
@@ -102,6 +182,8 @@ int boot_verdict_json(struct buf *out, const struct boot_verdict *v)
 		cJSON_AddNumberToObject(s, "skipped", v->suites[i].skipped);
 		cJSON_AddItemToArray(suites, s);
 	}
+	json_add_commits(o, v);
+	json_add_warnings(o, v);
 	cJSON_AddNumberToObject(o, "finished", (double)v->finished);
 	text = cJSON_PrintUnformatted(o);
 	cJSON_Delete(o);
@@ -136,9 +218,62 @@ static void jstrv(char ***v, size_t *nr, const cJSON *o, const char *key)
 			boot_strv_push(v, nr, xstrdup(i->valuestring));
 }
 
+static void commits_from_json(struct boot_verdict *v, const cJSON *o)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "commits"), *e;
+	const cJSON *f = cJSON_GetObjectItemCaseSensitive(o, "failed_commit");
+
+	cJSON_ArrayForEach(e, a) {
+		struct boot_commit c = { jstr(e, "commit"), jstr(e, "subject"),
+					 jstr(e, "status"), jnum(e, "build"),
+					 jnum(e, "boot"), jstr(e, "detail"),
+					 jstr(e, "error_file"),
+					 jstr(e, "build_log") };
+
+		if (c.id && c.status)
+			boot_verdict_add_commit(v, &c);
+		free(c.id);
+		free(c.subject);
+		free(c.status);
+		free(c.detail);
+		free(c.error_file);
+		free(c.build_log);
+	}
+	if (cJSON_IsNumber(f) && f->valuedouble >= 0 &&
+	    f->valuedouble < (double)v->nr_commits)
+		v->failed_commit = (int)f->valuedouble;
+}
+
+static void warnings_from_json(struct boot_verdict *v, const cJSON *o)
+{
+	const cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "new_warnings");
+	const cJSON *e;
+
+	v->warnings_checked = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
+						"warnings_checked"));
+	v->warnings_accepted = cJSON_IsTrue(
+		cJSON_GetObjectItemCaseSensitive(o, "warnings_accepted"));
+	cJSON_ArrayForEach(e, a) {
+		struct kwarn w = { jstr(e, "file"), (int)jnum(e, "line"),
+				   jstr(e, "function"), jstr(e, "message"),
+				   jstr(e, "text") };
+
+		if (w.file && w.message)
+			kwarn_push(&v->new_warnings, &v->nr_new_warnings, &w);
+		free(w.file);
+		free(w.function);
+		free(w.message);
+		free(w.text);
+	}
+	jstrv(&v->unchecked, &v->nr_unchecked, o, "warnings_unchecked");
+	a = cJSON_GetObjectItemCaseSensitive(o, "warnings_seen");
+	v->base_warnings = (size_t)jnum(a, "base");
+	v->tip_warnings = (size_t)jnum(a, "tip");
+}
+
 static struct boot_verdict *verdict_from_json(const cJSON *o)
 {
-	struct boot_verdict *v = xcalloc(1, sizeof(*v));
+	struct boot_verdict *v = boot_verdict_new();
 	const cJSON *t, *s;
 	size_t n = 0;
 
@@ -155,6 +290,7 @@ static struct boot_verdict *verdict_from_json(const cJSON *o)
 	v->configure_s = jnum(t, "configure");
 	v->build_s = jnum(t, "build");
 	v->boot_s = jnum(t, "boot");
+	v->warnings_s = jnum(t, "warnings");
 	v->configured = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
 							"configured"));
 	v->kvm_failed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
@@ -178,6 +314,8 @@ static struct boot_verdict *verdict_from_json(const cJSON *o)
 		bs->skipped = (int)jnum(s, "skipped");
 	}
 	v->nr_suites = n;
+	commits_from_json(v, o);
+	warnings_from_json(v, o);
 	v->finished = (long long)jnum(o, "finished");
 	return v;
 }
@@ -280,6 +418,19 @@ void boot_verdict_free(struct boot_verdict *v)
 	for (size_t i = 0; i < v->nr_suites; i++)
 		free(v->suites[i].name);
 	free(v->suites);
+	for (size_t i = 0; i < v->nr_commits; i++) {
+		struct boot_commit *c = &v->commits[i];
+
+		free(c->id);
+		free(c->subject);
+		free(c->status);
+		free(c->detail);
+		free(c->error_file);
+		free(c->build_log);
+	}
+	free(v->commits);
+	kwarn_free(v->new_warnings, v->nr_new_warnings);
+	boot_strv_free(v->unchecked, v->nr_unchecked);
 	free(v);
 }
 

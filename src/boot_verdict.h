@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 #include "console.h"
+#include "kwarn.h"
 #include "util.h"
 
 /* A copy of a KUnit suite result, so verdicts outlive the console text. */
@@ -18,6 +19,17 @@ struct boot_suite {
 	char *name;
 	bool ok;
 	int passed, failed, skipped;
+};
+
+/* One commit of a boot --each run: what building (and booting) it gave. */
+struct boot_commit {
+	char *id;		/* hex */
+	char *subject;
+	char *status;		/* "built", "build-failed", or a boot status */
+	double build_s, boot_s;
+	char *detail;		/* the first error lines (NULL) */
+	char *error_file;	/* the file of the first error (NULL) */
+	char *build_log;	/* a failed build's log, kept (NULL) */
 };
 
 struct boot_verdict {
@@ -33,6 +45,7 @@ struct boot_verdict {
 	char *accel;		/* "tcg" or "kvm" */
 	char *source;		/* "tree" or the tarball used */
 	double configure_s, build_s, boot_s;
+	double warnings_s;	/* the W=1 builds at base and tip */
 	bool configured;	/* false: the saved configuration was reused */
 	bool kvm_failed;	/* --kvm was given but KVM did not boot */
 	char *build_log, *console_log;
@@ -42,6 +55,16 @@ struct boot_verdict {
 	size_t nr_missing;
 	struct boot_suite *suites;
 	size_t nr_suites;
+	struct boot_commit *commits;	/* --each: oldest first */
+	size_t nr_commits;
+	int failed_commit;	/* index of the first failing one, or -1 */
+	bool warnings_checked;	/* the W=1 comparison ran */
+	bool warnings_accepted;	/* --accept-warnings */
+	struct kwarn *new_warnings;	/* W=1 warnings the series adds */
+	size_t nr_new_warnings;
+	size_t base_warnings, tip_warnings;	/* W=1 warnings seen */
+	char **unchecked;	/* touched .c files W=1 could not build */
+	size_t nr_unchecked;
 	long long finished;	/* Unix time */
 };
 
@@ -54,6 +77,12 @@ void boot_verdict_fail(struct boot_verdict *v, const char *status,
 /* The console's classification as the verdict's status and suites. */
 void boot_verdict_take_console(struct boot_verdict *v,
 			       const struct console_verdict *cv);
+
+/* A new, empty verdict (no failed commit). */
+struct boot_verdict *boot_verdict_new(void);
+/* A copy of c (its strings copied) appended to v's commits. */
+void boot_verdict_add_commit(struct boot_verdict *v,
+			     const struct boot_commit *c);
 
 /* The verdict as one JSON object and a newline, appended to out. */
 int boot_verdict_json(struct buf *out, const struct boot_verdict *v);

@@ -533,6 +533,30 @@ out:
 	return ret;
 }
 
+int kbuild_w1_object(struct buf *out, const struct kbuild *kb,
+		     const char *c_file)
+{
+	struct buf o = BUF_INIT, target = BUF_INIT;
+	size_t len = strlen(c_file);
+	char *path;
+	int st;
+
+	buf_addf(&o, "O=%s", kb->obj);
+	if (len > 2 && !strcmp(c_file + len - 2, ".c"))
+		len -= 2;
+	buf_addf(&target, "%.*s.o", (int)len, c_file);
+	/* make prints a file's warnings only when it compiles it */
+	path = path_join(kb->obj, target.ptr);
+	unlink(path);
+	free(path);
+	/* a single object: one job is as fast and keeps the output whole */
+	st = boot_cmd(out, out, kb->src, (const char *const[]){ "make", "-s",
+		      "W=1", o.ptr, target.ptr, NULL }, make_env(kb), 0);
+	buf_release(&o);
+	buf_release(&target);
+	return st;
+}
+
 int kbuild_kernelrelease(char **out, const struct kbuild *kb)
 {
 	struct buf rel = BUF_INIT, err = BUF_INIT, o = BUF_INIT;

@@ -68,6 +68,15 @@ int kbuild_configure(struct kbuild_failure *fail, bool *configured,
  */
 int kbuild_build(struct kbuild_failure *fail, const struct kbuild *kb,
 		 const struct boot_progress *progress);
+/*
+ * make -s W=1 <object> for one source file (a .c path of the tree), the
+ * object removed first so that it is compiled: what the compiler says
+ * appended to out. Returns make's exit status (not 0
+ * also when kbuild has no rule for that object), negative when make did
+ * not run.
+ */
+int kbuild_w1_object(struct buf *out, const struct kbuild *kb,
+		     const char *c_file);
 /* make -s kernelrelease into *out (the caller's). */
 int kbuild_kernelrelease(char **out, const struct kbuild *kb);
 

@@ -4,8 +4,10 @@
 # (kernel/patches/) on Debian's linux-source-6.1 must build and boot; a
 # deliberately broken series (tests/kernel/broken/, a panic before
 # userspace) and a build break must fail with the matching verdict and
-# exit 1, reusing the build directory (incremental builds); a series from
-# a repository that is not a kernel tree goes through --source.
+# exit 1, reusing the build directory (incremental builds); --each finds
+# the commit of a series that breaks the build, and a new W=1 warning
+# fails (tests/kernel/lib-each.sh); a series from a repository that is
+# not a kernel tree goes through --source.
 # Environment (tests/run-e2e.sh): DISCLOSE, TOP, TMPDIR, DISCLOSE_CACHE.
 # Exit 77 (skip) only when a package is missing and cannot be installed.
 
@@ -120,6 +122,7 @@ if [ -n "$pristine" ]; then
 	[ "$(verdict "$saved" tip)" = "$(git rev-parse HEAD)" ] ||
 		fail "$saved does not name the tip"
 	[ "$(verdict "$saved" status)" = pass ] || fail "saved status is not pass"
+	good=$(git rev-parse HEAD)
 
 	step "the assistant: the saved verdict, then a boot run from it"
 	tui_boot
@@ -156,6 +159,12 @@ if [ -n "$pristine" ]; then
 		fail "no build failure verdict"
 	grep -q 'file: init/main.c' "$TMPDIR/break.txt" ||
 		fail "the failing file is not named"
+
+	. "$TOP/tests/kernel/lib-each.sh"
+	step "boot --each: the middle commit of three breaks the build"
+	each_break "$good"
+	step "a series that adds a W=1 warning"
+	warn_series "$good"
 fi
 
 step "a series from a repository that is not a kernel tree (--source)"

@@ -246,6 +246,61 @@ static void test_json_fields(void **state)
 	buf_release(&json);
 }
 
+/*
+ * A --each run's commits and the warnings the series adds go out and
+ * come back; an old verdict without them has no failed commit.
+ */
+static void test_json_commits_warnings(void **state)
+{
+	struct boot_commit commits[] = {
+		{ "c1", "init: one", "built", 40.5, 0, NULL, NULL, NULL },
+		{ "c2", "init: two", "build-failed", 12, 0,
+		  "init/main.c:3:1: error: x", "init/main.c", "/l/build-2.log" },
+	};
+	struct kwarn w = { "init/main.c", 944, "'start_kernel'",
+			   "unused variable 'd' [-Wunused-variable]",
+			   "int d;" };
+	struct boot_verdict *v = boot_verdict_new(), *back;
+	struct buf json = BUF_INIT;
+
+	v->tip = xstrdup("c2");
+	v->status = xstrdup("build-failed");
+	boot_verdict_add_commit(v, &commits[0]);
+	boot_verdict_add_commit(v, &commits[1]);
+	v->failed_commit = 1;
+	v->warnings_checked = true;
+	v->base_warnings = 4;
+	v->tip_warnings = 5;
+	kwarn_push(&v->new_warnings, &v->nr_new_warnings, &w);
+	boot_verdict_json(&json, v);
+	assert_non_null(strstr(json.ptr, "\"new_warnings\":[{\"file\":"
+			       "\"init/main.c\",\"line\":944,"));
+	assert_non_null(strstr(json.ptr, "\"failed_commit\":1"));
+	assert_int_equal(boot_verdict_parse(&back, json.ptr, json.len, "t"), 0);
+	assert_int_equal(back->nr_commits, 2);
+	assert_string_equal(back->commits[1].subject, "init: two");
+	assert_string_equal(back->commits[1].error_file, "init/main.c");
+	assert_string_equal(back->commits[1].build_log, "/l/build-2.log");
+	assert_null(back->commits[0].detail);
+	assert_true(back->commits[0].build_s > 40.4);
+	assert_int_equal(back->failed_commit, 1);
+	assert_true(back->warnings_checked);
+	assert_int_equal(back->base_warnings, 4);
+	assert_int_equal(back->tip_warnings, 5);
+	assert_false(back->warnings_accepted);
+	assert_int_equal(back->nr_new_warnings, 1);
+	assert_string_equal(back->new_warnings[0].text, "int d;");
+	assert_string_equal(back->new_warnings[0].function, "'start_kernel'");
+	boot_verdict_free(back);
+	assert_int_equal(boot_verdict_parse(&back, "{\"tip\":\"a\"}", 11,
+					    "t"), 0);
+	assert_int_equal(back->failed_commit, -1);
+	assert_int_equal(back->nr_commits, 0);
+	boot_verdict_free(back);
+	boot_verdict_free(v);
+	buf_release(&json);
+}
+
 /* Saved with the time, mode 0600; no file is no verdict; a bad one errs. */
 static void test_save(void **state)
 {
@@ -293,6 +348,7 @@ int main(void)
 		cmocka_unit_test(test_fixture_verdicts),
 		cmocka_unit_test(test_fail),
 		cmocka_unit_test(test_json_fields),
+		cmocka_unit_test(test_json_commits_warnings),
 		cmocka_unit_test(test_save),
 	};
 

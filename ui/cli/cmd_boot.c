@@ -11,6 +11,7 @@
 static const char boot_usage[] =
 	"usage: git disclose boot [<range>] [--tree DIR | --source TARBALL]\n"
 	"                         [--timeout S] [--json] [--kvm]\n"
+	"                         [--each | --boot-each] [--accept-warnings]\n"
 	"\n"
 	"Builds the committed tip of the series (never uncommitted changes)\n"
 	"with tinyconfig plus the boot fragment, boots it in QEMU (TCG) with\n"
@@ -27,9 +28,18 @@ static const char boot_usage[] =
 	"  --timeout S        stop QEMU after S seconds, a hang (default 120)\n"
 	"  --json             print the verdict as one JSON object\n"
 	"  --kvm              use KVM when it proves to work (default TCG)\n"
+	"  --each             build every commit of the series, oldest first,\n"
+	"                     in the same build directory (only what changed\n"
+	"                     is rebuilt); the first that does not build fails\n"
+	"  --boot-each        --each, and boot every commit, not only the tip\n"
+	"  --accept-warnings  do not fail on W=1 warnings the series adds\n"
 	"\n"
-	"Exit status: 0 pass, 1 fail (build, boot, panic, hang), 2 usage or\n"
-	"missing dependency.\n";
+	"The .c files the series touches are built with W=1 at its base and\n"
+	"its tip; a warning only the tip has (same file, message and source\n"
+	"line) fails the check unless --accept-warnings.\n"
+	"\n"
+	"Exit status: 0 pass, 1 fail (build, boot, panic, hang, new warnings),\n"
+	"2 usage or missing dependency.\n";
 
 struct meter {
 	bool tty;
@@ -83,6 +93,42 @@ static void print_indented(const char *text)
 	}
 }
 
+static void print_commits(const struct boot_verdict *v)
+{
+	for (size_t i = 0; i < v->nr_commits; i++) {
+		const struct boot_commit *c = &v->commits[i];
+
+		printf("  %zu/%zu %.12s %-12s build %6.1f s", i + 1,
+		       v->nr_commits, c->id, c->status, c->build_s);
+		if (c->boot_s > 0)
+			printf(", boot %.1f s", c->boot_s);
+		printf("  %s\n", c->subject ? c->subject : "");
+	}
+}
+
+static void print_warnings(const struct boot_verdict *v)
+{
+	if (!v->warnings_checked)
+		return;
+	if (!v->nr_new_warnings)
+		printf("  no new W=1 warnings in the touched files\n");
+	for (size_t i = 0; i < v->nr_new_warnings; i++) {
+		const struct kwarn *w = &v->new_warnings[i];
+
+		printf("  new warning%s: %s:%d: %s\n",
+		       v->warnings_accepted ? " (accepted)" : "", w->file,
+		       w->line, w->message);
+		if (*w->text)
+			printf("      %s\n", w->text);
+	}
+	if (v->nr_unchecked) {
+		printf("  W=1 could not build (not checked):");
+		for (size_t i = 0; i < v->nr_unchecked; i++)
+			printf(" %s", v->unchecked[i]);
+		printf("\n");
+	}
+}
+
 static void print_text(const struct boot_verdict *v)
 {
 	printf("boot: %s: %s", v->pass ? "PASS" : "FAIL",
@@ -95,13 +141,15 @@ static void print_text(const struct boot_verdict *v)
 	if (v->kvm_failed)
 		printf("  KVM did not boot this kernel (nested KVM?): TCG "
 		       "decided\n");
+	print_commits(v);
 	if (v->error_file)
 		printf("  file: %s\n", v->error_file);
-	if (v->detail && !v->pass) {
+	if (v->detail && !v->pass && strcmp(v->status, "new-warnings")) {
 		printf("  %s:\n", !strcmp(v->status, "build-failed") ?
 		       "first error lines" : "what decided it");
 		print_indented(v->detail);
 	}
+	print_warnings(v);
 	for (size_t i = 0; i < v->nr_suites; i++) {
 		const struct boot_suite *s = &v->suites[i];
 
@@ -146,6 +194,9 @@ int cmd_boot(int argc, char **argv)
 		{ "timeout", required_argument, NULL, 'T' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "kvm", no_argument, NULL, 'k' },
+		{ "each", no_argument, NULL, 'e' },
+		{ "boot-each", no_argument, NULL, 'E' },
+		{ "accept-warnings", no_argument, NULL, 'W' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -176,6 +227,15 @@ int cmd_boot(int argc, char **argv)
 			break;
 		case 'k':
 			o.kvm = true;
+			break;
+		case 'E':
+			o.boot_each = true;
+			/* fall through */
+		case 'e':
+			o.each = true;
+			break;
+		case 'W':
+			o.accept_warnings = true;
 			break;
 		case 'h':
 			fputs(boot_usage, stdout);
