@@ -56,7 +56,7 @@ awk -v n=$N '
 		if (t[c] != "Signed-off-by: Hu Man <hu@example.org>" ||
 		    t[c - 1] != "Assisted-by: Claude:claude-opus-4-5") {
 			print "commit " i ": last trailers are " t[c - 1] " / " t[c]; bad++ }
-		want = k <= 1 || k == 4 ? 2 : k == 2 ? 4 : 3
+		want = k <= 1 || k >= 4 ? 2 : k == 2 ? 4 : 3
 		if (c != want) { print "commit " i ": " c " trailers, want " want; bad++ }
 		if (k == 2 && (t[1] != "Co-developed-by: Other Dev <o@example.org>" ||
 			       t[2] != "Signed-off-by: Other Dev <o@example.org>")) {
@@ -65,8 +65,9 @@ awk -v n=$N '
 			print "commit " i ": Reviewed-by lost"; bad++ }
 		if (links != (k == 4)) {
 			print "commit " i ": " links " Link lines"; bad++ }
-		if (k == 5 && t[1] != "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>") {
-			print "commit " i ": vendor trailer changed"; bad++ }
+		# the vendor trailer becomes the Assisted-by, as check asks
+		if (k == 5 && t[1] ~ /^Co-Authored-By/) {
+			print "commit " i ": vendor trailer kept"; bad++ }
 		seen++
 	}
 	/^== / { check(); i = $2; c = 0; links = -1; next }

@@ -12,9 +12,10 @@ status_before=$(git status --porcelain)
 "$D" amend --agent Claude --model claude-opus-4-5 --tool coccinelle >"$TMPDIR/o" ||
 	fail "amend exited $?"
 expect_grep "+ Assisted-by: Claude:claude-opus-4-5 coccinelle" "$TMPDIR/o"
-expect_eq "trailers" "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>
-Assisted-by: Claude:claude-opus-4-5 coccinelle
+# the vendor trailer becomes the Assisted-by: the commit passes check
+expect_eq "trailers" "Assisted-by: Claude:claude-opus-4-5 coccinelle
 $HUMAN_SOB" "$(git log -1 --format=%B | git interpret-trailers --parse)"
+expect_status 0 "$D" check --no-spdx HEAD
 expect_eq "author, date, tree, parent kept" "$before" \
 	"$(git log -1 --format='%an%n%ae%n%ad%n%T%n%P')"
 expect_eq "work tree and index untouched" "$status_before" "$(git status --porcelain)"

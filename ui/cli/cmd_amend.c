@@ -10,6 +10,7 @@
 #include "b4.h"
 #include "cli.h"
 #include "diff.h"
+#include "fix.h"
 #include "lint.h"
 #include "message.h"
 #include "place.h"
@@ -208,6 +209,38 @@ static int plan_one(const struct commit_info *c, void *data)
 	return rc;
 }
 
+/*
+ * What the AI tools left (vendor trailers and footers, AI sign-offs) is
+ * converted in the same write, as fix does, so that the series amend
+ * leaves passes check: out is placed already, and fixed in place.
+ */
+static int convert_traces(struct buf *out, const struct amend *am,
+			  const struct commit_info *c, const struct assisted *a)
+{
+	struct ident author = { c->author_name, c->author_email };
+	struct ident committer = { c->committer_name, c->committer_email };
+	struct lint_facts facts = { &author, &committer, NULL, 0, NULL };
+	struct fix_opts fo = {
+		.form = am->ctx->form, .cat = am->ctx->cat,
+		.human = am->req.human, .agent = a->agent, .model = a->model,
+		.tools = a->tools, .facts = &facts,
+		.comment_char = am->comment_char,
+	};
+	struct buf fixed = BUF_INIT;
+	bool changed = false;
+
+	if (fix_message(&fixed, &changed, out->ptr, out->len, &fo) < 0) {
+		buf_release(&fixed);
+		return -1;
+	}
+	if (changed) {
+		buf_reset(out);
+		buf_add(out, fixed.ptr, fixed.len);
+	}
+	buf_release(&fixed);
+	return 0;
+}
+
 static int reword(struct buf *out, const struct commit_info *c, void *data)
 {
 	struct amend *am = data;
@@ -237,6 +270,8 @@ static int reword(struct buf *out, const struct commit_info *c, void *data)
 	am->req.assisted = p->assisted;
 	rc = place_trailers(out, m, &am->req);
 	message_free(m);
+	if (rc == 0)
+		rc = convert_traces(out, am, c, p->assisted);
 	if (rc < 0) {
 		struct buf e = BUF_INIT;
 
