@@ -478,7 +478,9 @@ static void review(struct buf *out, const struct cover *c,
 	struct buf b = BUF_INIT;
 
 	buf_adds(&b, "Review:");
-	if (cover_nr_assisted(c) && (!o->human || all_signed(c)))
+	/* the human's own statement, only when the assistant recorded it */
+	if (cover_nr_assisted(c) && o->certified &&
+	    (!o->human || all_signed(c)))
 		buf_adds(&b, " I reviewed all of the AI-generated code, made sure it is compatible with GPL-2.0-only, and take full responsibility for it; my Signed-off-by: on each patch certifies the Developer's Certificate of Origin, which only a human can do.");
 	if (o->reviewed)
 		buf_addf(&b, " %s", o->reviewed);

@@ -37,6 +37,8 @@ struct cover_opts {
 	const struct ident *human;	/* NULL: no Signed-off-by: check */
 	const char *reviewed;		/* how the code was reviewed */
 	const char *tested;		/* how it was tested */
+	bool certified;			/* the human certified the series in
+					 * the assistant (session_certifies) */
 	bool have_boot;
 	bool boot_pass;
 	const char *boot_summary;

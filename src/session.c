@@ -478,3 +478,50 @@ char *session_patch_id(const char *diff, size_t len)
 		 (unsigned long long)h[1]);
 	return buf_detach(&b, NULL);
 }
+
+/* The range text the saved session was for, or NULL. */
+static char *saved_range(const char *gitdir)
+{
+	char *path = session_path(gitdir), *range = NULL;
+	struct buf text = BUF_INIT;
+	const cJSON *r;
+	cJSON *root = NULL;
+
+	if (read_session(&text, path) == 0 &&
+	    json_parse(&root, text.ptr, text.len, path) == 0) {
+		r = cJSON_GetObjectItemCaseSensitive(root, "range");
+		if (cJSON_IsString(r))
+			range = xstrdup(r->valuestring);
+	}
+	error_clear();
+	cJSON_Delete(root);
+	buf_release(&text);
+	free(path);
+	return range;
+}
+
+bool session_certifies(const char *gitdir, char *const *ids, size_t nr,
+		       char *const *need)
+{
+	char *range = saved_range(gitdir);
+	struct session *s = NULL;
+	bool ok;
+
+	if (!range || !nr)
+		goto no;
+	if (session_load(&s, gitdir, range, ids, nr) < 0 || !s->resumed)
+		goto no;
+	ok = true;
+	for (size_t i = 0; i < nr; i++)
+		ok = ok && s->review[i] != REVIEW_NONE;
+	for (; ok && need && *need; need++)
+		ok = session_certified(s, *need);
+	session_free(s);
+	free(range);
+	return ok;
+no:
+	error_clear();
+	session_free(s);
+	free(range);
+	return false;
+}

@@ -80,6 +80,15 @@ int session_from_json(struct session *s, const char *text, size_t len,
 		      const char *origin);
 
 bool session_certified(const struct session *s, const char *item);
+/*
+ * Did the human certify the series ids[nr] (oldest first) in the
+ * assistant: a saved session for exactly these commits (whatever range
+ * named them), each one reviewed or marked as without AI-generated code,
+ * and each item of need (NULL-terminated ids) certified? A missing or
+ * broken session file is a no.
+ */
+bool session_certifies(const char *gitdir, char *const *ids, size_t nr,
+		       char *const *need);
 void session_certify(struct session *s, const char *item, bool on);
 void session_set_str(char **field, const char *value);
 void session_set_tools(struct session *s, char *const *tools);

@@ -30,9 +30,27 @@ expect_grep "Patch 2 was written without AI assistance." "$F"
 expect_grep "  1/3 [AI] mm: first" "$TMPDIR/out"
 expect_grep "  2/3      mm: second, by hand" "$TMPDIR/out"
 expect_grep "  3/3 [AI] mm: third" "$TMPDIR/out"
-expect_grep "I reviewed all of the AI-generated code" "$F"
+# nobody certified the series in the assistant: no claim of a review
+grep -q "I reviewed all of the AI-generated code" "$F" &&
+	fail "cover claims a review nobody certified"
 expect_grep "Reviewed by Re Viewer <r@example.org> (patch 3)." "$F"
 expect_grep "Tested by Te Ster <t@example.org> (patch 3)." "$F"
+# certified in the assistant (its session: every commit reviewed, every
+# human item certified): the review sentence is the human's statement
+ids=$(git rev-list --reverse base..HEAD | sed 's/.*/"&"/' | paste -sd, -)
+rev=$(git rev-list base..HEAD | sed 's/.*/"&": "reviewed"/' | paste -sd, -)
+mkdir -p .git/disclose
+printf '{"version": 1, "range": "x..y", "commits": [%s], "review": {%s}, "certified": ["license", "dco", "responsibility"]}\n' \
+	"$ids" "$rev" >.git/disclose/session.json
+cover base..HEAD
+expect_grep "I reviewed all of the AI-generated code" "$F"
+# one item not certified: no claim again
+sed -i 's/, "responsibility"//' .git/disclose/session.json
+cover base..HEAD
+grep -q "I reviewed all of the AI-generated code" "$F" &&
+	fail "cover claims a review with an item uncertified"
+rm -r .git/disclose
+before=$(repo_state)
 # nothing about testing was given: a prompt, never an invented claim
 expect_eq "no boot claim" "" "$(grep -i qemu "$TMPDIR/out")"
 # lines fit a mail

@@ -10,6 +10,8 @@
 #include "mail.h"
 #include "repo.h"
 #include "sanitize.h"
+#include "session.h"
+#include "strv.h"
 
 static const char cover_usage[] =
 	"usage: git disclose cover [<range>] [--reviewed TEXT] [--tested TEXT] [--b4]\n"
@@ -255,6 +257,36 @@ static int write_b4(struct repo *r, const char *para)
 	return rc;
 }
 
+/*
+ * Did the human certify these patches in the assistant: the session's
+ * review of each and every human item of the tree's policy.
+ */
+static bool certified(struct repo *r, const struct cover *c,
+		      const char *range)
+{
+	struct policy_choice pc;
+	char **ids = NULL, **need = NULL;
+	bool ok = false;
+
+	if (!r || policy_resolve(&pc, NULL, r, range) < 0) {
+		error_clear();
+		return false;
+	}
+	for (size_t i = 0; i < c->nr_patches; i++)
+		strv_push(&ids, c->patches[i].id);
+	for (size_t i = 0; i < pc.policy.nr_items; i++) {
+		const struct policy_item *it = &pc.policy.items[i];
+
+		if (!it->automatic && !it->optional)
+			strv_push(&need, it->id);
+	}
+	ok = session_certifies(repo_git_dir(r), ids, c->nr_patches, need);
+	strv_free(ids);
+	strv_free(need);
+	policy_choice_release(&pc);
+	return ok;
+}
+
 int cmd_cover(int argc, char **argv)
 {
 	struct cover_args a;
@@ -303,6 +335,7 @@ int cmd_cover(int argc, char **argv)
 	}
 	opts.reviewed = a.reviewed;
 	opts.tested = a.tested;
+	opts.certified = !a.mbox && certified(r, c, a.range);
 	v = r ? load_boot(&opts, r, c->tip) : NULL;
 	cover_format(&out, c, &opts);
 	cover_warnings(&warn, c, &opts);
