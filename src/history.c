@@ -446,8 +446,8 @@ void history_text(struct buf *out, const struct history *r)
 
 	date_of(first, sizeof(first), r->first);
 	date_of(last, sizeof(last), r->last);
-	buf_addf(out, "AI assistance in %s: %zu commits, %s .. %s\n", range,
-		 t->commits, first, last);
+	buf_addf(out, "AI assistance in %s: %zu commit%s, %s .. %s\n", range,
+		 t->commits, t->commits == 1 ? "" : "s", first, last);
 	free(range);
 	buf_addf(out, "  with AI traces  %8zu  %5.1f%% of the commits\n",
 		 t->ai, share(t->ai, t->commits));

@@ -555,6 +555,20 @@ out:
 	return rc;
 }
 
+/* A remembered answer is a suggestion: say when it is the one used. */
+static void say_remembered(const struct answers *a, const struct cli_ctx *ctx)
+{
+	char *from = answers_remembered(a), *line;
+
+	if (*from && ctx->assisted) {
+		line = assisted_format(ctx->assisted, ctx->form);
+		fprintf(stderr, "git disclose: Assisted-by: %s (from %s; give --agent, --model and --tool to say otherwise)\n",
+			line, from);
+		free(line);
+	}
+	free(from);
+}
+
 int cmd_commit(int argc, char **argv)
 {
 	struct commit_args ca = { 0 };
@@ -569,8 +583,11 @@ int cmd_commit(int argc, char **argv)
 		rc = 0;
 		goto out;
 	}
-	if (rc < 0 || cli_ctx_init(&ctx, &a, true) < 0 ||
-	    run_git_commit(&ca, &ctx) < 0) {
+	if (rc >= 0 && cli_ctx_init(&ctx, &a, true) == 0)
+		say_remembered(&a, &ctx);
+	else
+		rc = -1;
+	if (rc < 0 || run_git_commit(&ca, &ctx) < 0) {
 		rc = cli_fail(EXIT_USAGE);
 	} else {
 		rc = 0;
