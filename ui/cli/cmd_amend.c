@@ -162,8 +162,8 @@ static int decide(struct plan *p, struct amend *am,
 	} else if (f.agent || am->ctx->form == FORM_LLM) {
 		p->assisted = commit_facts_assisted(&f, as, am->ctx->form);
 		if (!p->assisted)
-			rc = error_set("%s: pass --model VERSION (see git disclose catalogue)",
-				       error_last());
+			rc = error_set("%s: pass --model VERSION for it alone with --only %.12s (the other commits keep their own facts; see git disclose catalogue)",
+				       error_last(), c->id);
 	} else if (as) {
 		p->assisted = answers_assisted_dup(as);
 		if (am->answers->agent_remembered ||

@@ -222,6 +222,10 @@ static int fix_commit_message(struct buf *out, bool *changed,
 		struct buf e = BUF_INIT;
 
 		buf_addf(&e, "commit %.12s: %s", c->id, error_last());
+		/* an answer for one commit must not contradict the others */
+		if (strstr(e.ptr, "--model") || strstr(e.ptr, "--agent"))
+			buf_addf(&e, "; with --only %.12s the answer is for this commit alone",
+				 c->id);
 		error_set("%s", e.ptr);
 		buf_release(&e);
 	}
