@@ -127,7 +127,7 @@ kernel-test: $(BIN)
 	@sh tests/run-e2e.sh $(abspath $(BIN)) $(abspath tests/kernel)
 
 # Sanitizer reports exit 86, which no test mistakes for a policy error (1).
-SAN_ENV = ASAN_OPTIONS=exitcode=86:detect_leaks=1 \
+SAN_ENV = ASAN_OPTIONS=exitcode=86:detect_leaks=1:fast_unwind_on_malloc=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86 \
 	  LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp)
 
