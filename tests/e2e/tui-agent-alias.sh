@@ -2,42 +2,19 @@
 # --model do: "Claude Code" is the agent Claude, "Claude Opus 4.8" the
 # model claude-opus-4-8 (newer than the catalogue), in a real terminal.
 . "$TOP/tests/e2e/lib.sh"
+. "$TOP/tests/e2e/lib-tmux.sh"
 . "$TOP/tests/tui/series.sh"
 command -v tmux >/dev/null || { echo "tmux is not installed"; exit 77; }
 make_series "$TMPDIR/r" >/dev/null || fail "series"
-sock=$TMPDIR/tmux.sock
 cat >"$TMPDIR/run.sh" <<RUN
 cd "$TMPDIR/r" || exit 1
 LC_ALL=C.UTF-8 HOME="$HOME" XDG_CONFIG_HOME="$HOME/.config" GIT_CONFIG_NOSYSTEM=1 "$D"
 echo \$? >"$TMPDIR/rc"
 RUN
-T() { tmux -S "$sock" "$@"; }
-trap 'T kill-server 2>/dev/null' EXIT
 T -f /dev/null new-session -d -s t -x 80 -y 24 "sh $TMPDIR/run.sh" ||
 	fail "tmux new-session"
 T set-option -t t remain-on-exit on >/dev/null
 
-wait_for() {
-	i=0
-	while ! T capture-pane -p -t t | grep -qF -- "$1"; do
-		i=$((i + 1))
-		if [ $i -gt 50 ]; then
-			T capture-pane -p -t t >&2
-			fail "timeout waiting for '$1'"
-		fi
-		sleep 0.1
-	done
-}
-keys() {
-	for k in "$@"; do
-		T send-keys -t t "$k"
-		sleep 0.05
-	done
-}
-type_text() {
-	T send-keys -t t -l "$1"
-	sleep 0.1
-}
 
 wait_for "Step 1/5 Series"
 keys Enter

@@ -4,33 +4,19 @@
 # own lines (no line of the assistant left behind) and the next prompt
 # must start at column 0.
 . "$TOP/tests/e2e/lib.sh"
+. "$TOP/tests/e2e/lib-tmux.sh"
 . "$TOP/tests/tui/series.sh"
 command -v tmux >/dev/null || { echo "tmux is not installed"; exit 77; }
 command -v bash >/dev/null || { echo "bash is not installed"; exit 77; }
 make_series "$TMPDIR/r" >/dev/null || fail "series"
 mkdir -p "$TMPDIR/bin"
 ln -s "$D" "$TMPDIR/bin/git-disclose"
-sock=$TMPDIR/tmux.sock
-T() { tmux -S "$sock" "$@"; }
-trap 'T kill-server 2>/dev/null' EXIT
 T -f /dev/null new-session -d -s t -x 80 -y 24 \
 	"env -i PATH=$TMPDIR/bin:/usr/bin:/bin HOME=$HOME TERM=screen \
 	 LC_ALL=C.UTF-8 GIT_CONFIG_NOSYSTEM=1 PS1='sh\$ ' bash --norc -i" ||
 	fail "tmux new-session"
 T set-option -g window-size manual >/dev/null 2>&1
 
-# wait_for TEXT: until the screen shows TEXT (5 s at most).
-wait_for() {
-	i=0
-	while ! T capture-pane -p -t t | grep -qF -- "$1"; do
-		i=$((i + 1))
-		if [ $i -gt 50 ]; then
-			T capture-pane -p -t t >&2
-			fail "timeout waiting for '$1'"
-		fi
-		sleep 0.1
-	done
-}
 
 wait_for 'sh$'
 T send-keys -t t "cd $TMPDIR/r && clear" Enter

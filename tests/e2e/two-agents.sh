@@ -4,6 +4,7 @@
 # suggestions for commits without facts; print-only commands write no
 # configuration.
 . "$TOP/tests/e2e/lib.sh"
+. "$TOP/tests/e2e/lib-tmux.sh"
 
 CODEX="Co-authored-by: Codex <noreply@openai.com>"
 CLAUDE="Co-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>"
@@ -115,36 +116,16 @@ git branch -q upstream-base HEAD~2
 git branch -q --set-upstream-to=upstream-base
 git config disclose.agent Codex
 git config disclose.model gpt-5-codex
-sock=$TMPDIR/tmux.sock
 cat >"$TMPDIR/run.sh" <<RUN
 cd "$TMPDIR/t" || exit 1
 LC_ALL=C.UTF-8 HOME="$HOME" XDG_CONFIG_HOME="$HOME/.config" GIT_CONFIG_NOSYSTEM=1 "$D"
 echo \$? >"$TMPDIR/rc"
 RUN
-T() { tmux -S "$sock" "$@"; }
-trap 'T kill-server 2>/dev/null' EXIT
 start() {
 	rm -f "$TMPDIR/rc"
 	T -f /dev/null new-session -d -s t -x 100 -y 30 "sh $TMPDIR/run.sh" ||
 		fail "tmux new-session"
 	T set-option -t t remain-on-exit on >/dev/null
-}
-wait_for() {
-	i=0
-	while ! T capture-pane -p -t t | grep -qF -- "$1"; do
-		i=$((i + 1))
-		if [ $i -gt 50 ]; then
-			T capture-pane -p -t t >&2
-			fail "timeout waiting for '$1'"
-		fi
-		sleep 0.1
-	done
-}
-keys() {
-	for k in "$@"; do
-		T send-keys -t t "$k"
-		sleep 0.05
-	done
 }
 # leave: Esc, and y when it asks (nothing written yet)
 leave() {
