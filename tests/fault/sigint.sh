@@ -47,12 +47,16 @@ while read -r delay sig; do
 	i=$((i + 1))
 	rm -rf t go go.waiting && cp -a base t || fail "copy"
 	(cd t && DISCLOSE_TEST_PAUSE_BEFORE_REF="$work/go" \
-		exec "$D" "$@" >/dev/null 2>&1) &
+		exec "$D" "$@" >/dev/null 2>"$work/trial.err") &
 	pid=$!
 	k=0
 	while [ ! -e go.waiting ]; do
 		k=$((k + 1))
 		[ $k -lt 3000 ] || fail "trial $i: the rewrite never paused"
+		# a child that ended (a zombie until waited for) never pauses
+		st=$(awk '/^State:/ { print $2 }' /proc/$pid/status 2>/dev/null)
+		[ -n "$st" ] && [ "$st" != Z ] ||
+			fail "trial $i: the rewrite ended before its pause: $(cat "$work/trial.err")"
 		sleep 0.01
 	done
 	: >go
