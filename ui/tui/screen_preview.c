@@ -219,6 +219,7 @@ static const struct view_ops screen_args = {
 static void show_args(struct view *v)
 {
 	char *args = trailer_lines(v->m, true);
+	struct buf line = BUF_INIT;
 	struct pager *p;
 
 	if (!args)
@@ -234,7 +235,11 @@ static void show_args(struct view *v)
 		       "git duplicates it (git disclose commit avoids both).\n"
 		       "\n"
 		       "They are printed again on standard output when you leave.");
-	buf_addf(&v->m->after, "git commit %s\n", args);
+	/* printed once on leaving, however often it was shown */
+	buf_addf(&line, "git commit %s\n", args);
+	if (!strstr(buf_cstr(&v->m->after), line.ptr))
+		buf_add(&v->m->after, line.ptr, line.len);
+	buf_release(&line);
 	if (tui_push(&screen_args, p) < 0) {
 		pager_release(p);
 		free(p);
