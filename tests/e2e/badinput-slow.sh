@@ -13,7 +13,7 @@ known() {
 fast() {
 	_n=$1 _s=$2
 	shift 2
-	timeout "$_s" "$@" >"$TMPDIR/out" 2>"$TMPDIR/err" </dev/null
+	timeout "$((_s * $(slowdown)))" "$@" >"$TMPDIR/out" 2>"$TMPDIR/err" </dev/null
 	_rc=$?
 	no_crash "$TMPDIR/out" "$TMPDIR/err"
 	[ $_rc -ne 124 ] && return 0

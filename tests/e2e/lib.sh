@@ -50,6 +50,13 @@ new_repo() {
 
 HUMAN_SOB="Signed-off-by: Hu Man <hu@example.org>"
 
+# slowdown: how many times slower this build runs (the sanitizer build,
+# run with ASAN_OPTIONS set by make, about ten times): for the few rows
+# that bound a time to catch a quadratic step, never as a benchmark.
+slowdown() {
+	if [ -n "${ASAN_OPTIONS:-}" ]; then echo 10; else echo 1; fi
+}
+
 # The key that turns on the test-only hooks (DISCLOSE_TEST_HOOKS, src/repo.c).
 TEST_HOOKS=disclose-test-hooks-5c0f19ad
 
