@@ -701,13 +701,16 @@ static bool is_family_base(const struct cat_agent *a, const char *w, size_t n)
 	return false;
 }
 
-bool catalogue_model_word(const struct cat_agent *a, const char *word,
-			  size_t len)
+typedef bool (*word_match_fn)(const char *w, size_t n,
+			      const char *p, size_t k);
+
+/*
+ * The first word of a's model ids (a run of letters and digits that does
+ * not start with a digit) that match accepts for w, as [*out, *out + *len).
+ */
+static bool model_id_word(const struct cat_agent *a, const char *w, size_t n,
+			  word_match_fn match, const char **out, size_t *len)
 {
-	if (!len || is_digit((unsigned char)word[0]))
-		return false;
-	if (is_family_base(a, word, len))
-		return true;
 	for (size_t i = 0; i < a->nr_models; i++) {
 		const char *p = a->models[i].id;
 
@@ -716,13 +719,34 @@ bool catalogue_model_word(const struct cat_agent *a, const char *word,
 
 			while (p[k] && is_alnum((unsigned char)p[k]))
 				k++;
-			if (k == len && !is_digit((unsigned char)*p) &&
-			    mem_ieq(p, k, word, len))
+			if (k && !is_digit((unsigned char)*p) &&
+			    match(w, n, p, k)) {
+				*out = p;
+				*len = k;
 				return true;
+			}
 			p += k ? k : 1;
 		}
 	}
 	return false;
+}
+
+static bool same_word(const char *w, size_t n, const char *p, size_t k)
+{
+	return k == n && mem_ieq(p, k, w, n);
+}
+
+bool catalogue_model_word(const struct cat_agent *a, const char *word,
+			  size_t len)
+{
+	const char *out;
+	size_t n;
+
+	if (!len || is_digit((unsigned char)word[0]))
+		return false;
+	if (is_family_base(a, word, len))
+		return true;
+	return model_id_word(a, word, len, same_word, &out, &n);
 }
 
 /* Plain printable ASCII: a model is never built from other bytes. */
@@ -998,24 +1022,7 @@ static bool near_word(const struct cat_agent *a, const char *w, size_t n,
 			*len = base_len(*f);
 			return true;
 		}
-	for (size_t i = 0; i < a->nr_models; i++) {
-		const char *p = a->models[i].id;
-
-		while (*p) {
-			size_t k = 0;
-
-			while (p[k] && is_alnum((unsigned char)p[k]))
-				k++;
-			if (k && !is_digit((unsigned char)*p) &&
-			    near(w, n, p, k)) {
-				*out = p;
-				*len = k;
-				return true;
-			}
-			p += k ? k : 1;
-		}
-	}
-	return false;
+	return model_id_word(a, w, n, near, out, len);
 }
 
 char *catalogue_suggest_model(const struct catalogue *c,
