@@ -1,6 +1,7 @@
 /*
- * Repository access. This is the only module that includes git2.h: the
- * rest of the core sees commits as plain structs.
+ * Repository access (repo.c) and rewrites (rewrite.c). These are the only
+ * files that include git2.h: the rest of the core sees commits as plain
+ * structs.
  */
 #ifndef DISCLOSE_REPO_H
 #define DISCLOSE_REPO_H
