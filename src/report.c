@@ -197,35 +197,13 @@ static cJSON *str_or_null(const char *s)
 	return item;
 }
 
-/*
- * Controls a terminal acts on even inside a JSON string: C1 controls
- * (U+0080..U+009F) and the bidirectional overrides are written as \u
- * escapes, which every JSON reader decodes back.
- */
-static void json_escape_controls(struct buf *out, const char *json)
-{
-	size_t len = strlen(json), i = 0;
-
-	while (i < len) {
-		unsigned cp;
-		size_t k = utf8_decode(&cp, json + i, len - i);
-
-		if (k > 1 && ((cp >= 0x80 && cp <= 0x9f) ||
-			      sanitize_is_bidi(cp)))
-			buf_addf(out, "\\u%04x", cp);
-		else
-			buf_add(out, json + i, k ? k : 1);
-		i += k ? k : 1;
-	}
-}
-
 /* cJSON item printed without blanks, controls escaped; caller frees. */
 static char *json_print(cJSON *item, bool newline)
 {
 	struct buf b = BUF_INIT;
 	char *text = cJSON_PrintUnformatted(item);
 
-	json_escape_controls(&b, text ? text : "null");
+	sanitize_json(&b, text ? text : "null");
 	if (newline)
 		buf_addch(&b, '\n');
 	cJSON_free(text);
