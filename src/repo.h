@@ -243,9 +243,9 @@ struct rewrite_result {
  * not HEAD, an empty range, a merge in the range, gpgsig commits to
  * rewrite unless opts->drop_signatures, commits already on a
  * remote-tracking branch unless opts->force (then out->warning says so),
- * a commit with a replacement (refs/replace/, unless
- * GIT_NO_REPLACE_OBJECTS) or an info/grafts file; a full disk is
- * named. out->warning also tells when the branch moved but the backup
+ * a commit replaced (git replace) by one with other parents, or an
+ * info/grafts file; a full disk is named. A replacement with the same
+ * parents is what the commit is rewritten from, as git rebase does. out->warning also tells when the branch moved but the backup
  * ref, ORIG_HEAD or the notes could not be written.
  * The index and the work tree are never touched. Test only: when
  * DISCLOSE_TEST_HOOKS holds the key of src/repo.c (tests/e2e/lib.sh) and

@@ -263,6 +263,8 @@ static int move_ref(struct repo *r, const char *name, const git_oid *new_id,
 /* What a rewrite works on, read before anything is written. */
 struct plan {
 	git_oid *ids;		/* the range, oldest first */
+	git_oid *src;		/* what each is made from: the commit, or
+				 * its replacement (git replace) */
 	char **msgs;		/* the new message, NULL: unchanged */
 	size_t *lens;
 	size_t nr;
@@ -279,6 +281,7 @@ static void plan_release(struct plan *p)
 	free(p->msgs);
 	free(p->lens);
 	free(p->ids);
+	free(p->src);
 	free(p->ref);
 }
 
@@ -533,15 +536,17 @@ static int plan_messages(struct plan *p, struct repo *r, repo_reword_fn fn,
 		git_commit *c = NULL;
 		struct commit_info *ci;
 
-		if (git_commit_lookup(&c, r->git, &p->ids[i]) < 0)
+		if (git_commit_lookup(&c, r->git, &p->src[i]) < 0)
 			return git_fail("cannot read a commit of the range");
 		ci = commit_info_from(c);
 		git_commit_free(c);
+		/* a replacement's content under the commit's own id */
+		git_oid_tostr(ci->id, sizeof(ci->id), &p->ids[i]);
 		buf_reset(&b);
 		rc = fn(&b, ci, data);
 		if (rc == 0 && b.len && (b.len != ci->message_len ||
 					 memcmp(b.ptr, ci->message, b.len))) {
-			rc = check_no_nul(r, &p->ids[i], ci->message_len);
+			rc = check_no_nul(r, &p->src[i], ci->message_len);
 			p->msgs[i] = buf_detach(&b, &p->lens[i]);
 			if (p->first == p->nr)
 				p->first = i;
@@ -589,7 +594,7 @@ static int refuse_any(struct repo *r, const struct plan *p,
 		git_commit *c = NULL;
 		int rc = 0;
 
-		if (git_commit_lookup(&c, r->git, &p->ids[i]) < 0)
+		if (git_commit_lookup(&c, r->git, &p->src[i]) < 0)
 			return git_fail("cannot read a commit of the range");
 		if (bad(c, data))
 			rc = refuse_commit(c, why);
@@ -1063,7 +1068,7 @@ static int write_series(git_oid *new_ids, char **keep, struct repo *r,
 		const git_oid *parent = i > p->first ?
 					&new_ids[i - p->first - 1] : NULL;
 
-		if (write_rewritten(&new_ids[i - p->first], odb, w, &p->ids[i],
+		if (write_rewritten(&new_ids[i - p->first], odb, w, &p->src[i],
 				    parent, p->msgs[i], p->lens[i], &ident,
 				    &date, drop_sig) < 0)
 			goto out;
@@ -1168,35 +1173,134 @@ static void add_warning(struct rewrite_result *out, const char *fmt, ...)
 }
 
 /*
- * git's history rewriting sees replacements (git replace) and grafts
- * (info/grafts); libgit2 1.5 reads the commits as recorded. Rewriting
- * the recorded commit would drop what the replacement says, so refuse.
+ * Replacements (git replace): git log and git rebase see the replacement
+ * of a commit instead of the commit, unless GIT_NO_REPLACE_OBJECTS is
+ * set or core.useReplaceRefs is false; GIT_REPLACE_REF_BASE moves them
+ * from refs/replace/. Returns 0 with replacements off, 1 with them on
+ * (base gets the ref prefix).
  */
-static int check_replaced(struct repo *r, const struct plan *p)
+static int replace_refs_on(struct buf *base, struct repo *r)
 {
-	const char *no = getenv("GIT_NO_REPLACE_OBJECTS");
-	struct buf path = BUF_INIT;
+	const char *env = getenv("GIT_REPLACE_REF_BASE");
+	char *v = NULL;
+	int use = 1;
+
+	if (getenv("GIT_NO_REPLACE_OBJECTS"))
+		return 0;
+	/* with git -c, as git reads it */
+	if (repo_config_get(&v, r, "core.useReplaceRefs") == 0 && v &&
+	    git_config_parse_bool(&use, v) < 0)
+		use = 1;
+	free(v);
+	buf_adds(base, env && *env ? env : "refs/replace/");
+	if (base->ptr[base->len - 1] != '/')
+		buf_addch(base, '/');
+	return use ? 1 : 0;
+}
+
+/* Do commits a and b have the same parents? */
+static bool same_parents(struct repo *r, const git_oid *a, const git_oid *b)
+{
+	git_commit *ca = NULL, *cb = NULL;
+	bool same = git_commit_lookup(&ca, r->git, a) == 0 &&
+		    git_commit_lookup(&cb, r->git, b) == 0 &&
+		    git_commit_parentcount(ca) == git_commit_parentcount(cb);
+
+	for (unsigned i = 0; same && i < git_commit_parentcount(ca); i++)
+		same = git_oid_equal(git_commit_parent_id(ca, i),
+				     git_commit_parent_id(cb, i));
+	git_commit_free(ca);
+	git_commit_free(cb);
+	return same;
+}
+
+/* "--root" or the first commit's parent: where git rebase would start. */
+static void rebase_base(struct buf *out, struct repo *r, const struct plan *p)
+{
+	git_commit *c = NULL;
+
+	if (git_commit_lookup(&c, r->git, &p->ids[0]) == 0 &&
+	    git_commit_parentcount(c))
+		buf_addf(out, "%.12s", git_oid_tostr_s(git_commit_parent_id(c, 0)));
+	else
+		buf_adds(out, "--root");
+	git_commit_free(c);
+}
+
+/*
+ * What git sees for commit i of the range, into p->src[i]: its
+ * replacement, followed as git does (at most 5 deep). A rewrite then
+ * makes the new commit from the replacement's tree, author and message,
+ * as git rebase --force-rebase does. A replacement with other parents
+ * changes the history git walks, not one commit: refused.
+ */
+static int resolve_replacement(struct repo *r, struct plan *p, size_t i,
+			       const char *base)
+{
+	struct buf name = BUF_INIT, from = BUF_INIT;
+	char id[OID_HEX + 1], to_hex[OID_HEX + 1];
+	git_object *obj = NULL;
+	git_oid to;
+	int depth = 0, rc = 0;
+
+	git_oid_cpy(&p->src[i], &p->ids[i]);
+	git_oid_tostr(id, sizeof(id), &p->ids[i]);
+	for (;;) {
+		buf_reset(&name);
+		buf_addf(&name, "%s%s", base, git_oid_tostr_s(&p->src[i]));
+		if (git_reference_name_to_id(&to, r->git, name.ptr) < 0)
+			break;
+		if (++depth > 5) {
+			rc = error_set("commit %.12s has a chain of more than 5 replacements (%s): git gives up there too; shorten it with git replace -d, then run again",
+				       id, name.ptr);
+			goto out;
+		}
+		git_oid_cpy(&p->src[i], &to);
+	}
+	if (!depth)
+		goto out;
+	git_oid_tostr(to_hex, sizeof(to_hex), &p->src[i]);
+	if (git_object_lookup(&obj, r->git, &p->src[i], GIT_OBJECT_ANY) < 0 ||
+	    git_object_type(obj) != GIT_OBJECT_COMMIT) {
+		rc = error_set("commit %.12s is replaced by %.12s, which is not a commit here: remove the replacement with git replace -d %.12s, then run again",
+			       id, to_hex, id);
+	} else if (!same_parents(r, &p->ids[i], &p->src[i])) {
+		rebase_base(&from, r, p);
+		rc = error_set("commit %.12s is replaced (git replace) by %.12s, which has other parents: that changes the history, and git disclose rewrites a series as recorded; write the replacement into the history with git rebase --force-rebase %s (git rebase sees replacements), then git replace -d %.12s, then run again (or just git replace -d %.12s)",
+			       id, to_hex, from.ptr, id, id);
+	}
+out:
+	git_object_free(obj);
+	buf_release(&name);
+	buf_release(&from);
+	return rc;
+}
+
+/*
+ * p->src for the range (see resolve_replacement). Grafts (info/grafts)
+ * are refused: git has deprecated them, and libgit2 walks the recorded
+ * parents.
+ */
+static int plan_replacements(struct repo *r, struct plan *p)
+{
+	struct buf path = BUF_INIT, base = BUF_INIT;
+	bool on = replace_refs_on(&base, r) == 1;
 	struct stat st;
 	int rc = 0;
 
-	for (size_t i = 0; (!no || !*no) && i < p->nr && !rc; i++) {
-		char hex[OID_HEX + 1];
-		git_oid to;
-
-		git_oid_tostr(hex, sizeof(hex), &p->ids[i]);
-		buf_reset(&path);
-		buf_addf(&path, "refs/replace/%s", hex);
-		if (git_reference_name_to_id(&to, r->git, path.ptr) < 0)
-			continue;
-		rc = error_set("commit %.12s has a replacement (git replace, %s -> %.12s): git disclose would rewrite the recorded commit and the replacement's message and tree would be lost; run git replace -d %.12s first (or make the replacement part of the history, then run again)",
-			       hex, path.ptr, git_oid_tostr_s(&to), hex);
+	p->src = xcalloc(p->nr, sizeof(*p->src));
+	for (size_t i = 0; i < p->nr && !rc; i++) {
+		if (on)
+			rc = resolve_replacement(r, p, i, base.ptr);
+		else
+			git_oid_cpy(&p->src[i], &p->ids[i]);
 	}
-	buf_reset(&path);
 	buf_addf(&path, "%s/info/grafts", git_repository_commondir(r->git));
 	if (!rc && lstat(path.ptr, &st) == 0 && st.st_size > 0)
 		rc = error_set("%s exists: git sees other parents than the commits record, and git disclose would rewrite the recorded history; convert the grafts with git replace --convert-graft-file (then see git replace -l) or remove the file, then run again",
 			       path.ptr);
 	buf_release(&path);
+	buf_release(&base);
 	return rc;
 }
 
@@ -1345,9 +1449,9 @@ static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 
 	/* the messages first: their errors say more than the tip's */
 	if (plan_range(p, r, range) < 0 || check_linear(r, p) < 0 ||
+	    plan_replacements(r, p) < 0 ||
 	    plan_messages(p, r, fn, data) < 0 ||
-	    check_tip(r, p, range, &p->tip) < 0 ||
-	    check_replaced(r, p) < 0)
+	    check_tip(r, p, range, &p->tip) < 0)
 		return -1;
 	git_oid_tostr(out->old_tip, sizeof(out->old_tip), &p->head);
 	memcpy(out->new_tip, out->old_tip, sizeof(out->new_tip));
