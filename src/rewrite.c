@@ -1172,6 +1172,154 @@ static void add_warning(struct rewrite_result *out, const char *fmt, ...)
 	out->warning = buf_detach(&b, NULL);
 }
 
+/* Remove the directory path and those under it, where they are empty. */
+static void rmdir_empty(const char *path)
+{
+	DIR *d = opendir(path);
+	struct dirent *e;
+	struct buf sub = BUF_INIT;
+
+	while (d && (e = readdir(d))) {
+		if (e->d_type != DT_DIR || e->d_name[0] == '.')
+			continue;
+		buf_reset(&sub);
+		buf_addf(&sub, "%s/%s", path, e->d_name);
+		rmdir_empty(sub.ptr);
+	}
+	if (d)
+		closedir(d);
+	rmdir(path);
+	buf_release(&sub);
+}
+
+/*
+ * Move the backup from to the name to with its whole reflog: the log is
+ * copied as it is (libgit2 1.5's rename keeps only the last entry), the
+ * new ref made, and only then the old one deleted.
+ */
+static int move_backup(git_reference **out, struct repo *r,
+		       git_reference *from, const char *to)
+{
+	const char *dir = git_repository_commondir(r->git);
+	struct buf src = BUF_INIT, dst = BUF_INIT, log = BUF_INIT;
+	int fd, rc = -1;
+
+	buf_addf(&src, "%s/logs/%s", dir, git_reference_name(from));
+	buf_addf(&dst, "%s/logs/%s", dir, to);
+	/* no log (or none readable) is no loss: the ref moves alone */
+	if (read_regular_file(&log, src.ptr, CONFIG_FILE_LIMIT, READ_NOFOLLOW)
+	    < 0)
+		error_clear();
+	else if (log.len) {
+		fd = open(dst.ptr, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW |
+			  O_CLOEXEC, 0644);
+		if (fd < 0 || write(fd, log.ptr, log.len) != (ssize_t)log.len ||
+		    fsync(fd) < 0) {
+			error_set("cannot write %s: %s", dst.ptr,
+				  strerror(errno));
+			if (fd >= 0)
+				close(fd);
+			goto out;
+		}
+		close(fd);
+	}
+	if (git_reference_create(out, r->git, to, git_reference_target(from),
+				 0, "disclose: an old backup moved here") < 0 ||
+	    git_reference_delete(from) < 0)
+		goto out;
+	rc = 0;
+out:
+	buf_release(&src);
+	buf_release(&dst);
+	buf_release(&log);
+	return rc;
+}
+
+/* A free name for an old backup moved to today's name (want). */
+static int free_backup_name(struct buf *out, struct repo *r, const char *want)
+{
+	git_oid id;
+
+	for (int k = 1; k < 100; k++) {
+		buf_reset(out);
+		/* "%o" never comes out of backup_name(): no branch has it */
+		if (k == 1)
+			buf_adds(out, want);
+		else
+			buf_addf(out, "%s%%old%d", want, k);
+		if (git_reference_name_to_id(&id, r->git, out->ptr) ==
+		    GIT_ENOTFOUND)
+			return 0;
+	}
+	return error_set("no free name for an old backup beside %s", want);
+}
+
+/*
+ * Backups were once named refs/disclose/backup/<branch> with the slashes
+ * as they are: the old backup of feat/sub is then a directory "feat" in
+ * the way of feat's backup. Move each ref under the name of branch's
+ * backup to today's name (slashes as %2F) with its reflog, or beside it
+ * when that is taken: no backup is lost. out->warning names the moves.
+ */
+static void migrate_old_backups(struct rewrite_result *out, struct repo *r,
+				const char *branch)
+{
+	struct buf name = BUF_INIT, want = BUF_INIT, to = BUF_INIT;
+	git_reference_iterator *it = NULL;
+	git_strarray old = { 0 };
+	git_reference *ref;
+	size_t cap = 0;
+
+	backup_name(&name, branch);
+	buf_addch(&name, '/');
+	if (git_reference_iterator_new(&it, r->git) < 0)
+		goto out;
+	while (git_reference_next(&ref, it) == 0) {
+		const char *n = git_reference_name(ref);
+
+		if (!strncmp(n, name.ptr, name.len)) {
+			if (old.count == cap) {
+				cap = cap ? 2 * cap : 4;
+				old.strings = xrealloc(old.strings,
+						       cap * sizeof(char *));
+			}
+			old.strings[old.count++] = xstrdup(n);
+		}
+		git_reference_free(ref);
+	}
+	for (size_t i = 0; i < old.count; i++) {
+		git_reference *from = NULL, *moved = NULL;
+		const char *n = old.strings[i];
+
+		buf_reset(&want);
+		backup_name(&want, n + strlen("refs/disclose/backup/"));
+		if (free_backup_name(&to, r, want.ptr) < 0 ||
+		    git_reference_lookup(&from, r->git, n) < 0 ||
+		    move_backup(&moved, r, from, to.ptr) < 0)
+			add_warning(out, "the old backup %s could not be moved to %s (%s): rename it with git update-ref, then run again",
+				    n, want.ptr, git_error_last() ?
+				    git_error_last()->message : error_last());
+		else
+			add_warning(out, "the old backup %s (named as before) is now %s",
+				    n, to.ptr);
+		git_reference_free(from);
+		git_reference_free(moved);
+	}
+	/* the emptied directories of the old names, refs and logs */
+	for (size_t i = 0; old.count && i < 2; i++) {
+		buf_reset(&to);
+		buf_addf(&to, "%s/%s%.*s", git_repository_commondir(r->git),
+			 i ? "logs/" : "", (int)name.len - 1, name.ptr);
+		rmdir_empty(to.ptr);
+	}
+out:
+	git_reference_iterator_free(it);
+	git_strarray_dispose(&old);
+	buf_release(&name);
+	buf_release(&want);
+	buf_release(&to);
+}
+
 /*
  * Replacements (git replace): git log and git rebase see the replacement
  * of a commit instead of the commit, unless GIT_NO_REPLACE_OBJECTS is
@@ -1490,6 +1638,7 @@ static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 	git_oid_tostr(out->new_tip, sizeof(out->new_tip), tip);
 	fill_entries(out, p, new_ids);
 	rc = 0;
+	migrate_old_backups(out, r, p->ref);
 	if (save_backup(&out->backup_ref, r, p->ref, &p->head, who,
 			msg.ptr) < 0)
 		add_warning(out, "the branch was rewritten, but %s; the old tip %s is in the branch's reflog (git reflog %s)",
