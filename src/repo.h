@@ -251,7 +251,8 @@ struct rewrite_result {
  * DISCLOSE_TEST_HOOKS holds the key of src/repo.c (tests/e2e/lib.sh) and
  * DISCLOSE_TEST_PAUSE_BEFORE_REF names a file, the rewrite waits (up to
  * 60 s) for that file to exist after writing the objects and before
- * moving any ref, and creates "<file>.waiting" when it starts waiting.
+ * moving any ref, and creates "<file>.waiting" when it starts waiting;
+ * DISCLOSE_TEST_PAUSE_IN_PACK the same inside the pack write.
  */
 int repo_rewrite(struct rewrite_result *out, struct repo *r,
 		 const struct rewrite_opts *opts, repo_reword_fn fn,

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <time.h>
@@ -779,6 +780,33 @@ static int write_object(git_oid *out, git_odb_backend *w, const char *data,
 }
 
 /*
+ * Test only: wait for the file named by the variable var
+ * (DISCLOSE_TEST_PAUSE_BEFORE_REF: objects written, no ref moved yet;
+ * DISCLOSE_TEST_PAUSE_IN_PACK: inside the pack write). The variable alone
+ * does nothing: DISCLOSE_TEST_HOOKS must also hold this key
+ * (tests/e2e/lib.sh sets it), so that a stray variable in a user's
+ * environment never stalls a real rewrite.
+ */
+#define TEST_HOOKS_KEY "disclose-test-hooks-5c0f19ad"
+
+static void test_pause_at(const char *var)
+{
+	const char *path = getenv(var);
+	const char *key = getenv("DISCLOSE_TEST_HOOKS");
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	struct buf waiting = BUF_INIT;
+
+	if (!path || !*path || !key || strcmp(key, TEST_HOOKS_KEY))
+		return;
+	/* tell the test that we wait */
+	buf_addf(&waiting, "%s.waiting", path);
+	write_file_atomic(waiting.ptr, "", 0, 0644);
+	buf_release(&waiting);
+	for (int i = 0; i < 6000 && access(path, F_OK) < 0; i++)
+		nanosleep(&ts, NULL);
+}
+
+/*
  * The pack is written into a private directory under objects/pack (git
  * looks only at objects/pack itself), then a .keep is made for it, then
  * the pack and last its index move in: git finds packs by their index,
@@ -792,6 +820,8 @@ struct pack_out {
 	char *dir;		/* objects/pack/, with the slash */
 	char *tmp;		/* the private directory */
 	char *keep;		/* the .keep, once made */
+	bool locked;		/* lock_fd holds the directory, flock()ed */
+	int lock_fd;
 };
 
 static void pack_out_clean(struct pack_out *o)
@@ -810,6 +840,10 @@ static void pack_out_clean(struct pack_out *o)
 		closedir(d);
 		rmdir(o->tmp);
 	}
+	/* unlocked only once it is gone: nobody else removes it */
+	if (o->locked)
+		close(o->lock_fd);
+	o->locked = false;
 	buf_release(&path);
 	free(o->tmp);
 	free(o->dir);
@@ -817,9 +851,28 @@ static void pack_out_clean(struct pack_out *o)
 }
 
 /*
+ * Take the flock() of directory path, which a rewrite holds on its
+ * private directory as long as it lives: the kernel lets go when the
+ * process ends, however it ends (SIGKILL too), so the lock tells a live
+ * owner from a dead one where a PID could have been reused.
+ */
+static bool lock_dir(int *fd, const char *path)
+{
+	*fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (*fd < 0)
+		return false;
+	if (flock(*fd, LOCK_EX | LOCK_NB) == 0)
+		return true;
+	close(*fd);
+	return false;
+}
+
+/*
  * A rewrite killed (SIGKILL, a crash) while writing its pack leaves its
- * private directory, which git gc does not remove: remove those more
- * than an hour old (a running rewrite takes seconds).
+ * private directory, which git gc does not remove. Remove ours (our
+ * user's) whose lock nobody holds: their rewrite is dead. A directory
+ * named without "lk_" is from a version that took no lock: removed only
+ * when more than an hour old (a running rewrite takes seconds).
  */
 static void remove_stale(const char *pack_dir)
 {
@@ -836,8 +889,15 @@ static void remove_stale(const char *pack_dir)
 		buf_reset(&path);
 		buf_addf(&path, "%s%s", pack_dir, e->d_name);
 		if (lstat(path.ptr, &st) < 0 || !S_ISDIR(st.st_mode) ||
-		    st.st_mtime > time(NULL) - 3600)
+		    st.st_uid != geteuid())
 			continue;
+		if (!strncmp(e->d_name, "tmp_disclose_lk_", 16)) {
+			if (!lock_dir(&old.lock_fd, path.ptr))
+				continue;
+			old.locked = true;
+		} else if (st.st_mtime > time(NULL) - 3600) {
+			continue;
+		}
 		old.tmp = xstrdup(path.ptr);
 		pack_out_clean(&old);
 	}
@@ -855,6 +915,27 @@ static int fail_write(struct repo *r, int err, const char *what,
 			 what, path, strerror(err));
 }
 
+/*
+ * Lock the new private directory. Another rewrite's remove_stale() may
+ * take it between mkdtemp() and the lock and remove it, empty: then the
+ * directory locked is not the one at the path, and the rewrite stops
+ * before writing anything.
+ */
+static int lock_new_dir(struct pack_out *o)
+{
+	struct stat at, held;
+
+	if (!lock_dir(&o->lock_fd, o->tmp))
+		return error_set("cannot lock %s (another git disclose removed it?): run again",
+				 o->tmp);
+	o->locked = true;
+	if (fstat(o->lock_fd, &held) < 0 || lstat(o->tmp, &at) < 0 ||
+	    at.st_ino != held.st_ino || at.st_dev != held.st_dev)
+		return error_set("%s was removed while git disclose made it (another git disclose at the same moment?): nothing was changed; run again",
+				 o->tmp);
+	return 0;
+}
+
 static int pack_out_start(struct pack_out *o, struct repo *r)
 {
 	git_buf dir = { 0 };
@@ -867,7 +948,7 @@ static int pack_out_start(struct pack_out *o, struct repo *r)
 	buf_addf(&path, "%spack/", dir.ptr);
 	o->dir = buf_detach(&path, NULL);
 	remove_stale(o->dir);
-	buf_addf(&path, "%stmp_disclose_XXXXXX", o->dir);
+	buf_addf(&path, "%stmp_disclose_lk_XXXXXX", o->dir);
 	if (!mkdtemp(path.ptr)) {
 		int err = errno;
 
@@ -878,8 +959,10 @@ static int pack_out_start(struct pack_out *o, struct repo *r)
 		buf_release(&path);
 	} else {
 		o->tmp = buf_detach(&path, NULL);
+		rc = lock_new_dir(o);
 	}
 	git_buf_dispose(&dir);
+	test_pause_at("DISCLOSE_TEST_PAUSE_IN_PACK");
 	return rc;
 }
 
@@ -1000,31 +1083,6 @@ out:
 	buf_release(&b);
 	git_odb_object_free(obj);
 	return rc;
-}
-
-/*
- * Test only: wait for the file named by DISCLOSE_TEST_PAUSE_BEFORE_REF.
- * The variable alone does nothing: DISCLOSE_TEST_HOOKS must also hold
- * this key (tests/e2e/lib.sh sets it), so that a stray variable in a
- * user's environment never stalls a real rewrite.
- */
-#define TEST_HOOKS_KEY "disclose-test-hooks-5c0f19ad"
-
-static void test_pause(void)
-{
-	const char *path = getenv("DISCLOSE_TEST_PAUSE_BEFORE_REF");
-	const char *key = getenv("DISCLOSE_TEST_HOOKS");
-	struct timespec ts = { 0, 10 * 1000 * 1000 };
-	struct buf waiting = BUF_INIT;
-
-	if (!path || !*path || !key || strcmp(key, TEST_HOOKS_KEY))
-		return;
-	/* tell the test that the objects are written and we wait */
-	buf_addf(&waiting, "%s.waiting", path);
-	write_file_atomic(waiting.ptr, "", 0, 0644);
-	buf_release(&waiting);
-	for (int i = 0; i < 6000 && access(path, F_OK) < 0; i++)
-		nanosleep(&ts, NULL);
 }
 
 static void fill_entries(struct rewrite_result *out, const struct plan *p,
@@ -1632,7 +1690,7 @@ static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 			 o->drop_signatures) < 0)
 		goto out;
 	tip = &new_ids[p->nr - p->first - 1];
-	test_pause();
+	test_pause_at("DISCLOSE_TEST_PAUSE_BEFORE_REF");
 	if (move_ref(r, p->ref, tip, &p->head, msg.ptr) < 0)
 		goto out;
 	git_oid_tostr(out->new_tip, sizeof(out->new_tip), tip);
