@@ -194,11 +194,12 @@ test_procedure_items() {
 	done
 }
 
-# The assistant's checklist: the same items, and where the policy came from.
+# The assistant's checklist: the same items, and where the policy came
+# from; the procedure's items once the series is marked a bug fix (f).
 test_assistant_checklist() {
 	kernel_tree "$W/tproc" procedure any generated
 	kernel_tree "$W/tllm" llm any
-	printf 'c\n:dump checklist.txt\n' >"$W/keys"
+	printf 'c f\n:dump checklist.txt\n' >"$W/keys"
 	for t in tproc tllm; do
 		cd "$W/$t" || fail "cd $t"
 		env DISCLOSE_TUI_SCRIPT="$W/keys" DISCLOSE_TUI_SIZE=150x40 \
