@@ -91,6 +91,8 @@ enum checkpatch_assisted {
 };
 
 #define POLICY_DOC "Documentation/process/coding-assistants.rst"
+/* The session's mark (assistant, f): every commit fixes a bug. */
+#define POLICY_BUGFIX_MARK "bugfix-series"
 #define GENERATED_DOC "Documentation/process/generated-content.rst"
 #define CHECKPATCH_PL "scripts/checkpatch.pl"
 

@@ -10,31 +10,7 @@
 . "$TOP/tests/e2e/lib.sh"
 command -v perl >/dev/null || { echo "perl is not installed"; exit 77; }
 
-# The 6.1 scripts: from the pristine tree cache, else from the tarball.
-files="scripts/checkpatch.pl scripts/spelling.txt
-scripts/const_structs.checkpatch scripts/get_maintainer.pl"
-store=$DISCLOSE_CACHE/bugfix-6.1
-if [ ! -f "$store/scripts/get_maintainer.pl" ]; then
-	mkdir -p "$store.tmp.$$/scripts"
-	pristine=$(ls -d "$DISCLOSE_CACHE"/linux-source-6.1-* 2>/dev/null | head -n 1)
-	if [ -n "$pristine" ] &&
-		git -C "$pristine" rev-parse -q --verify pristine >/dev/null; then
-		for f in $files; do
-			git -C "$pristine" show "pristine:$f" >"$store.tmp.$$/$f" ||
-				fail "reading $f from $pristine"
-		done
-	elif [ -f /usr/src/linux-source-6.1.tar.xz ]; then
-		members=""
-		for f in $files; do members="$members linux-source-6.1/$f"; done
-		tar -xJf /usr/src/linux-source-6.1.tar.xz -C "$store.tmp.$$" \
-			--strip-components=1 $members || fail "extracting scripts"
-	else
-		rm -rf "$store.tmp.$$"
-		echo "no kernel source (linux-source-6.1) for the 6.1 scripts"
-		exit 77
-	fi
-	mv "$store.tmp.$$" "$store" 2>/dev/null || rm -rf "$store.tmp.$$"
-fi
+. "$TOP/tests/e2e/lib-k61.sh"
 
 doc() {
 	cat <<'EOF'
@@ -61,38 +37,14 @@ scripts/get_maintainer.pl; say what could not be tested; send nothing.
 EOF
 }
 
-maintainers() {
-	cat <<'EOF'
-List of maintainers
-===================
-
-Maintainers List
-----------------
-
-FROB DRIVER
-M:	Fro Bnicator <frob@example.org>
-R:	Rev Iewer <rev@example.org>
-L:	frob-devel@lists.example.org
-S:	Maintained
-F:	drivers/frob/
-
-THE REST
-M:	Linus Torvalds <torvalds@linux-foundation.org>
-L:	linux-kernel@vger.kernel.org
-S:	Buried alive in reporters
-F:	*
-F:	*/
-EOF
-}
-
 # tree DIR DOC: the documents, the scripts and the frobnicator in two
 # commits (tag base); the series goes on top.
 tree() {
 	new_repo "$1"
 	mkdir -p Documentation/process scripts drivers/frob
 	doc "$2" >Documentation/process/coding-assistants.rst
-	for f in $files; do cp "$store/$f" "$f"; done
-	maintainers >MAINTAINERS
+	for f in $K61_FILES; do cp "$K61/$f" "$f"; done
+	k61_maintainers >MAINTAINERS
 	git add -A
 	git commit -q -m "docs: the process documents" || fail "docs commit"
 	printf '// SPDX-License-Identifier: GPL-2.0-only\nint frob;\n' \

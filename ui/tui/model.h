@@ -123,7 +123,7 @@ size_t model_findings(const struct tui_model *m, const char *prefix,
 /* The bug-fix procedure (model_procedure.c) ------------------------- */
 
 /* The human's mark: every commit of the series fixes a bug. */
-#define MODEL_BUGFIX_MARK "bugfix-series"
+#define MODEL_BUGFIX_MARK POLICY_BUGFIX_MARK
 
 /* Some commit carries Fixes:, or the series is marked as bug fixes. */
 bool model_is_bugfix(const struct tui_model *m);
