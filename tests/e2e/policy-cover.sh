@@ -137,8 +137,42 @@ test_maintainers() {
 	expect_grep "give a range, not --mbox" "$TMPDIR/err"
 }
 
+# The bug-fix procedure's human items: needed for cover's claim of a
+# review only when the series is a bug fix (Fixes:, or marked).
+session() {
+	ids=$(git rev-list --reverse base..HEAD | sed 's/.*/"&"/' | paste -sd, -)
+	rev=$(git rev-list base..HEAD | sed 's/.*/"&": "reviewed"/' | paste -sd, -)
+	mkdir -p .git/disclose
+	printf '{"version": 1, "range": "x..y", "commits": [%s], "review": {%s}, "certified": [%s]}\n' \
+		"$ids" "$rev" "$1" >.git/disclose/session.json
+	chmod 600 .git/disclose/session.json
+}
+
+test_certified_procedure() {
+	tree "$W/k"
+	printf '\nProcedure for finding and fixing bugs\n-------------------------------------\n\nUse a reproducer.\n' \
+		>>Documentation/process/coding-assistants.rst
+	git commit -q -a --amend --no-edit
+	git tag -f base >/dev/null
+	series
+	session '"license", "dco", "responsibility"'
+	expect_status 0 "$D" cover base..HEAD
+	expect_grep "I reviewed all of the AI-generated code" "$TMPDIR/out"
+	# marked a bug fix: the procedure's items are needed too
+	session '"license", "dco", "responsibility", "bugfix-series"'
+	expect_status 0 "$D" cover base..HEAD
+	! grep -q "I reviewed all of the AI-generated code" "$TMPDIR/out" ||
+		fail "a bug fix certified without the procedure's items"
+	session '"license", "dco", "responsibility", "bugfix-series",
+		"bugfix-read-docs", "bugfix-reproducer", "bugfix-message",
+		"bugfix-untested", "bugfix-threat-model", "bugfix-not-sent"'
+	expect_status 0 "$D" cover base..HEAD
+	expect_grep "I reviewed all of the AI-generated code" "$TMPDIR/out"
+}
+
 failed=
-for t in generated without_document named_missing kunit maintainers; do
+for t in generated without_document named_missing kunit maintainers \
+	certified_procedure; do
 	W="$TMPDIR/$t"
 	mkdir -p "$W"
 	(XDG_CONFIG_HOME="$W/xdg"; export XDG_CONFIG_HOME; "test_$t")
