@@ -85,7 +85,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 		$(CMOCKA_LIBS) $(ALL_LDFLAGS)
 
 # The assistant's model is curses-free: its unit tests link its object.
-TUI_MODEL_O := $(BUILD)/obj/ui/tui/model.o
+TUI_MODEL_O := $(BUILD)/obj/ui/tui/model.o \
+	       $(BUILD)/obj/ui/tui/model_procedure.o
 $(BUILD)/tests/test_model: tests/unit/test_model.c $(TUI_MODEL_O) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -MMD -MP -o $@ $< $(TUI_MODEL_O) \

@@ -350,7 +350,8 @@ static int editor_env(struct buf *env, struct cli_ctx *ctx)
 	buf_addch(env, '\0');
 	buf_addf(env, "DISCLOSE_ASSISTED=%s", v);
 	buf_addch(env, '\0');
-	buf_addf(env, "DISCLOSE_POLICY=%s", policy_form_name(ctx->form));
+	/* the pack by name (the editor resolves it); "": the tree's */
+	buf_addf(env, "DISCLOSE_POLICY=%s", ctx->policy ? ctx->policy : "");
 	buf_addch(env, '\0');
 	if (ctx->have_human) {
 		char *who = ident_format(&ctx->human);

@@ -36,6 +36,7 @@
 #include "mailcheck.h"
 #include "message.h"
 #include "place.h"
+#include "policy.h"
 #include "repo.h"
 #include "run.h"
 #include "spdx.h"
@@ -288,6 +289,7 @@ struct hook_run {
 	const char *path;		/* git's message file */
 	struct repo *repo;
 	struct catalogue *cat;
+	struct policy_choice pc;	/* the one resolver's choice */
 	enum policy_form form;
 	char comment_char;
 	struct buf text;
@@ -603,15 +605,12 @@ static void identities(struct hook_run *h)
 
 static int load(struct hook_run *h)
 {
-	char *policy = NULL;
-	int rc;
-
+	/* the policy as check finds it: disclose.policy, else the tree */
 	if (repo_open(&h->repo, NULL) < 0 || read_mode(h) < 0 ||
-	    repo_config_get(&policy, h->repo, "disclose.policy") < 0)
+	    policy_resolve(&h->pc, NULL, h->repo, NULL) < 0)
 		return -1;
-	rc = policy_form_from_name(&h->form, policy ? policy : "kernel");
-	free(policy);
-	if (rc < 0 || catalogue_load(&h->cat) < 0 ||
+	h->form = h->pc.policy.form;
+	if (catalogue_load(&h->cat) < 0 ||
 	    read_file(&h->text, h->path) < 0)
 		return -1;
 	h->comment_char = repo_comment_char(h->repo);
@@ -638,6 +637,7 @@ static int check(struct hook_run *h)
 	facts.nr_files = h->nr_files;
 	facts.licenses = h->licenses;
 	lint_message(&res, h->m, &facts, &lo);
+	policy_check_result(&res, &h->pc.policy);
 	if (h->agent)
 		agent_signoffs(h, &res);
 	report(h, &res);
@@ -660,6 +660,7 @@ static void hook_run_release(struct hook_run *h)
 	buf_release(&h->text);
 	buf_release(&h->line);
 	catalogue_free(h->cat);
+	policy_choice_release(&h->pc);
 	repo_free(h->repo);
 }
 
@@ -693,6 +694,7 @@ struct am_run {
 	const char *path;		/* git am's final-commit file */
 	struct repo *repo;
 	struct catalogue *cat;
+	struct policy_choice pc;	/* the one resolver's choice */
 	enum policy_form form;
 	bool strict;
 	struct buf text;		/* the message git am commits */
@@ -802,15 +804,13 @@ static void am_drop_own_signoff(struct am_run *a)
 static int am_load(struct am_run *a)
 {
 	struct message *m;
-	char *policy = NULL, *subject;
-	int rc;
+	char *subject;
 
 	if (repo_open(&a->repo, NULL) < 0 || am_read_mode(a) < 0 ||
-	    repo_config_get(&policy, a->repo, "disclose.policy") < 0)
+	    policy_resolve(&a->pc, NULL, a->repo, NULL) < 0)
 		return -1;
-	rc = policy_form_from_name(&a->form, policy ? policy : "kernel");
-	free(policy);
-	if (rc < 0 || catalogue_load(&a->cat) < 0 ||
+	a->form = a->pc.policy.form;
+	if (catalogue_load(&a->cat) < 0 ||
 	    read_file(&a->text, a->path) < 0)
 		return -1;
 	buf_add(&a->text, "", 0);
@@ -878,6 +878,7 @@ static void am_check(struct am_run *a)
 		lint_message(&res, m, NULL, &lo);
 		message_free(m);
 	}
+	policy_check_result(&res, &a->pc.policy);
 	for (size_t i = 0; i < res.nr; i++) {
 		if (res.findings[i].severity == SEV_INFO)
 			continue;
@@ -909,6 +910,7 @@ static int run_am_hook(const char *path)
 	buf_release(&a.raw);
 	buf_release(&a.line);
 	catalogue_free(a.cat);
+	policy_choice_release(&a.pc);
 	repo_free(a.repo);
 	return rc;
 }
