@@ -724,9 +724,10 @@ static void svg_chart(struct buf *out, const struct history_table *t,
 			 BAR_X, y + 2, wd, ROW_H - 4);
 		buf_addf(out, "<rect class=\"undisclosed\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#e67e22\"/>\n",
 			 BAR_X + wd, y + 2, wu, ROW_H - 4);
-		buf_addf(out, "<text class=\"n\" x=\"%d\" y=\"%d\" font-size=\"12\">%zu disclosed, %zu undisclosed, %zu commits</text>\n</g>\n",
+		buf_addf(out, "<text class=\"n\" x=\"%d\" y=\"%d\" font-size=\"12\">%zu disclosed, %zu undisclosed, %zu commit%s</text>\n</g>\n",
 			 BAR_X + wd + wu + 6, y + 14, row->disclosed,
-			 row->undisclosed, row->commits);
+			 row->undisclosed, row->commits,
+			 row->commits == 1 ? "" : "s");
 	}
 	buf_adds(out, "</svg>\n");
 	free(rows);
