@@ -93,6 +93,7 @@ for n in $sizes; do
 	echo "$repo/.git/objects" >"$work/series/.git/objects/info/alternates"
 	git -C "$work/series" update-ref refs/heads/main \
 		"$(git rev-parse main)" || exit 2
+	in_series=$(git rev-list --count main~10..main)
 	first=$(cd "$work/series" && median_secs 5 view "$bin" main~10..main)
 	first_peer=$(cd "$work/series" &&
 		median_secs 5 git log --oneline main~10..main)
@@ -102,6 +103,6 @@ for n in $sizes; do
 	echo "BENCH check --no-spdx $n-commit history|$(sec "$check") s|$peer_name|$(sec "$peer") s|$(ratio "$check" "$peer")|$how $check_rss KiB, git log $peer_rss KiB"
 	echo "BENCH report $n-commit history|$(sec "$rep") s|$peer_name|$(sec "$peer") s|$(ratio "$rep" "$peer")|$how $rep_rss KiB, git log $peer_rss KiB; report/check --no-spdx $(ratio "$rep" "$check")"
 	echo "BENCH report --tui $n-commit history (first frame)|$(sec "$tui") s|$peer_name|$(sec "$peer") s|$(ratio "$tui" "$peer")|$how $tui_rss KiB (the view keeps the ids and months of the AI commits and their subsystems)"
-	echo "BENCH first frame of the assistant, 10 of $n commits|$(ms "$first") ms|git log --oneline of the series|$(ms "$first_peer") ms|$(ratio "$first" "$first_peer")|median of 5 runs, wall clock: start, first frame on a null 80x24 terminal, exit; a repository borrowing the objects of the $n-commit history (its series has merges: the range holds 20 commits)"
+	echo "BENCH first frame of the assistant, 10 of $n commits|$(ms "$first") ms|git log --oneline of the series|$(ms "$first_peer") ms|$(ratio "$first" "$first_peer")|median of 5 runs, wall clock: start, first frame on a null 80x24 terminal, exit; a repository borrowing the objects of the $n-commit history (main~10..main: $in_series commits with the merges' sides)"
 	echo "BENCH report --by=subsystem $n-commit history|$(sec "$sub") s|$peer_name|$(sec "$peer") s|$(ratio "$sub" "$peer")|$how $sub_rss KiB (top-level tree entries compared per commit)"
 done
