@@ -257,6 +257,11 @@ expect_rc 2 "$D" report nosuchrev
 err_has "nosuchrev"
 expect_rc 2 "$D" report --svg "$TMPDIR/no/such/dir/r.svg"
 [ ! -e "$TMPDIR/no/such/dir/r.svg" ] || fail "an SVG was written"
+expect_rc 2 "$D" report --tui
+err_has "--tui needs a terminal: here use --json, --svg FILE or --html FILE"
+[ -s "$TMPDIR/out" ] && fail "--tui off a terminal printed: $(cat "$TMPDIR/out")"
+expect_rc 2 "$D" report --tui --json
+err_has "--tui shows the report on the terminal: leave out --json, --svg and --html"
 expect_rc 2 "$D" report a b
 err_has "give one range"
 git init -q -b main "$TMPDIR/unborn" && (cd "$TMPDIR/unborn" &&

@@ -364,6 +364,13 @@ int cmd_report(int argc, char **argv)
 		ret = EXIT_USAGE;
 		goto out;
 	}
+	/* before minutes of walking: the view will need a terminal */
+	if (rc.tui && !getenv("DISCLOSE_TUI_SCRIPT") &&
+	    (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
+		ret = cli_usage_error(history_usage, "report",
+				      "--tui needs a terminal: here use --json, --svg FILE or --html FILE");
+		goto out;
+	}
 	if (run(&rc) < 0 || write_files(&rc) < 0) {
 		ret = cli_fail(EXIT_USAGE);
 		goto out;
