@@ -14,7 +14,7 @@ DESTDIR   ?=
 CC        ?= cc
 PKGS       = ncursesw libgit2 libcjson
 DEB_PKGS   = libncurses-dev libgit2-dev libcjson-dev libcmocka-dev pkg-config \
-             git tmux vim-tiny gcc libc6-dev b4
+             git tmux vim-tiny gcc libc6-dev b4 chromium
 KERNEL_PKGS = linux-source-6.1 qemu-system-x86 busybox-static flex bison bc \
              libelf-dev libssl-dev cpio xz-utils python3-docutils python3-ply \
              python3-git gzip

@@ -1617,3 +1617,37 @@ out:
 	free(def);
 	return rc;
 }
+
+/*
+ * The paths commit id changes against its first parent (all of its
+ * files for a root commit), for the MAINTAINERS sections of report. No
+ * blob is read: the trees are compared by id.
+ */
+int repo_changed_paths(char ***out, size_t *nr, struct repo *r,
+		       const char *id)
+{
+	git_tree *tree, *parent;
+	git_diff *diff = NULL;
+	size_t alloc = 0;
+	int rc = 0;
+
+	*out = NULL;
+	*nr = 0;
+	if (commit_trees(&tree, &parent, r, id) < 0)
+		return -1;
+	if (git_diff_tree_to_tree(&diff, r->git, parent, tree, NULL) < 0) {
+		rc = git_fail("cannot diff the commit");
+		goto out;
+	}
+	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+		push_name(out, nr, &alloc, d->new_file.path ?
+			  d->new_file.path : d->old_file.path);
+	}
+out:
+	git_diff_free(diff);
+	git_tree_free(tree);
+	git_tree_free(parent);
+	return rc;
+}

@@ -185,6 +185,13 @@ void added_files_free(struct added_file *files, size_t nr);
 int repo_top_changes(char ***out, size_t *nr, struct repo *r,
 		     const char *id);
 void strv_free_n(char **v, size_t nr);
+/*
+ * The paths commit id changes against its first parent (every file of
+ * a root commit), read from the trees without their blobs. *out (*nr
+ * strings) is the caller's to free with strv_free_n().
+ */
+int repo_changed_paths(char ***out, size_t *nr, struct repo *r,
+		       const char *id);
 
 /* The commit's diff against its first parent, as git show prints it. */
 int repo_commit_patch(struct buf *out, struct repo *r, const char *id);
