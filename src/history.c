@@ -821,7 +821,7 @@ struct mpattern {
 	bool exclude;		/* X: */
 };
 
-struct maintainers {
+struct sections {
 	char **sections;
 	size_t nr_sections;
 	struct mpattern *pats;
@@ -837,7 +837,7 @@ static size_t count_slashes(const char *s)
 	return n;
 }
 
-static void add_pattern(struct maintainers *m, const char *value,
+static void add_pattern(struct sections *m, const char *value,
 			size_t len, bool exclude)
 {
 	struct mpattern *p;
@@ -881,9 +881,9 @@ static int by_pattern_key(const void *a, const void *b)
  * lines; its F: patterns name the files it covers, X: the ones it does
  * not. The preamble's tagged lines are indented, so not read as such.
  */
-int maintainers_parse(struct maintainers **out, const char *text, size_t len)
+int sections_parse(struct sections **out, const char *text, size_t len)
 {
-	struct maintainers *m = xcalloc(1, sizeof(*m));
+	struct sections *m = xcalloc(1, sizeof(*m));
 	const char *p = text, *end = text + len;
 	bool in_section = false;
 
@@ -922,12 +922,12 @@ int maintainers_parse(struct maintainers **out, const char *text, size_t len)
 	return 0;
 }
 
-size_t maintainers_nr_patterns(const struct maintainers *m)
+size_t sections_nr_patterns(const struct sections *m)
 {
 	return m ? m->nr : 0;
 }
 
-void maintainers_free(struct maintainers *m)
+void sections_free(struct sections *m)
 {
 	if (!m)
 		return;
@@ -979,7 +979,7 @@ static bool pattern_matches(const struct mpattern *p, const char *path)
 }
 
 /* First pattern whose key is the n bytes of path, or m->nr. */
-static size_t first_with_key(const struct maintainers *m, const char *path,
+static size_t first_with_key(const struct sections *m, const char *path,
 			     size_t n)
 {
 	size_t lo = 0, hi = m->nr;
@@ -999,7 +999,7 @@ static size_t first_with_key(const struct maintainers *m, const char *path,
 }
 
 /* The sections a path is excluded from (X:) are few: a short list. */
-static bool excluded(const struct maintainers *m, const char *path,
+static bool excluded(const struct sections *m, const char *path,
 		     size_t section)
 {
 	for (size_t n = 0;; n++) {
@@ -1024,7 +1024,7 @@ static bool excluded(const struct maintainers *m, const char *path,
  * whose pattern is deepest (the first in the file on a tie), as
  * get_maintainer.pl orders them. NULL: none.
  */
-const char *maintainers_section(const struct maintainers *m, const char *path)
+const char *sections_find(const struct sections *m, const char *path)
 {
 	size_t best = 0;
 	int depth = -2;

@@ -111,16 +111,16 @@ size_t history_row_month(const struct history_row *row, int month);
 
 /*
  * A MAINTAINERS file's sections and their F: and X: patterns (N: and K:
- * are not read). maintainers_section() gives the section that covers
+ * are not read). sections_find() gives the section that covers
  * a path most specifically, as scripts/get_maintainer.pl orders them
  * (the deepest pattern; on a tie the first section), or NULL.
  */
-struct maintainers;
-int maintainers_parse(struct maintainers **out, const char *text, size_t len);
-size_t maintainers_nr_patterns(const struct maintainers *m);
-const char *maintainers_section(const struct maintainers *m,
+struct sections;
+int sections_parse(struct sections **out, const char *text, size_t len);
+size_t sections_nr_patterns(const struct sections *m);
+const char *sections_find(const struct sections *m,
 				const char *path);
-void maintainers_free(struct maintainers *m);
+void sections_free(struct sections *m);
 
 /* The model family of a model id: its words without the version ones,
  * "claude-opus-4-5" -> "claude-opus", "gpt-5.5" -> "gpt". Caller frees. */

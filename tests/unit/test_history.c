@@ -292,26 +292,26 @@ static const struct {
 
 static void test_maintainers(void **state)
 {
-	struct maintainers *m;
+	struct sections *m;
 
-	assert_int_equal(maintainers_parse(&m, maintainers_text,
+	assert_int_equal(sections_parse(&m, maintainers_text,
 					   strlen(maintainers_text)), 0);
 	/* the preamble's indented tags are no patterns */
-	assert_int_equal(maintainers_nr_patterns(m), 11);
+	assert_int_equal(sections_nr_patterns(m), 11);
 	for (size_t i = 0; i < ARRAY_SIZE(maintainers_cases); i++) {
-		const char *got = maintainers_section(m,
+		const char *got = sections_find(m,
 					maintainers_cases[i].path);
 
 		print_message("case: %s\n", maintainers_cases[i].path);
 		assert_non_null(got);
 		assert_string_equal(got, maintainers_cases[i].section);
 	}
-	maintainers_free(m);
+	sections_free(m);
 	/* without THE REST, a path no section covers has none */
-	assert_int_equal(maintainers_parse(&m, "NET\nF:\tnet/\n", 12), 0);
-	assert_null(maintainers_section(m, "fs/inode.c"));
-	assert_string_equal(maintainers_section(m, "net/core/dev.c"), "NET");
-	maintainers_free(m);
+	assert_int_equal(sections_parse(&m, "NET\nF:\tnet/\n", 12), 0);
+	assert_null(sections_find(m, "fs/inode.c"));
+	assert_string_equal(sections_find(m, "net/core/dev.c"), "NET");
+	sections_free(m);
 }
 
 /* With pivots, each row keeps its AI commits' months and ids. */

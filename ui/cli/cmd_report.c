@@ -72,7 +72,7 @@ struct history_cmd {
 	const char *tag;		/* --by=tag: the tag walked */
 	struct repo *repo;
 	struct catalogue *cat;
-	struct maintainers *maint;	/* the tip's MAINTAINERS, or NULL */
+	struct sections *maint;	/* the tip's MAINTAINERS, or NULL */
 	const char *id;			/* the commit being counted */
 	struct history rep;
 	size_t seen;
@@ -110,7 +110,7 @@ static int sections_of(char ***out, size_t *nr, struct history_cmd *rc)
 	if (repo_changed_paths(&paths, &n, rc->repo, rc->id) < 0)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
-		const char *s = maintainers_section(rc->maint, paths[i]);
+		const char *s = sections_find(rc->maint, paths[i]);
 
 		push_unique(out, nr, s ? s : NO_SECTION);
 	}
@@ -288,9 +288,9 @@ static int load_maintainers(struct history_cmd *rc, const char *range)
 	if (found < 0)
 		ret = -1;
 	else if (found > 0)
-		maintainers_parse(&rc->maint, b.ptr ? b.ptr : "", b.len);
-	if (rc->maint && !maintainers_nr_patterns(rc->maint)) {
-		maintainers_free(rc->maint);
+		sections_parse(&rc->maint, b.ptr ? b.ptr : "", b.len);
+	if (rc->maint && !sections_nr_patterns(rc->maint)) {
+		sections_free(rc->maint);
 		rc->maint = NULL;
 	}
 	strv_free_n(ends, nr);
@@ -392,7 +392,7 @@ int cmd_report(int argc, char **argv)
 	ret = fflush(stdout) != 0 || ferror(stdout) ? EXIT_USAGE : 0;
 out:
 	history_release(&rc.rep);
-	maintainers_free(rc.maint);
+	sections_free(rc.maint);
 	catalogue_free(rc.cat);
 	repo_free(rc.repo);
 	free(rc.policy);
