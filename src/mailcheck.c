@@ -382,34 +382,51 @@ static void vendor_footers(struct lint_result *out, const struct message *m,
 	}
 }
 
-static void check_cover(struct lint_result *out, const struct mail_set *set,
-			size_t at, const struct lint_opts *o)
+/* Patches of cover's series in set (NULL: none) marked AI-assisted. */
+static size_t series_ai(unsigned *ai, size_t *nr_patches, size_t *nr_tagged,
+			const struct mail_set *set, size_t at,
+			const struct lint_opts *o)
 {
-	const struct mail *cover = &set->mails[at];
-	struct message *msg;
-	struct mentions says;
-	unsigned *ai = xcalloc(set->nr + 1, sizeof(*ai));
-	size_t nr_ai = 0, nr_patches = 0, nr_tagged = 0;
-	struct buf b = BUF_INIT;
+	const struct mail *cover = set ? &set->mails[at] : NULL;
+	size_t nr_ai = 0;
 
-	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < set->nr; i++) {
+	*nr_patches = *nr_tagged = 0;
+	for (size_t i = 0; set && i < set->nr; i++) {
 		const struct mail *p = &set->mails[i];
 		struct lint_result r;
 		struct message *pm;
 
 		if (i == at || !same_series(cover, p))
 			continue;
-		nr_patches++;
+		(*nr_patches)++;
 		message_parse_commit(&pm, p->message, p->message_len, '#');
 		lint_message(&r, pm, NULL, o);
 		if (r.has_assisted || r.guess.signals)
 			ai[nr_ai++] = p->number;
-		nr_tagged += r.has_assisted;
+		*nr_tagged += r.has_assisted;
 		lint_result_release(&r);
 		message_free(pm);
 	}
-	message_parse_commit(&msg, cover->message, cover->message_len, '#');
+	return nr_ai;
+}
+
+/*
+ * The cover letter text (len bytes) of mail at of set; set NULL: a
+ * cover letter given alone, as a message. Lines of text.
+ */
+static void check_cover_text(struct lint_result *out, const char *text,
+			     size_t len, const struct mail_set *set,
+			     size_t at, const struct lint_opts *o)
+{
+	struct message *msg;
+	struct mentions says;
+	unsigned *ai = xcalloc((set ? set->nr : 0) + 1, sizeof(*ai));
+	size_t nr_ai, nr_patches, nr_tagged;
+	struct buf b = BUF_INIT;
+
+	memset(out, 0, sizeof(*out));
+	nr_ai = series_ai(ai, &nr_patches, &nr_tagged, set, at, o);
+	message_parse_commit(&msg, text, len, '#');
 	scan_cover(&says, msg, o->cat);
 	vendor_footers(out, msg, o->cat);
 	if (nr_ai && !says.ai_line) {
@@ -426,10 +443,35 @@ static void check_cover(struct lint_result *out, const struct mail_set *set,
 				 ACT_NONE,
 				 "the cover letter names an AI coding assistant, but no patch of the series here carries an Assisted-by: tag: the tag goes in each patch it helped with (coding-assistants.rst)");
 	}
-	map_lines(out, cover);
 	buf_release(&b);
 	message_free(msg);
 	free(ai);
+}
+
+static void check_cover(struct lint_result *out, const struct mail_set *set,
+			size_t at, const struct lint_opts *o)
+{
+	const struct mail *cover = &set->mails[at];
+
+	check_cover_text(out, cover->message, cover->message_len, set, at, o);
+	map_lines(out, cover);
+}
+
+bool mail_message_is_cover(const char *text, size_t len)
+{
+	const char *nl = memchr(text, '\n', len);
+	char *subject = xstrndup(text, nl ? (size_t)(nl - text) : len);
+	bool yes = mail_subject_is_cover(subject) &&
+		   !mail_text_has_diff(text, len);
+
+	free(subject);
+	return yes;
+}
+
+void mail_check_cover_message(struct lint_result *out, const char *text,
+			      size_t len, const struct lint_opts *o)
+{
+	check_cover_text(out, text, len, NULL, 0, o);
 }
 
 void mail_check(struct lint_result *out, const struct mail_set *set,

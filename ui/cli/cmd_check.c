@@ -154,7 +154,12 @@ static int check_message(struct check *ck, const struct buf *in)
 	facts.licenses = ck->licenses;
 	message_parse(&m, in->ptr ? in->ptr : "", in->len,
 		      repo_comment_char(ck->repo));
-	lint_message(&res, m, &facts, &lo);
+	/* a cover letter as git mailinfo -k gives it: [PATCH 0/m] kept */
+	if (!ck->staged && mail_message_is_cover(in->ptr ? in->ptr : "",
+						 in->len))
+		mail_check_cover_message(&res, in->ptr, in->len, &lo);
+	else
+		lint_message(&res, m, &facts, &lo);
 	if (ck->repo)
 		rc = fixes_check(&res, m, fixes_repo_lookup, ck->repo);
 	policy_check_result(&res, &ck->pc.policy);
