@@ -931,6 +931,80 @@ void lint_message(struct lint_result *out, const struct message *m,
 	free(l.line_starts);
 }
 
+/* How many paragraphs above the end a sign-off block is looked for. */
+#define MAX_CHANGELOG_PARAGRAPHS 32
+
+static bool block_has_signoff(const struct message *m)
+{
+	for (size_t i = 0; i < m->nr_trailers; i++)
+		if (trailer_is(&m->trailers[i], SOB_KEY))
+			return true;
+	return false;
+}
+
+/* Start of the paragraph that ends at end (after blank lines). */
+static size_t paragraph_start(const char *text, size_t end)
+{
+	while (end && text[end - 1] == '\n')
+		end--;
+	while (end && !(text[end - 1] == '\n' && end > 1 &&
+			text[end - 2] == '\n'))
+		end--;
+	return end;
+}
+
+bool lint_changelog_cut(struct message **trimmed, size_t *cut,
+			const struct message *m)
+{
+	size_t end = m->patch_start;
+
+	if (block_has_signoff(m))
+		return false;
+	for (int i = 0; i < MAX_CHANGELOG_PARAGRAPHS; i++) {
+		struct message *t;
+		size_t start = paragraph_start(m->text, end);
+
+		if (start <= m->title_end)
+			return false;
+		message_parse_commit(&t, m->text, start, m->comment_char);
+		if (block_has_signoff(t)) {
+			*trimmed = t;
+			*cut = start;
+			return true;
+		}
+		message_free(t);
+		end = start;
+	}
+	return false;
+}
+
+void lint_check_message(struct lint_result *out, const struct message *m,
+			const struct lint_facts *facts,
+			const struct lint_opts *o)
+{
+	struct message *t;
+	size_t cut, k;
+	char *text;
+
+	if (!lint_changelog_cut(&t, &cut, m)) {
+		lint_message(out, m, facts, o);
+		return;
+	}
+	lint_message(out, t, facts, o);
+	/* the entries are t's, not m's: nothing may apply them to m */
+	for (size_t i = 0; i < out->nr; i++)
+		out->findings[i].entry = NO_ENTRY;
+	for (k = 0; !trailer_is(&t->trailers[k], SOB_KEY); k++)
+		;
+	text = entry_text(t, &t->trailers[k]);
+	lint_add_finding(out, "TRAILERS_MISPLACED", SEV_ERROR,
+			 message_line_number(t, t->trailers[k].start),
+			 NO_ENTRY, text, NULL, ACT_NONE,
+			 "the sign-offs are not the last paragraph: git, b4 and git am take the paragraph that follows them (a changelog?) for the trailer block and do not see this Signed-off-by:; move what follows the trailers (a changelog goes below the --- line, where git am drops it)");
+	free(text);
+	message_free(t);
+}
+
 char *lint_subject(const struct message *m)
 {
 	size_t n = strcspn(m->text, "\n");

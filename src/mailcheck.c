@@ -10,8 +10,6 @@
 
 #define SOB_KEY "Signed-off-by"
 #define NO_ENTRY SIZE_MAX
-/* How many paragraphs above the end a sign-off block is looked for. */
-#define MAX_CHANGELOG_PARAGRAPHS 32
 
 /* --- the files a diff adds ----------------------------------------- */
 
@@ -123,56 +121,6 @@ void mail_added_files(struct added_file **out, size_t *nr,
 
 /* --- a patch ------------------------------------------------------- */
 
-static bool block_has_signoff(const struct message *m)
-{
-	for (size_t i = 0; i < m->nr_trailers; i++)
-		if (trailer_is(&m->trailers[i], SOB_KEY))
-			return true;
-	return false;
-}
-
-/* Start of the paragraph that ends at end (after blank lines). */
-static size_t paragraph_start(const char *text, size_t end)
-{
-	while (end && text[end - 1] == '\n')
-		end--;
-	while (end && !(text[end - 1] == '\n' && end > 1 &&
-			text[end - 2] == '\n'))
-		end--;
-	return end;
-}
-
-/*
- * A changelog written under the sign-offs, above the "---" line: git am
- * keeps it in the commit, and git then takes it for the trailer block.
- * When the message's block has no sign-off but the message cut before
- * some last paragraphs has one, *cut is where the changelog starts.
- */
-static bool changelog_above_divider(struct message **trimmed, size_t *cut,
-				    const struct message *m, char cc)
-{
-	size_t end = m->len;
-
-	if (block_has_signoff(m))
-		return false;
-	for (int i = 0; i < MAX_CHANGELOG_PARAGRAPHS; i++) {
-		struct message *t;
-		size_t start = paragraph_start(m->text, end);
-
-		if (start <= m->title_end)
-			return false;
-		message_parse_commit(&t, m->text, start, cc);
-		if (block_has_signoff(t)) {
-			*trimmed = t;
-			*cut = start;
-			return true;
-		}
-		message_free(t);
-		end = start;
-	}
-	return false;
-}
-
 static bool is_relay(const char *name)
 {
 	/* "Ada via B4 Relay", a list's DMARC rewrite "Ada via linux-foo" */
@@ -259,15 +207,9 @@ void mail_check_as(struct lint_result *out, const struct mail *m,
 		facts.nr_files = nr;
 	}
 	message_parse_commit(&msg, message, len, '#');
-	if (changelog_above_divider(&trimmed, &cut, msg, '#')) {
-		lint_message(out, trimmed, &facts, o);
-		lint_add_finding(out, "CHANGELOG_ABOVE_DIVIDER", SEV_WARNING,
-				 message_line_number(msg, cut), NO_ENTRY, NULL,
-				 NULL, ACT_NONE,
-				 "these lines follow the sign-offs but stand above the --- line: git am keeps them in the commit, where git reads them as its trailer block instead of the sign-offs; a changelog goes below the --- line");
-	} else {
-		lint_message(out, msg, &facts, o);
-	}
+	lint_check_message(out, msg, &facts, o);
+	if (!lint_changelog_cut(&trimmed, &cut, msg))
+		trimmed = NULL;
 	if (facts.committer == &sender)
 		check_sender(out, trimmed ? trimmed : msg, &author, &sender, o);
 	message_free(trimmed);

@@ -300,8 +300,9 @@ static const char *finding_url(const struct finding *f)
 	if (strstr(f->id, "SIGNOFF") || strstr(f->id, "SIGNATURE") ||
 	    !strncmp(f->id, "CO_DEVELOPED", 12))
 		return DOCS "submitting-patches.html";
-	if (!strncmp(f->id, "COVER_", 6) ||
-	    !strcmp(f->id, "CHANGELOG_ABOVE_DIVIDER"))
+	if (!strcmp(f->id, "TRAILERS_MISPLACED"))
+		return DOCS "submitting-patches.html";
+	if (!strncmp(f->id, "COVER_", 6))
 		return DOCS "generated-content.html";
 	return DOCS "coding-assistants.html";
 }

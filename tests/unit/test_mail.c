@@ -1052,7 +1052,7 @@ static void test_check(void **state)
 		  "Signed-off-by: Ada Lovelace <ada@example.org>\n\n"
 		  "Changes in v3:\n- this\n\nChanges in v2:\n- that\n"
 		  "---\n diff stat\n",
-		  0, "CHANGELOG_ABOVE_DIVIDER@9" },
+		  0, "TRAILERS_MISPLACED@7" },
 		{ "a sender who passes a patch on signs it off",
 		  "From: Grace <grace@example.org>\n"
 		  "Subject: [PATCH] a: b\n\n"

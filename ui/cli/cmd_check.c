@@ -159,7 +159,7 @@ static int check_message(struct check *ck, const struct buf *in)
 						 in->len))
 		mail_check_cover_message(&res, in->ptr, in->len, &lo);
 	else
-		lint_message(&res, m, &facts, &lo);
+		lint_check_message(&res, m, &facts, &lo);
 	if (ck->repo)
 		rc = fixes_check(&res, m, fixes_repo_lookup, ck->repo);
 	policy_check_result(&res, &ck->pc.policy);
@@ -305,7 +305,7 @@ static int check_commit(const struct commit_info *c, void *data)
 	facts.nr_files = nr;
 	message_parse_commit(&m, c->message, c->message_len,
 			     ck->comment_char);
-	lint_message(&res, m, &facts, &lo);
+	lint_check_message(&res, m, &facts, &lo);
 	rc = fixes_check(&res, m, fixes_repo_lookup, ck->repo);
 	policy_check_result(&res, &ck->pc.policy);
 	if (ck->checkpatch)
