@@ -167,7 +167,10 @@ grep -q '^WARNING: SUBMITTER_SIGNOFF_NOT_LAST: line 13: ' out ||
 # b4's review interface: a JSON array, [] when clean
 expect_status 0 "$D" check --format=b4-review - <"$p1"
 expect_eq "review of a clean patch" "[]" "$(cat "$TMPDIR/out")"
+# b4 reads the review JSON whatever the exit status; a non-zero exit is
+# its sign of a check that could not run: findings exit 0
 "$D" check --format=b4-review - <"$p2" >out 2>err
+[ $? -eq 0 ] || fail "b4-review with findings must exit 0 (the JSON says fail)"
 python3 -c '
 import json, sys
 a = json.load(open(sys.argv[1]))
