@@ -709,11 +709,19 @@ static bool is_ai(struct lint *l, const struct ident *id)
 	return is_ai_ident(l->o, id, NULL, NULL);
 }
 
-/* Index of the last trailer (not a plain line) of the block. */
-static size_t last_trailer(const struct message *m)
+/*
+ * Index of the last human Signed-off-by: of the block. The chain is
+ * the sign-offs: a Reviewed-by:, Acked-by: or Link: given after the
+ * submitter's sign-off came later and stands there rightly, and an AI
+ * sign-off is a finding of its own.
+ */
+static size_t last_signoff(struct lint *l)
 {
+	const struct message *m = l->m;
+
 	for (size_t i = m->nr_trailers; i > 0; i--)
-		if (m->trailers[i - 1].key)
+		if (trailer_is(&m->trailers[i - 1], SOB_KEY) &&
+		    !value_is_ai(l->o, m->trailers[i - 1].value, NULL, NULL))
 			return i - 1;
 	return NO_ENTRY;
 }
@@ -814,7 +822,7 @@ static void check_signoffs(struct lint *l)
 				 who);
 		free(who);
 	}
-	last = last_trailer(m);
+	last = last_signoff(l);
 	if (committer_sob != NO_ENTRY && committer_sob != last &&
 	    !value_is(m->trailers[last].value, f->committer)) {
 		const struct trailer *t = &m->trailers[committer_sob];

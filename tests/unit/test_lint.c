@@ -122,8 +122,14 @@ static const struct lint_case cases[] = {
 	  "AUTHOR_SIGNOFF_MISSING", true, NULL, 0, false,
 	  "Bob <bob@example.org>", JANE },
 	/* SUBMITTER_SIGNOFF_NOT_LAST */
-	{ "submitter not last", H SOB "Reviewed-by: R <r@example.org>\n",
+	{ "submitter not last", H SOB "Signed-off-by: R <r@example.org>\n",
 	  "SUBMITTER_SIGNOFF_NOT_LAST", true, NULL, 5, false, NULL, JANE },
+	{ "a review given after the sign-off is chronological",
+	  H SOB "Reviewed-by: R <r@example.org>\nLink: https://lore.kernel.org/r/1\n",
+	  "SUBMITTER_SIGNOFF_NOT_LAST", false, NULL, 0, false, NULL, JANE },
+	{ "an AI sign-off after it is no chain link",
+	  H SOB "Signed-off-by: Claude <noreply@anthropic.com>\n",
+	  "SUBMITTER_SIGNOFF_NOT_LAST", false, NULL, 0, false, NULL, JANE },
 	{ "submitter last", H "Reviewed-by: R <r@example.org>\n" SOB,
 	  "SUBMITTER_SIGNOFF_NOT_LAST", false, NULL, 0, false, NULL, JANE },
 	/* CO_DEVELOPED_BY_UNPAIRED */
