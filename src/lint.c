@@ -726,6 +726,21 @@ static size_t last_signoff(struct lint *l)
 	return NO_ENTRY;
 }
 
+/* "\"Darrick J. Wong\"", the RFC 2822 quoted form of name. */
+static bool quoted_is(const char *quoted, const char *name)
+{
+	size_t n = quoted ? strlen(quoted) : 0;
+	char *inner;
+	bool same;
+
+	if (n < 2 || quoted[0] != '"' || quoted[n - 1] != '"')
+		return false;
+	inner = xstrndup(quoted + 1, n - 2);
+	same = str_fold_eq(inner, name);
+	free(inner);
+	return same;
+}
+
 static bool same_signer(const char *value, const struct ident *who)
 {
 	struct ident id;
@@ -733,7 +748,8 @@ static bool same_signer(const char *value, const struct ident *who)
 
 	ident_parse(&id, value);
 	same = id.email && who->email && str_ieq(id.email, who->email) &&
-	       str_fold_eq(id.name, who->name ? who->name : "");
+	       (str_fold_eq(id.name, who->name ? who->name : "") ||
+		quoted_is(id.name, who->name ? who->name : ""));
 	ident_release(&id);
 	return same;
 }
