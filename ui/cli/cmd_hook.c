@@ -38,6 +38,7 @@
 #include "place.h"
 #include "policy.h"
 #include "repo.h"
+#include "report.h"
 #include "run.h"
 #include "spdx.h"
 #include "util.h"
@@ -511,33 +512,14 @@ static void agent_signoffs(struct hook_run *h, struct lint_result *res)
 	commit_info_free(head);
 }
 
-/* Commit text, made safe for the terminal, into h->line. */
-static void add_safe(struct hook_run *h, const char *s)
-{
-	lint_sanitize(&h->line, s, strlen(s));
-}
 
 /* One finding: what is wrong, where, and what to write instead. */
 static void print_finding(struct hook_run *h, const struct finding *f,
 			  enum severity sev)
 {
 	buf_reset(&h->line);
-	buf_addf(&h->line, "commit-msg: %s: %s: ",
-		 sev == SEV_ERROR ? "ERROR" : "WARNING", f->id);
-	if (f->line)
-		buf_addf(&h->line, "message line %zu: ", f->line);
-	add_safe(h, f->message);
-	buf_addch(&h->line, '\n');
-	if (f->text) {
-		buf_adds(&h->line, "    ");
-		add_safe(h, f->text);
-		buf_addch(&h->line, '\n');
-	}
-	if (f->fix) {
-		buf_adds(&h->line, f->text ? "  write instead: " : "  add: ");
-		add_safe(h, f->fix);
-		buf_addch(&h->line, '\n');
-	}
+	report_finding_text(&h->line, "commit-msg: ", f, sev,
+			    &report_hook_style);
 	fwrite(h->line.ptr, 1, h->line.len, stderr);
 }
 
@@ -831,23 +813,13 @@ static int am_load(struct am_run *a)
 /* One finding, on one line, then the line it is about and the fix. */
 static void am_print(struct am_run *a, const struct finding *f)
 {
+	struct buf prefix = BUF_INIT;
+
+	buf_addf(&prefix, "applypatch-msg: \"%s\": ", a->subject);
 	buf_reset(&a->line);
-	buf_addf(&a->line, "applypatch-msg: \"%s\": %s: %s: ", a->subject,
-		 f->severity == SEV_ERROR ? "ERROR" : "WARNING", f->id);
-	if (f->line)
-		buf_addf(&a->line, "message line %zu: ", f->line);
-	lint_sanitize(&a->line, f->message, strlen(f->message));
-	buf_addch(&a->line, '\n');
-	if (f->text) {
-		buf_adds(&a->line, "    ");
-		lint_sanitize(&a->line, f->text, strlen(f->text));
-		buf_addch(&a->line, '\n');
-	}
-	if (f->fix) {
-		buf_adds(&a->line, f->text ? "  write instead: " : "  add: ");
-		lint_sanitize(&a->line, f->fix, strlen(f->fix));
-		buf_addch(&a->line, '\n');
-	}
+	report_finding_text(&a->line, prefix.ptr, f, f->severity,
+			    &report_hook_style);
+	buf_release(&prefix);
 	fwrite(a->line.ptr, 1, a->line.len, stderr);
 }
 
