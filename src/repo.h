@@ -15,10 +15,16 @@
 #define OID_HEX 40
 
 struct repo;
+/* The repository's own object of a commit, for repo's functions only. */
+struct repo_commit;
 
 /* A commit as the core needs it. */
 struct commit_info {
 	char id[OID_HEX + 1];
+	/* in a repo_walk callback, the object repo read it from (else
+	 * NULL): repo_commit_added_files uses it instead of reading the
+	 * commit again from id */
+	struct repo_commit *handle;
 	char *message;
 	size_t message_len;
 	char *author_name;
@@ -166,6 +172,9 @@ struct added_file {
 /* The files commit id adds; each blob is read once, only its start. */
 int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
 		     const char *id);
+/* The same for a commit repo gave (a walk's): its handle, not its id. */
+int repo_commit_added_files(struct added_file **out, size_t *nr,
+			    struct repo *r, const struct commit_info *c);
 /*
  * The files the index adds against HEAD (all of them on an unborn
  * branch): what the commit being made adds, for the commit-msg hook.

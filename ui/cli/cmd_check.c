@@ -299,7 +299,7 @@ static int check_commit(const struct commit_info *c, void *data)
 		return 0;
 	/* a merge is checked for its message only */
 	if (!ck->no_spdx && c->nr_parents <= 1 &&
-	    repo_added_files(&files, &nr, ck->repo, c->id) < 0)
+	    repo_commit_added_files(&files, &nr, ck->repo, c) < 0)
 		return -1;
 	facts.files = files;
 	facts.nr_files = nr;
