@@ -65,6 +65,9 @@ struct boot_verdict {
 	size_t base_warnings, tip_warnings;	/* W=1 warnings seen */
 	char **unchecked;	/* touched .c files W=1 could not build */
 	size_t nr_unchecked;
+	char *arch, *config;	/* the cell: ARCH= and preset (NULL: old) */
+	struct boot_verdict **cells;	/* a matrix: one verdict per cell */
+	size_t nr_cells;
 	long long finished;	/* Unix time */
 };
 
@@ -77,6 +80,16 @@ void boot_verdict_fail(struct boot_verdict *v, const char *status,
 /* The console's classification as the verdict's status and suites. */
 void boot_verdict_take_console(struct boot_verdict *v,
 			       const struct console_verdict *cv);
+
+/*
+ * What a cell's verdict says into v (a matrix's): tip, status, pass,
+ * summary, detail, error file, release, accelerator, source, logs and
+ * the symbols, copied over v's.
+ */
+void boot_verdict_fill_from(struct boot_verdict *v,
+			    const struct boot_verdict *from);
+/* cell appended to v's cells; v owns it from now. */
+void boot_verdict_add_cell(struct boot_verdict *v, struct boot_verdict *cell);
 
 /* A new, empty verdict (no failed commit). */
 struct boot_verdict *boot_verdict_new(void);

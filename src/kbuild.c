@@ -32,7 +32,7 @@ static const char *const make_unset[] = {
 };
 
 void kbuild_init(struct kbuild *kb, const char *src, const char *obj,
-		 const char *state, const char *arch)
+		 const char *state, const char *arch, const char *preset)
 {
 	struct buf a = BUF_INIT;
 
@@ -41,6 +41,7 @@ void kbuild_init(struct kbuild *kb, const char *src, const char *obj,
 	kb->obj = xstrdup(obj);
 	kb->state = xstrdup(state);
 	kb->arch = xstrdup(arch ? arch : KBUILD_DEFAULT_ARCH);
+	kb->preset = xstrdup(preset ? preset : "tinyconfig");
 	buf_addf(&a, "ARCH=%s", kb->arch);
 	boot_strv_push(&kb->env, &kb->nr_env, xstrdup("LC_ALL=C"));
 	boot_strv_push(&kb->env, &kb->nr_env, buf_detach(&a, NULL));
@@ -54,6 +55,7 @@ void kbuild_release(struct kbuild *kb)
 	free(kb->obj);
 	free(kb->state);
 	free(kb->arch);
+	free(kb->preset);
 	boot_strv_free(kb->env, kb->nr_env);
 	memset(kb, 0, sizeof(*kb));
 }
@@ -176,7 +178,7 @@ static int make_failed(struct kbuild_failure *fail, const char *what,
 	return 1;
 }
 
-/* tinyconfig, the fragment merged in, olddefconfig. */
+/* The preset (tinyconfig), the fragment merged in, olddefconfig. */
 static int make_config(struct kbuild_failure *fail, const struct kbuild *kb,
 		       const char *fragf)
 {
@@ -184,8 +186,8 @@ static int make_config(struct kbuild_failure *fail, const struct kbuild *kb,
 	struct buf err = BUF_INIT;
 	int ret = 0;
 
-	if (run_make(kb, &err, "tinyconfig") != 0) {
-		ret = make_failed(fail, "tinyconfig", &err);
+	if (run_make(kb, &err, kb->preset) != 0) {
+		ret = make_failed(fail, kb->preset, &err);
 		goto out;
 	}
 	buf_reset(&err);

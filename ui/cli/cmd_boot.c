@@ -12,6 +12,7 @@ static const char boot_usage[] =
 	"usage: git disclose boot [<range>] [--tree DIR | --source TARBALL]\n"
 	"                         [--timeout S] [--json] [--kvm]\n"
 	"                         [--each | --boot-each] [--accept-warnings]\n"
+	"                         [--arch A[,A]] [--config C[,C]]\n"
 	"\n"
 	"Builds the committed tip of the series (never uncommitted changes)\n"
 	"with tinyconfig plus the boot fragment, boots it in QEMU (TCG) with\n"
@@ -33,6 +34,14 @@ static const char boot_usage[] =
 	"                     is rebuilt); the first that does not build fails\n"
 	"  --boot-each        --each, and boot every commit, not only the tip\n"
 	"  --accept-warnings  do not fail on W=1 warnings the series adds\n"
+	"  --arch LIST        x86_64 (default), i386, or both: x86_64,i386\n"
+	"  --config LIST      tiny (default: tinyconfig and the boot fragment)\n"
+	"                     or defconfig (the arch's defconfig and the\n"
+	"                     fragment; about ten times the build), or both\n"
+	"\n"
+	"Each arch and config is a cell with its own build directory; the\n"
+	"cells build one after the other (each with every core) and boot in\n"
+	"QEMU side by side, up to one per core. Every cell must pass.\n"
 	"\n"
 	"The .c files the series touches are built with W=1 at its base and\n"
 	"its tip; a warning only the tip has (same file, message and source\n"
@@ -129,6 +138,25 @@ static void print_warnings(const struct boot_verdict *v)
 	}
 }
 
+static void print_cells(const struct boot_verdict *v)
+{
+	for (size_t i = 0; i < v->nr_cells; i++) {
+		const struct boot_verdict *c = v->cells[i];
+		char name[64];
+
+		snprintf(name, sizeof(name), "%s/%s", c->arch ? c->arch : "?",
+			 c->config ? c->config : "?");
+		printf("  cell %-16s %-4s %s", name, c->pass ? "PASS" : "FAIL",
+		       c->pass ? (c->release ? c->release : "") :
+		       (c->summary ? c->summary : c->status));
+		printf("; configure %.1f s, build %.1f s, boot %.1f s\n",
+		       c->configure_s, c->build_s, c->boot_s);
+		for (size_t k = 0; k < c->nr_suites; k++)
+			printf("    KUnit %-22s %s\n", c->suites[k].name,
+			       c->suites[k].ok ? "ok" : "NOT OK");
+	}
+}
+
 static void print_text(const struct boot_verdict *v)
 {
 	printf("boot: %s: %s", v->pass ? "PASS" : "FAIL",
@@ -141,6 +169,7 @@ static void print_text(const struct boot_verdict *v)
 	if (v->kvm_failed)
 		printf("  KVM did not boot this kernel (nested KVM?): TCG "
 		       "decided\n");
+	print_cells(v);
 	print_commits(v);
 	if (v->error_file)
 		printf("  file: %s\n", v->error_file);
@@ -175,6 +204,30 @@ static void print_text(const struct boot_verdict *v)
 		printf("  console log: %s\n", v->console_log);
 }
 
+/* A comma-separated list appended to *v (the caller frees it). */
+static void split_list(char ***v, size_t *nr, const char *arg)
+{
+	for (const char *p = arg; ; ) {
+		size_t len = strcspn(p, ",");
+
+		if (len) {
+			*v = xrealloc(*v, (*nr + 2) * sizeof(**v));
+			(*v)[(*nr)++] = xstrndup(p, len);
+			(*v)[*nr] = NULL;
+		}
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+}
+
+static void free_list(char **v, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		free(v[i]);
+	free(v);
+}
+
 static int parse_timeout(int *out, const char *arg)
 {
 	char *end;
@@ -197,12 +250,16 @@ int cmd_boot(int argc, char **argv)
 		{ "each", no_argument, NULL, 'e' },
 		{ "boot-each", no_argument, NULL, 'E' },
 		{ "accept-warnings", no_argument, NULL, 'W' },
+		{ "arch", required_argument, NULL, 'a' },
+		{ "config", required_argument, NULL, 'c' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct boot_opts o = { 0 };
 	struct meter m = { isatty(2), NULL, 0, false };
 	struct boot_verdict *v;
+	char **arches = NULL, **configs = NULL;
+	size_t nr_arches = 0, nr_configs = 0;
 	bool json = false;
 	int opt, status;
 
@@ -237,6 +294,12 @@ int cmd_boot(int argc, char **argv)
 		case 'W':
 			o.accept_warnings = true;
 			break;
+		case 'a':
+			split_list(&arches, &nr_arches, optarg);
+			break;
+		case 'c':
+			split_list(&configs, &nr_configs, optarg);
+			break;
 		case 'h':
 			fputs(boot_usage, stdout);
 			return 0;
@@ -254,7 +317,14 @@ int cmd_boot(int argc, char **argv)
 	o.range = optind < argc ? argv[optind] : NULL;
 	o.progress = show_progress;
 	o.progress_data = &m;
-	if (boot_run(&v, &o) < 0) {
+	o.arches = arches;
+	o.nr_arches = nr_arches;
+	o.configs = configs;
+	o.nr_configs = nr_configs;
+	status = boot_run(&v, &o);
+	free_list(arches, nr_arches);
+	free_list(configs, nr_configs);
+	if (status < 0) {
 		if (m.open_line)
 			fputc('\n', stderr);
 		return cli_fail(EXIT_USAGE);
