@@ -11,6 +11,7 @@
  */
 #include "boot.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -24,6 +25,7 @@
 
 #include "boot_util.h"
 #include "initramfs.h"
+#include "kcache.h"
 #include "kbuild.h"
 #include "kconfig.h"
 #include "kwarn.h"
@@ -979,10 +981,17 @@ static int make_cells(struct boot_ctx *c)
 			buf_addf(&n, "%s-%s", cell->arch, cell->config);
 			cell->dir = !strcmp(n.ptr, KBUILD_DEFAULT_ARCH "-tiny") ?
 				    xstrdup(c->dir) : path_join(c->dir, n.ptr);
-			buf_release(&n);
+			buf_reset(&n);
 			if (mkdir_p(cell->dir, 0755) < 0)
 				return -1;
-			obj = path_join(cell->dir, "obj");
+			/*
+			 * inside the worktree: kbuild then names the
+			 * sources "../", so that an object tree copied
+			 * from the cache has the same commands
+			 */
+			buf_addf(&n, "obj-%s-%s", cell->arch, cell->config);
+			obj = path_join(c->wt, n.ptr);
+			buf_release(&n);
 			kbuild_init(&cell->kb, c->wt, obj, cell->dir,
 				    cell->arch, preset_target(cell->config));
 			free(obj);
@@ -1014,6 +1023,105 @@ static int make_cells(struct boot_ctx *c)
 	return 0;
 }
 
+/* The files that differ between commit from and the worktree's HEAD. */
+static int changed_files(struct boot_ctx *c, char ***v, size_t *nr,
+			 const char *from)
+{
+	struct buf out = BUF_INIT;
+	int ret = boot_git(&out, c->wt, (const char *const[]){ "diff",
+			   "--name-only", "--no-renames", from, "HEAD", "--",
+			   NULL }, NULL);
+
+	if (ret == 0)
+		boot_strv_lines(v, nr, buf_cstr(&out));
+	buf_release(&out);
+	return ret;
+}
+
+/*
+ * The first build of the pristine base for this cell: configured with the
+ * fragment alone, built, kept in the cache; the worktree back at the tip
+ * (only the files the series changed rewritten, so only they rebuild).
+ * A base that does not build is not kept: the tip's build tells.
+ */
+static int build_pristine(struct boot_ctx *c, struct boot_cell *cell,
+			  const char *base, const char *key,
+			  const char *fragment)
+{
+	struct kbuild_failure f = { 0 };
+	char **missing = NULL;
+	size_t nr = 0;
+	bool configured;
+	int ret;
+
+	progress(c, "building the pristine base", 0, 0);
+	ret = ktree_checkout(c->wt, c->base_repo, base);
+	if (ret == 0)
+		ret = kbuild_configure(&f, &configured, &missing, &nr,
+				       &cell->kb, base, fragment, NULL, 0,
+				       &c->progress);
+	if (ret == 0)
+		ret = kbuild_build(&f, &cell->kb, &c->progress);
+	if (ret == 0 && kcache_store(key, cell->kb.obj) == 0)
+		cell->v->pristine = xstrdup("built");
+	boot_strv_free(missing, nr);
+	kbuild_failure_release(&f);
+	if (ret >= 0) {
+		error_clear();
+		ret = ktree_checkout(c->wt, c->base_repo, c->wt_tip);
+	}
+	return ret;
+}
+
+/*
+ * A cold cell (no configured object tree yet) starts from the pristine
+ * object tree of the series' base for its arch, preset and fragment:
+ * copied from the cache, or built once and kept there.
+ */
+static int seed_cell(struct boot_ctx *c, struct boot_cell *cell)
+{
+	char *cfg = path_join(cell->kb.obj, ".config");
+	char *base = NULL, *tree = NULL, *key = NULL, *fragment = NULL;
+	char **changed = NULL;
+	size_t nr = 0;
+	double t0 = boot_now_s();
+	struct buf spec = BUF_INIT;
+	int ret = 0;
+
+	if (boot_is_file(cfg) || !(base = series_base(c)))
+		goto out;
+	buf_addf(&spec, "%s^{tree}", base);
+	if (boot_git_line(&tree, c->wt, (const char *const[]){ "rev-parse",
+			  spec.ptr, NULL }) < 0) {
+		error_clear();
+		goto out;
+	}
+	fragment = kconfig_arch_fragment(boot_fragment, cell->arch);
+	key = kcache_key(tree, cell->arch, cell->config, fragment);
+	if (!kcache_has(key)) {
+		ret = build_pristine(c, cell, base, key, fragment);
+		goto out;
+	}
+	progress(c, "copying the pristine object tree", 0, 0);
+	ret = changed_files(c, &changed, &nr, base);
+	if (ret == 0)
+		ret = kcache_seed(key, cell->kb.obj, c->wt, changed, nr);
+	if (ret == 0)
+		ret = kbuild_adopt_config(&cell->kb, base, fragment);
+	if (ret == 0)
+		cell->v->pristine = xstrdup("reused");
+out:
+	cell->v->pristine_s = boot_now_s() - t0;
+	free(cfg);
+	free(base);
+	free(tree);
+	free(key);
+	free(fragment);
+	boot_strv_free(changed, nr);
+	buf_release(&spec);
+	return ret;
+}
+
 /* Build the tip in the cell (every commit with --each), W=1 included. */
 static int build_cell(struct boot_ctx *c, struct boot_cell *cell)
 {
@@ -1021,6 +1129,8 @@ static int build_cell(struct boot_ctx *c, struct boot_cell *cell)
 
 	c->cell = cell;
 	c->v = cell->v;
+	if (seed_cell(c, cell) < 0)
+		return -1;
 	ret = c->opts->each ? build_each(c) : build_tip(c);
 	if (ret < 0)
 		return ret;
@@ -1071,6 +1181,7 @@ static void aggregate(struct boot_ctx *c, double boot_wall)
 		top->configure_s += v->configure_s;
 		top->build_s += v->build_s;
 		top->warnings_s += v->warnings_s;
+		top->pristine_s += v->pristine_s;
 		top->configured |= v->configured;
 		top->kvm_failed |= v->kvm_failed;
 	}
@@ -1133,6 +1244,50 @@ static int validate(struct boot_ctx *c)
 	return c->top->pass ? 0 : 1;
 }
 
+/* ---- the disk bound ---- */
+
+int boot_gc(struct buf *report, const char *tree,
+	    unsigned long long max_bytes)
+{
+	struct repo *r = NULL;
+	char **dirs = NULL, **stamps = NULL;
+	size_t nr = 0, ns = 0;
+	int ret;
+
+	if (repo_open(&r, tree) == 0) {
+		char *boot = path_join(repo_git_dir(r), "disclose/boot");
+		char *src = path_join(boot, "src");
+		DIR *d = opendir(src);
+		struct dirent *e;
+
+		while (d && (e = readdir(d))) {
+			struct buf st = BUF_INIT;
+
+			if (strncmp(e->d_name, "obj-", 4))
+				continue;
+			/* the cell's build log says when it was last used */
+			if (!strcmp(e->d_name, "obj-" KBUILD_DEFAULT_ARCH
+				    "-tiny"))
+				buf_addf(&st, "%s/build.log", boot);
+			else
+				buf_addf(&st, "%s/%s/build.log", boot,
+					 e->d_name + 4);
+			boot_strv_push(&dirs, &nr, path_join(src, e->d_name));
+			boot_strv_push(&stamps, &ns, buf_detach(&st, NULL));
+		}
+		if (d)
+			closedir(d);
+		free(boot);
+		free(src);
+	}
+	error_clear();
+	repo_free(r);
+	ret = kcache_gc(report, max_bytes, dirs, stamps, nr);
+	boot_strv_free(dirs, nr);
+	boot_strv_free(stamps, ns);
+	return ret;
+}
+
 static void ctx_release(struct boot_ctx *c)
 {
 	repo_free(c->repo);
@@ -1169,6 +1324,7 @@ static void ctx_release(struct boot_ctx *c)
 int boot_run(struct boot_verdict **out, const struct boot_opts *opts)
 {
 	struct boot_ctx c = { .opts = opts, .lock_fd = -1 };
+	double t0;
 	int ret;
 
 	*out = NULL;
@@ -1197,7 +1353,9 @@ int boot_run(struct boot_verdict **out, const struct boot_opts *opts)
 		goto out;
 	c.wt = path_join(c.dir, "src");
 	progress(&c, "checking out the tip", 0, 0);
+	t0 = boot_now_s();
 	ret = ktree_checkout(c.wt, c.base_repo, c.build_rev);
+	c.top->checkout_s = boot_now_s() - t0;
 	if (!ret)
 		ret = validate(&c);
 	if (ret < 0)

@@ -64,6 +64,18 @@ struct boot_opts {
  */
 int boot_run(struct boot_verdict **out, const struct boot_opts *opts);
 
+#define BOOT_GC_DEFAULT_MAX ((unsigned long long)4 << 30)
+
+/*
+ * Bound the disk the boot uses: the pristine object trees of the cache
+ * and the build directories of the repository at tree (NULL: the current
+ * one; none outside a repository), least recently used removed first
+ * until at most max_bytes remain; the listing and the disk use before
+ * and after into report.
+ */
+int boot_gc(struct buf *report, const char *tree,
+	    unsigned long long max_bytes);
+
 /*
  * The Kconfig fragment and the init script, compiled in, and the C
  * source of the init of a 32-bit kernel.

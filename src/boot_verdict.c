@@ -207,6 +207,9 @@ static cJSON *verdict_to_json(const struct boot_verdict *v)
 	cJSON_AddNumberToObject(t, "build", ms(v->build_s));
 	cJSON_AddNumberToObject(t, "boot", ms(v->boot_s));
 	cJSON_AddNumberToObject(t, "warnings", ms(v->warnings_s));
+	cJSON_AddNumberToObject(t, "checkout", ms(v->checkout_s));
+	cJSON_AddNumberToObject(t, "pristine", ms(v->pristine_s));
+	json_add_str(o, "pristine", v->pristine);
 	cJSON_AddBoolToObject(o, "configured", v->configured);
 	cJSON_AddBoolToObject(o, "kvm_failed", v->kvm_failed);
 	t = cJSON_AddObjectToObject(o, "logs");
@@ -348,6 +351,9 @@ static struct boot_verdict *verdict_from_json(const cJSON *o)
 	v->build_s = jnum(t, "build");
 	v->boot_s = jnum(t, "boot");
 	v->warnings_s = jnum(t, "warnings");
+	v->checkout_s = jnum(t, "checkout");
+	v->pristine_s = jnum(t, "pristine");
+	v->pristine = jstr(o, "pristine");
 	v->configured = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
 							"configured"));
 	v->kvm_failed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
@@ -494,6 +500,7 @@ void boot_verdict_free(struct boot_verdict *v)
 	boot_strv_free(v->unchecked, v->nr_unchecked);
 	free(v->arch);
 	free(v->config);
+	free(v->pristine);
 	for (size_t i = 0; i < v->nr_cells; i++)
 		boot_verdict_free(v->cells[i]);
 	free(v->cells);

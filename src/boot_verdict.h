@@ -46,6 +46,10 @@ struct boot_verdict {
 	char *source;		/* "tree" or the tarball used */
 	double configure_s, build_s, boot_s;
 	double warnings_s;	/* the W=1 builds at base and tip */
+	double checkout_s;	/* moving the worktree to the tip */
+	double pristine_s;	/* copying (or first building) the pristine
+				 * object tree */
+	char *pristine;		/* "reused", "built", or NULL (warm) */
 	bool configured;	/* false: the saved configuration was reused */
 	bool kvm_failed;	/* --kvm was given but KVM did not boot */
 	char *build_log, *console_log;

@@ -246,6 +246,20 @@ out:
 	return ret;
 }
 
+int kbuild_adopt_config(const struct kbuild *kb, const char *head,
+			const char *fragment)
+{
+	char *keyf = path_join(kb->state, "config.key");
+	struct buf key = BUF_INIT;
+	int ret;
+
+	buf_addf(&key, "%s\n%s", head, fragment);
+	ret = write_file_atomic(keyf, key.ptr, key.len, 0644);
+	buf_release(&key);
+	free(keyf);
+	return ret;
+}
+
 /* ---- the build ---- */
 
 static bool step_line(const char *p, size_t len)
@@ -409,6 +423,29 @@ static char *strip_prefix(const char *text, size_t len, const char *prefix)
 	return buf_detach(&out, NULL);
 }
 
+/*
+ * text with "../" removed where a line starts with it: an object tree
+ * inside the source tree (srctree "..") names source files that way.
+ */
+static char *strip_updirs(char *text)
+{
+	struct buf out = BUF_INIT;
+
+	for (const char *p = text; *p; ) {
+		size_t len = strcspn(p, "\n");
+		const char *q = p;
+
+		while (!strncmp(q, "../", 3))
+			q += 3;
+		buf_add(&out, q, len - (size_t)(q - p));
+		p += len;
+		if (*p)
+			buf_addch(&out, *p++);
+	}
+	free(text);
+	return buf_detach(&out, NULL);
+}
+
 /* The first line of the log that holds one of the marks, or NULL. */
 static const char *first_error(const char *log)
 {
@@ -448,7 +485,8 @@ void kbuild_log_error(char **detail, char **file, const char *log,
 
 		if (colon && !memmem(hit, len, "*** ", 4) &&
 		    memchr(hit, '.', (size_t)(colon - hit)))
-			*file = strip_prefix(hit, (size_t)(colon - hit), src);
+			*file = strip_updirs(strip_prefix(hit, (size_t)
+					     (colon - hit), src));
 	}
 	end = hit;
 	for (int i = 0; i < 8 && *end; i++) {
@@ -458,7 +496,7 @@ void kbuild_log_error(char **detail, char **file, const char *log,
 	}
 	while (end > hit && end[-1] == '\n')
 		end--;
-	*detail = strip_prefix(hit, (size_t)(end - hit), src);
+	*detail = strip_updirs(strip_prefix(hit, (size_t)(end - hit), src));
 }
 
 /* make -jN bzImage into fd, the watcher following log meanwhile. */

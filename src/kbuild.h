@@ -62,6 +62,13 @@ int kbuild_configure(struct kbuild_failure *fail, bool *configured,
 		     const char *fragment, char *const *syms, size_t nr,
 		     const struct boot_progress *progress);
 /*
+ * The object tree holds a configuration made for a commit with head's
+ * tree from fragment (a copied pristine tree): save that as the key, so
+ * that kbuild_configure skips the configuration while it holds.
+ */
+int kbuild_adopt_config(const struct kbuild *kb, const char *head,
+			const char *fragment);
+/*
  * make bzImage with every core into <state>/build.log, reporting
  * "building" with a fraction of the steps the last full build took and
  * the log's last progress->tail_lines lines twice a second (from a

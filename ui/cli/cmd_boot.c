@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "boot.h"
+#include "kcache.h"
 #include "cli.h"
 
 static const char boot_usage[] =
@@ -13,6 +14,7 @@ static const char boot_usage[] =
 	"                         [--timeout S] [--json] [--kvm]\n"
 	"                         [--each | --boot-each] [--accept-warnings]\n"
 	"                         [--arch A[,A]] [--config C[,C]]\n"
+	"   or: git disclose boot --gc [--max-size SIZE]\n"
 	"\n"
 	"Builds the committed tip of the series (never uncommitted changes)\n"
 	"with tinyconfig plus the boot fragment, boots it in QEMU (TCG) with\n"
@@ -38,6 +40,15 @@ static const char boot_usage[] =
 	"  --config LIST      tiny (default: tinyconfig and the boot fragment)\n"
 	"                     or defconfig (the arch's defconfig and the\n"
 	"                     fragment; about ten times the build), or both\n"
+	"\n"
+	"  --gc               remove the least recently used pristine object\n"
+	"                     trees and build directories until at most\n"
+	"                     --max-size (default 4G; K, M, G) remain, and\n"
+	"                     print the disk they use\n"
+	"\n"
+	"A cold build starts from the pristine object tree of the series'\n"
+	"base for its arch and config (built once, kept in the cache), so\n"
+	"only what the series touches is rebuilt.\n"
 	"\n"
 	"Each arch and config is a cell with its own build directory; the\n"
 	"cells build one after the other (each with every core) and boot in\n"
@@ -163,8 +174,12 @@ static void print_text(const struct boot_verdict *v)
 	       v->summary ? v->summary : v->status);
 	if (v->release)
 		printf(" (%s, %s)", v->release, v->accel);
-	printf("\n  tip %.12s; configure %.1f s%s, build %.1f s, boot %.1f s\n",
-	       v->tip, v->configure_s, v->configured ? "" : " (reused)",
+	printf("\n  tip %.12s; checkout %.1f s, ", v->tip, v->checkout_s);
+	if (v->pristine)
+		printf("pristine objects %.1f s (%s), ", v->pristine_s,
+		       v->pristine);
+	printf("configure %.1f s%s, build %.1f s, boot %.1f s\n",
+	       v->configure_s, v->configured ? "" : " (reused)",
 	       v->build_s, v->boot_s);
 	if (v->kvm_failed)
 		printf("  KVM did not boot this kernel (nested KVM?): TCG "
@@ -239,6 +254,16 @@ static int parse_timeout(int *out, const char *arg)
 	return 0;
 }
 
+static int run_gc(const char *tree, unsigned long long max_size)
+{
+	struct buf report = BUF_INIT;
+	int ret = boot_gc(&report, tree, max_size);
+
+	fputs(buf_cstr(&report), stdout);
+	buf_release(&report);
+	return ret < 0 ? cli_fail(EXIT_USAGE) : 0;
+}
+
 int cmd_boot(int argc, char **argv)
 {
 	static const struct option longopts[] = {
@@ -252,6 +277,8 @@ int cmd_boot(int argc, char **argv)
 		{ "accept-warnings", no_argument, NULL, 'W' },
 		{ "arch", required_argument, NULL, 'a' },
 		{ "config", required_argument, NULL, 'c' },
+		{ "gc", no_argument, NULL, 'g' },
+		{ "max-size", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -260,7 +287,8 @@ int cmd_boot(int argc, char **argv)
 	struct boot_verdict *v;
 	char **arches = NULL, **configs = NULL;
 	size_t nr_arches = 0, nr_configs = 0;
-	bool json = false;
+	bool json = false, gc = false;
+	unsigned long long max_size = BOOT_GC_DEFAULT_MAX;
 	int opt, status;
 
 	opterr = 0;
@@ -300,6 +328,15 @@ int cmd_boot(int argc, char **argv)
 		case 'c':
 			split_list(&configs, &nr_configs, optarg);
 			break;
+		case 'g':
+			gc = true;
+			break;
+		case 'M':
+			if (kcache_parse_size(&max_size, optarg) < 0)
+				return cli_usage_error(boot_usage, "boot",
+					"--max-size '%s': give a size such "
+					"as 500M or 4G", optarg);
+			break;
 		case 'h':
 			fputs(boot_usage, stdout);
 			return 0;
@@ -314,6 +351,8 @@ int cmd_boot(int argc, char **argv)
 		return cli_usage_error(boot_usage, "boot",
 				       "unexpected argument '%s': give one "
 				       "range", argv[optind + 1]);
+	if (gc)
+		return run_gc(o.tree, max_size);
 	o.range = optind < argc ? argv[optind] : NULL;
 	o.progress = show_progress;
 	o.progress_data = &m;
