@@ -80,9 +80,11 @@ j=.git/disclose/boot.json
 [ "$(jget $j 'v["status"]')" = pass ] || fail "the run is not a pass"
 # separate build directories, a 64-bit and a 32-bit kernel
 d=.git/disclose/boot
-grep -q '^CONFIG_64BIT=y' $d/obj/.config || fail "x86_64 is not 64-bit"
-grep -q '^# CONFIG_64BIT is not set' $d/i386-tiny/obj/.config ||
-	fail "the i386 cell is not a 32-bit kernel"
+grep -q '^CONFIG_64BIT=y' $d/src/obj-x86_64-tiny/.config ||
+	fail "x86_64 is not 64-bit"
+grep -q '^CONFIG_X86_32=y' $d/src/obj-i386-tiny/.config &&
+	od -An -tx1 -j4 -N1 $d/src/obj-i386-tiny/vmlinux | grep -q 01 ||
+	fail "the i386 cell is not a 32-bit kernel (ELFCLASS32)"
 [ "$(jget $j 'v["cells"][0]["logs"]["console"]')" != \
 	"$(jget $j 'v["cells"][1]["logs"]["console"]')" ] ||
 	fail "the cells share a console log"
