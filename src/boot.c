@@ -1365,6 +1365,9 @@ int boot_run(struct boot_verdict **out, const struct boot_opts *opts)
 		goto out;
 	}
 	*out = c.top;
+	for (size_t i = 0; i < c.nr_cells; i++)
+		if (c.cells[i].v == c.top)
+			c.cells[i].v = NULL;
 	c.top = NULL;
 	ret = 0;
 out:

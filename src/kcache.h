@@ -1,7 +1,7 @@
 /*
  * Pristine object trees: a kbuild object tree built at a series' base
  * for one architecture, preset and fragment, kept in
- * <cache>/objects/<key>/obj, so that the cold build of a series starts
+ * <cache>/objects/<key>/obj ($DISCLOSE_OBJECT_CACHE/<key>/obj), so that the cold build of a series starts
  * from a copy and rebuilds only what the series touches. The copy keeps
  * the order of the objects' timestamps but moves them after the source
  * tree's, and the files the series changed are then made newer still.
