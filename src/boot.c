@@ -1062,7 +1062,7 @@ static int build_pristine(struct boot_ctx *c, struct boot_cell *cell,
 				       &c->progress);
 	if (ret == 0)
 		ret = kbuild_build(&f, &cell->kb, &c->progress);
-	if (ret == 0 && kcache_store(key, cell->kb.obj) == 0)
+	if (ret == 0 && kcache_store(key, cell->kb.obj, c->wt) == 0)
 		cell->v->pristine = xstrdup("built");
 	boot_strv_free(missing, nr);
 	kbuild_failure_release(&f);

@@ -102,7 +102,7 @@ static void touch(const char *path)
 	}
 }
 
-int kcache_store(const char *key, const char *obj)
+int kcache_store(const char *key, const char *obj, const char *src)
 {
 	char *entry = entry_file(key, NULL), *dir = objects_dir();
 	struct buf tmp = BUF_INIT;
@@ -120,6 +120,12 @@ int kcache_store(const char *key, const char *obj)
 	if (ret == 0)
 		ret = copy_tree(obj, tobj);
 	if (ret == 0) {
+		char *origin = path_join(tmp.ptr, "origin");
+
+		ret = write_file_atomic(origin, src, strlen(src), 0644);
+		free(origin);
+	}
+	if (ret == 0) {
 		ready = path_join(tmp.ptr, "ready");
 		touch(ready);
 		boot_rm_rf(entry);
@@ -135,6 +141,72 @@ out:
 	free(tobj);
 	free(ready);
 	buf_release(&tmp);
+	return ret;
+}
+
+/* ---- the tools' absolute paths ---- */
+
+static const char *walk_from, *walk_to;
+static int walk_err;
+
+/*
+ * tools/ (objtool, fixdep) is built with absolute paths in its .cmd and
+ * .d files; unless they name the new tree, objtool is rebuilt, and with
+ * it every object. Rewritten with their times kept.
+ */
+static int repath(const char *path, const struct stat *st, int type,
+		  struct FTW *ftw)
+{
+	size_t len = strlen(path), n = strlen(walk_from);
+	struct buf text = BUF_INIT, out = BUF_INIT;
+	const char *p, *hit;
+
+	if (type != FTW_F || !((len > 4 && !strcmp(path + len - 4, ".cmd")) ||
+			       (len > 2 && !strcmp(path + len - 2, ".d"))))
+		return 0;
+	if (read_file(&text, path) < 0 || !memmem(text.ptr, text.len,
+						   walk_from, n))
+		goto out;
+	for (p = text.ptr; (hit = memmem(p, text.len - (size_t)(p - text.ptr),
+					 walk_from, n)); p = hit + n) {
+		buf_add(&out, p, (size_t)(hit - p));
+		buf_adds(&out, walk_to);
+	}
+	buf_add(&out, p, text.len - (size_t)(p - text.ptr));
+	if (write_file_atomic(path, out.ptr, out.len, 0644) < 0 ||
+	    utimensat(AT_FDCWD, path, (const struct timespec[]){ st->st_atim,
+		      st->st_mtim }, 0) < 0)
+		walk_err = -1;
+out:
+	error_clear();
+	buf_release(&text);
+	buf_release(&out);
+	return 0;
+}
+
+static int repath_tools(const char *key, const char *obj, const char *src)
+{
+	char *origin = entry_file(key, "origin"), *tools;
+	struct buf from = BUF_INIT;
+	int ret = 0;
+
+	if (read_file(&from, origin) < 0 || !from.len ||
+	    !strcmp(from.ptr, src)) {
+		error_clear();
+		goto out;
+	}
+	tools = path_join(obj, "tools");
+	walk_from = from.ptr;
+	walk_to = src;
+	walk_err = 0;
+	if (boot_is_dir(tools))
+		nftw(tools, repath, 64, FTW_PHYS);
+	if (walk_err)
+		ret = error_set("cannot rewrite the paths in %s", tools);
+	free(tools);
+out:
+	free(origin);
+	buf_release(&from);
 	return ret;
 }
 
@@ -231,6 +303,8 @@ int kcache_seed(const char *key, const char *obj, const char *src,
 	struct timespec now;
 	int ret = copy_tree(from, obj);
 
+	if (ret == 0)
+		ret = repath_tools(key, obj, src);
 	if (ret == 0)
 		ret = restamp(obj);
 	clock_gettime(CLOCK_REALTIME, &now);

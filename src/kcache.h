@@ -22,12 +22,13 @@ char *kcache_key(const char *tree_id, const char *arch, const char *config,
 /* Is there a complete object tree for key? */
 bool kcache_has(const char *key);
 /*
- * Keep a copy of obj (timestamps preserved) as key's object tree; an
- * existing one is left alone.
+ * Keep a copy of obj (timestamps preserved), built from the source tree
+ * src, as key's object tree; an existing one is left alone.
  */
-int kcache_store(const char *key, const char *obj);
+int kcache_store(const char *key, const char *obj, const char *src);
 /*
- * obj (absent) from key's object tree: copied, its timestamps moved to
+ * obj (absent) from key's object tree: copied, the absolute paths of the
+ * tools' dependency files moved to src, its timestamps moved to
  * just now in their old order, then each of changed (paths relative to
  * src) that exists made newer than all of them. Marks the tree used.
  */
