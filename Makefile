@@ -68,7 +68,8 @@ $(BUILD)/obj/%.o: %.c
 
 # The catalogue and policy JSON, the boot fragment and init script are
 # compiled into the binary (src/data.S).
-$(BUILD)/obj/src/data.o: src/data.S $(DATA) kernel/disclose.config kernel/init
+$(BUILD)/obj/src/data.o: src/data.S $(DATA) kernel/disclose.config kernel/init \
+	kernel/init-i386.c
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -c -o $@ src/data.S
 
