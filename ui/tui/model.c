@@ -721,6 +721,26 @@ int model_preview(struct tui_model *m)
 	return rc;
 }
 
+bool model_would_change(struct tui_model *m)
+{
+	bool change = false;
+
+	for (size_t i = 0; i < m->nr && !change; i++) {
+		const struct commit_info *c = m->commits[i].info;
+		struct buf out = BUF_INIT;
+
+		if (preview_commit(&out, m, i) < 0) {
+			error_clear();
+			change = true;
+		} else {
+			change = out.len != c->message_len ||
+				 memcmp(out.ptr, c->message, out.len);
+		}
+		buf_release(&out);
+	}
+	return change;
+}
+
 struct id_walk {
 	struct repo *repo;
 	char **ids;		/* newest first, as the walk goes */

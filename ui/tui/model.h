@@ -91,6 +91,11 @@ int model_preview(struct tui_model *m);
 struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 				       char **why);
 /*
+ * Would writing the answers change a commit (or can a commit not be
+ * previewed yet)? False: the series already says what the answers say.
+ */
+bool model_would_change(struct tui_model *m);
+/*
  * The series as the repository has it now still is the previewed one:
  * else an error naming what changed (a commit added, removed, amended).
  */
