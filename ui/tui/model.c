@@ -632,7 +632,11 @@ struct assisted *model_assisted(const struct tui_model *m, char **why)
 	return a;
 }
 
-/* The fixer's version: vendor traces converted, AI sign-offs removed. */
+/*
+ * The fixer's version: vendor traces converted, AI sign-offs removed;
+ * with a NULL (a commit without AI-generated code, by the human's word)
+ * the AI traces go as false claims and no Assisted-by comes.
+ */
 static int fixed_message(struct buf *out, const struct tui_model *m,
 			 const struct series_commit *sc,
 			 const struct assisted *a)
@@ -648,9 +652,10 @@ static int fixed_message(struct buf *out, const struct tui_model *m,
 	o.form = m->policy->form;
 	o.cat = m->cat;
 	o.human = m->have_human ? &m->human : NULL;
-	o.agent = a->agent;
-	o.model = a->model;
-	o.tools = m->session->tools ? a->tools : NULL;
+	o.no_disclosure = !a;
+	o.agent = a ? a->agent : NULL;
+	o.model = a ? a->model : NULL;
+	o.tools = a && m->session->tools ? a->tools : NULL;
 	o.facts = &facts;
 	o.comment_char = repo_comment_char(m->repo);
 	return fix_message(out, &changed, sc->info->message,
@@ -696,7 +701,8 @@ static int preview_commit(struct buf *out, struct tui_model *m, size_t i)
 	}
 	req.form = m->policy->form;
 	req.human = m->have_human ? &m->human : NULL;
-	if (req.assisted && m->session->remove_ai && fix_message)
+	if (m->session->remove_ai && fix_message &&
+	    (req.assisted || sc->facts.signals))
 		rc = fixed_message(out, m, sc, req.assisted);
 	else
 		rc = place_trailers(out, sc->msg, &req);
