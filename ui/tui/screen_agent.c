@@ -15,6 +15,7 @@ struct agent_view {
 	int focus;
 	int agent_cursor, agent_top, model_cursor, model_top;
 	struct field agent, model;
+	int commit_top;		/* the commits' list, scrolled */
 	char *asked;		/* an unknown agent Enter asked about */
 	char *confirmed;	/* the unknown agent the human confirmed */
 };
@@ -210,6 +211,84 @@ static void draw_asked(const struct view *v, int row, int cols)
 		 guess ? "?" : "");
 }
 
+/* "Agent:model" and where it came from, for commit i. */
+static void commit_says(struct buf *val, struct buf *src,
+			const struct tui_model *m, size_t i)
+{
+	const struct series_commit *sc = &m->commits[i];
+
+	if (m->session->review[i] == REVIEW_NO_AI) {
+		buf_adds(val, "-");
+		buf_adds(src, "no AI-generated code, as you marked it");
+	} else if (sc->facts.agent) {
+		const char *model = sc->facts.model ? sc->facts.model :
+				    sc->answer ? sc->answer->model : "?";
+
+		buf_addf(val, "%s:%s", sc->facts.agent->name, model);
+		buf_addf(src, "%s%s%s", sc->facts.model ? "its own" :
+			 sc->answer ? "your model; its own agent" :
+			 "its own agent, the model to answer",
+			 sc->facts.source ? ": " : "",
+			 sc->facts.source ? sc->facts.source : "");
+	} else if (sc->answer) {
+		buf_addf(val, "%s:%s", sc->answer->agent, sc->answer->model ?
+			 sc->answer->model : "");
+		buf_adds(src, "your answer for it");
+	} else {
+		buf_adds(val, "?");
+		buf_adds(src, "nothing of its own: to answer");
+	}
+}
+
+/*
+ * The commits, each with its own agent and model or your answer, the
+ * one being asked about marked "?>"; rows used.
+ */
+static int draw_commits(struct view *v, int top, int cols)
+{
+	struct agent_view *a = v->priv;
+	const struct tui_model *m = v->m;
+	size_t asking = 0, open = model_unanswered(m, &asking);
+	int shown = m->nr > 4 ? 4 : (int)m->nr, first;
+	struct buf val = BUF_INIT, src = BUF_INIT;
+
+	tui_putf(top, 0, cols, CL_META, A_BOLD,
+		 "Commits%s: their own agent and model, or your answer%s",
+		 m->mixed ? " (mixed)" : "",
+		 open ? " (?> asks now)" : "");
+	first = list_scroll(open ? (int)asking : 0, shown, &a->commit_top);
+	for (int r = 0; r < shown && (size_t)(first + r) < m->nr; r++) {
+		size_t i = (size_t)(first + r);
+		bool ask = open && i == asking;
+
+		buf_reset(&val);
+		buf_reset(&src);
+		commit_says(&val, &src, m, i);
+		tui_putf(top + 1 + r, 0, cols, ask ? CL_WARN : CL_TEXT,
+			 ask ? A_BOLD : 0, "%s%zu %.7s %-24s %s",
+			 ask ? "?>" : "  ", i + 1, m->commits[i].info->id,
+			 val.ptr, src.ptr);
+	}
+	buf_release(&val);
+	buf_release(&src);
+	return 1 + shown;
+}
+
+/* What Enter does now, on the last row. */
+static void draw_hint(struct view *v, int row, int cols)
+{
+	size_t asking = 0, open = model_unanswered(v->m, &asking);
+
+	if (!open) {
+		tui_put(row, 0, cols, CL_DIM, 0,
+			TUI_LIT("Tab: next field   Enter: choose / accept   q: back"));
+		return;
+	}
+	tui_putf(row, 0, cols, CL_DIM, 0,
+		 "Enter (model): answer commit %zu   Ctrl-A: this answer for all %zu   Tab   q",
+		 asking + 1, open);
+}
+
 static void agent_draw(struct view *v, int top, int rows, int cols)
 {
 	struct agent_view *a = v->priv;
@@ -221,6 +300,12 @@ static void agent_draw(struct view *v, int top, int rows, int cols)
 			TUI_LIT("The kernel-llm policy writes Assisted-by: LLM [TOOLS]: no agent or model."));
 		tui_put(top + 2, 0, cols, CL_DIM, 0, TUI_LIT("Enter: analysis tools"));
 		return;
+	}
+	if (v->m->nr > 1) {
+		row = draw_commits(v, top, cols);
+		top += row;
+		rows -= row;
+		list_rows -= row;
 	}
 	if (list_rows < 2)
 		list_rows = 2;
@@ -263,8 +348,7 @@ static void agent_draw(struct view *v, int top, int rows, int cols)
 	tui_putf(row++, 0, cols, CL_DIM, 0, "Pre-filled from: %s",
 		 v->m->prefill_source ? v->m->prefill_source : "nothing (choose or type)");
 	screen_draw_assisted(v, row, cols);
-	tui_put(top + rows - 1, 0, cols, CL_DIM, 0,
-		TUI_LIT("Tab: next field   Enter: choose / accept   q: back"));
+	draw_hint(v, top + rows - 1, cols);
 }
 
 
@@ -326,6 +410,59 @@ static void canonical_model(struct view *v)
 	assisted_free(as);
 }
 
+/*
+ * The answer goes to the commit asked about; true when another commit
+ * is still to answer (then the screen stays on it).
+ */
+static bool answer_next(struct view *v)
+{
+	struct tui_model *m = v->m;
+	size_t i = 0, next = 0;
+
+	if (!model_unanswered(m, &i))
+		return false;
+	if (model_answer_commit(m, i) < 0) {
+		tui_message("%s", error_last());
+		error_clear();
+		return true;
+	}
+	screen_save(v, "agent");
+	if (!model_unanswered(m, &next))
+		return false;
+	tui_message("commit %zu answered; now commit %zu/%zu %.7s: Enter answers it, Ctrl-A all the rest",
+		    i + 1, next + 1, m->nr, m->commits[next].info->id);
+	set_focus(v, F_MODELS);
+	return true;
+}
+
+/* Ctrl-A: the current answer for every commit still without one. */
+static void answer_all(struct view *v)
+{
+	struct agent_view *a = v->priv;
+	int n;
+
+	if (!chosen_agent(v) && a->agent.text.len && !agent_confirmed(v)) {
+		tui_message("the agent '%s' is not in the catalogue: Enter on it to confirm it, or choose one",
+			    buf_cstr(&a->agent.text));
+		set_focus(v, F_AGENT);
+		return;
+	}
+	canonical_model(v);
+	store(v);
+	n = model_answer_rest(v->m);
+	if (n < 0) {
+		tui_message("%s", error_last());
+		error_clear();
+		return;
+	}
+	screen_save(v, "agent");
+	tui_message("this answer for %d commit%s without facts of their own",
+		    n, n == 1 ? "" : "s");
+	set_focus(v, F_MODELS);
+	screen_goto(v, "tools");
+	tui_push(&screen_tools, NULL);
+}
+
 /* Enter in a text field: canonical agent name, then on. */
 static enum tui_request accept(struct view *v)
 {
@@ -363,6 +500,8 @@ static enum tui_request accept(struct view *v)
 		return REQ_NONE;
 	}
 	assisted_free(as);
+	if (answer_next(v))
+		return REQ_NONE;
 	/* back from the tools, q goes back again: no field has the keys */
 	set_focus(v, F_MODELS);
 	screen_goto(v, "tools");
@@ -379,6 +518,10 @@ static enum tui_request agent_key(struct view *v, int key, bool is_key)
 		if (key_is_enter(key, is_key) || (!is_key && key == '\t'))
 			tui_push(&screen_tools, NULL);
 		return !is_key && key == 'q' ? REQ_BACK : REQ_NONE;
+	}
+	if (!is_key && (key == KEY_CTRL('a') || (key == 'A' && !v->typing))) {
+		answer_all(v);
+		return REQ_NONE;
 	}
 	if (!is_key && key == '\t') {
 		focus_on(v, a->focus + 1, +1);
@@ -434,6 +577,17 @@ static void agent_done(struct view *v)
 	free(a);
 }
 
+/* The series' report, and on this screen the key that answers all. */
+static void agent_report(struct view *v, struct frame_report *out)
+{
+	size_t open = model_unanswered(v->m, NULL);
+
+	screen_series.report(v, out);
+	if (open)
+		buf_addf(&out->status, " (Ctrl-A: this answer for all %zu)",
+			 open);
+}
+
 const struct view_ops screen_agent = {
 	.name = "agent",
 	.title = "Agent and model",
@@ -443,9 +597,13 @@ const struct view_ops screen_agent = {
 		"Enter (text)\taccept; on the model: go on to the tools\n"
 		"\tan agent not in the catalogue: Enter again confirms\n"
 		"> Agent> Model>\twhere the keys go (* is the chosen one)\n"
+		"Ctrl-A, A\tthis answer for every commit without facts\n"
+		"\tof its own still to answer (?> is the one asked;\n"
+		"\tEnter on the model answers it alone)\n"
 		"q\tback to the checklist (in a list)\n",
 	.open = agent_open,
 	.draw = agent_draw,
 	.key = agent_key,
 	.done = agent_done,
+	.report = agent_report,
 };
