@@ -282,7 +282,7 @@ int fix_message(struct buf *out, bool *changed, const char *text, size_t len,
 	drop_footers(&clean, m, o->cat);
 	parse(&m2, clean.ptr, clean.len, o);
 	lint(&res, m2, o);
-	if (needs_disclosure(&first) &&
+	if (!o->no_disclosure && needs_disclosure(&first) &&
 	    new_assisted(&a, m2, &first, &res, o) < 0)
 		goto out;
 	dd.by_entry = index_drops(m2, &res);

@@ -23,6 +23,9 @@ struct fix_opts {
 	const char *model;		/* override the inferred model */
 	char *const *tools;		/* NULL: keep the message's tools */
 	const struct lint_facts *facts;	/* author, committer, or NULL */
+	bool no_disclosure;		/* the human says the commit has no
+					 * AI-generated code: the AI traces
+					 * go, and no Assisted-by comes */
 	bool divider;			/* a "---" line ends the message
 					 * (a patch e-mail, --message) */
 	char comment_char;

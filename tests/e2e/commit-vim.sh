@@ -111,6 +111,14 @@ vim_in_foreground
 T send-keys -t t ggOlost Escape :cq Enter
 [ "$(result b)" = 0 ] && fail ":cq committed: $(screen)"
 expect_eq ":cq commits nothing" "$head1" "$(git rev-parse HEAD)"
+# the last word names what the user ran: the editor and git disclose
+# commit, and what git's line about "__editor" is
+T capture-pane -p -J -t t >"$TMPDIR/cq.txt"
+expect_grep "git disclose: your editor 'vim.tiny -u NONE -i NONE -N' exited with status 1" \
+	"$TMPDIR/cq.txt"
+expect_grep "nothing was committed" "$TMPDIR/cq.txt"
+expect_grep "__editor' above is git disclose commit running your editor" \
+	"$TMPDIR/cq.txt"
 
 # SIGINT to the foreground group while vim is open: vim ignores it in
 # normal mode, so nothing may die and leave vim behind; then :cq ends

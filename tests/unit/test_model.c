@@ -345,6 +345,8 @@ static void test_preview(void **state)
 
 	open_model(&m);
 	session_set_tools(m.session, tools);
+	/* the AI sign-off names Claude, not the model: the answer's */
+	assert_int_equal(model_answer_rest(&m), 1);
 	a = model_assisted(&m, &why);
 	assert_non_null(a);
 	assert_null(why);
@@ -374,12 +376,15 @@ static void test_preview(void **state)
 	assert_non_null(a);
 	assert_string_equal(a->model, "claude-opus-4-5");
 	assisted_free(a);
+	assisted_free(m.commits[2].answer);
+	m.commits[2].answer = NULL;
 	assert_int_equal(model_preview(&m), -1);
 	assert_non_null(strstr(error_last(),
-			       "frob: use it: it names Claude but not the model: go back to the agent and model screen"));
+			       "frob: use it: it names Claude but not the model, and it is not answered yet"));
 	error_clear();
 	/* a commit without AI-generated code gets no Assisted-by */
 	session_set_str(&m.session->model, "claude-opus-4-5");
+	assert_int_equal(model_answer_rest(&m), 1);
 	m.session->review[0] = REVIEW_NO_AI;
 	assert_int_equal(model_preview(&m), 0);
 	assert_null(strstr(m.commits[0].new_message, "Assisted-by"));
@@ -404,10 +409,10 @@ static void test_open_items(void **state)
 		const char *what;
 		const char *want;
 	} steps[] = {
-		{ "fresh", "3 to review, 3 to certify, 1 commit failing" },
-		{ "no agent", "3 to review, 3 to certify, 1 commit failing, agent and model" },
-		{ "reviewed", "3 to certify, 1 commit failing, agent and model" },
-		{ "certified, AI lines removed", "agent and model" },
+		{ "fresh", "3 to review, 3 to certify, 1 commit failing, 1 to answer" },
+		{ "no agent", "3 to review, 3 to certify, 1 commit failing, 1 to answer, agent and model" },
+		{ "reviewed", "3 to certify, 1 commit failing, 1 to answer, agent and model" },
+		{ "certified, AI lines removed", "1 to answer, agent and model" },
 		{ "agent and model", "" },
 		{ "written", "written" },
 	};
@@ -434,6 +439,7 @@ static void test_open_items(void **state)
 			break;
 		case 4:
 			session_set_str(&m.session->agent, "Claude");
+			assert_int_equal(model_answer_rest(&m), 1);
 			break;
 		case 5:
 			m.written = true;
@@ -473,6 +479,10 @@ static void test_per_commit(void **state)
 	assert_true(m.mixed);
 	assert_non_null(strstr(m.facts_note, "mixed"));
 	assert_string_equal(m.commits[1].facts.model, "claude-sonnet-4-5");
+	/* the Codex commit names no model: asked; the Claude one is not */
+	assert_int_equal(model_unanswered(&m, NULL), 1);
+	assert_int_equal(model_answer_rest(&m), 1);
+	assert_null(m.commits[1].answer);
 	assert_int_equal(model_preview(&m), 0);
 	assert_string_equal(m.commits[0].new_message, "a: codex\n\n"
 			    "Assisted-by: Codex:gpt-5-codex\n" SOB_HU);
@@ -484,6 +494,65 @@ static void test_per_commit(void **state)
 	assert_int_equal(model_check_previewed(&m), -1);
 	assert_non_null(strstr(error_last(), "changed since the preview"));
 	error_clear();
+	model_release(&m);
+}
+
+/*
+ * The assistant asks per commit: a Codex commit without a model, a
+ * Claude commit with its own, one without a trace. An answer of another
+ * agent is refused for the Codex commit and Ctrl-A (model_answer_rest)
+ * passes it by; the commit without a trace gets the answer, also in the
+ * default write that converts the vendor trailers; a commit marked as
+ * without AI-generated code is not asked.
+ */
+static void test_ask_per_commit(void **state)
+{
+	struct tui_model m;
+	size_t first = 9;
+
+	sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: codex\n\n"
+	   "Co-authored-by: Codex <noreply@openai.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: claude\n\n"
+	   "Co-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -m 'c: no trace'\n");
+	open_model(&m);
+	assert_true(m.session->remove_ai);
+	assert_int_equal(model_unanswered(&m, &first), 2);
+	assert_int_equal(first, 0);
+	assert_false(model_asks(&m, 1));
+	/* pre-filled from the Claude commit: not the Codex commit's */
+	assert_string_equal(m.session->agent, "Claude");
+	assert_int_equal(model_answer_commit(&m, 0), -1);
+	assert_non_null(strstr(error_last(), "names Codex itself"));
+	error_clear();
+	session_set_str(&m.session->model, "claude-opus-4-5");
+	assert_int_equal(model_answer_rest(&m), 1);
+	assert_int_equal(model_unanswered(&m, &first), 1);
+	assert_int_equal(first, 0);
+	assert_int_equal(model_preview(&m), -1);
+	assert_non_null(strstr(error_last(), "a: codex: it names Codex but not the model"));
+	error_clear();
+	session_set_str(&m.session->agent, "Codex");
+	session_set_str(&m.session->model, "gpt-5-codex");
+	assert_int_equal(model_answer_commit(&m, 0), 0);
+	assert_int_equal(model_unanswered(&m, NULL), 0);
+	assert_int_equal(model_preview(&m), 0);
+	assert_string_equal(m.commits[0].new_message, "a: codex\n\n"
+			    "Assisted-by: Codex:gpt-5-codex\n" SOB_HU);
+	assert_string_equal(m.commits[1].new_message, "b: claude\n\n"
+			    "Assisted-by: Claude:claude-sonnet-4-5\n" SOB_HU);
+	assert_string_equal(m.commits[2].new_message, "c: no trace\n\n"
+			    "Assisted-by: Claude:claude-opus-4-5\n" SOB_HU);
+	/* no AI-generated code: not asked */
+	assisted_free(m.commits[2].answer);
+	m.commits[2].answer = NULL;
+	m.session->review[2] = REVIEW_NO_AI;
+	assert_int_equal(model_unanswered(&m, NULL), 0);
 	model_release(&m);
 }
 
@@ -543,6 +612,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_items, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_preview, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_per_commit, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_ask_per_commit, setup,
 						teardown),
 		cmocka_unit_test(test_facts_disagree),
 		cmocka_unit_test_setup_teardown(test_open_items, setup,

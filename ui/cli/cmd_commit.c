@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "file.h"
 #include "message.h"
 #include "place.h"
 #include "repo.h"
@@ -411,17 +412,25 @@ static int verify_head(struct cli_ctx *ctx)
 static char msg_path[4096];
 static const int msg_signals[] = { SIGHUP, SIGINT, SIGQUIT, SIGPIPE, SIGTERM };
 
+/* Where git disclose __editor says that the real editor failed. */
+static char note_path[4096];
+
 static void msg_file_remove(void)
 {
 	if (msg_path[0])
 		unlink(msg_path);
 	msg_path[0] = '\0';
+	if (note_path[0])
+		unlink(note_path);
+	note_path[0] = '\0';
 }
 
 static void msg_file_on_signal(int sig)
 {
 	if (msg_path[0])
 		unlink(msg_path);
+	if (note_path[0])
+		unlink(note_path);
 	signal(sig, SIG_DFL);
 	raise(sig);
 }
@@ -531,12 +540,32 @@ static int dry_run_done(const struct run_result *res, struct cli_ctx *ctx)
 	return 0;
 }
 
+/* Did __editor leave word that the real editor failed? Then say so. */
+static bool editor_said_failed(void)
+{
+	struct buf b = BUF_INIT;
+	char *editor = NULL;
+	long status = 0;
+	bool yes;
+
+	yes = note_path[0] && read_file(&b, note_path) == 0 && b.len;
+	error_clear();
+	if (yes) {
+		status = strtol(buf_cstr(&b), &editor, 10);
+		error_set("your editor '%s' exited with status %ld (as vi's :cq does), so git stopped: nothing was committed ('...__editor' above is git disclose commit running your editor)",
+			  editor && *editor ? editor + 1 : "?", status);
+	}
+	buf_release(&b);
+	return yes;
+}
+
 static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
 {
 	struct run_opts o = RUN_OPTS_INIT;
 	struct run_result res;
 	struct buf env = BUF_INIT, placed = BUF_INIT;
 	const char **envv = NULL;
+	bool editor_failed;
 	int rc = -1;
 
 	/* git and the editor share the terminal, as under plain git commit */
@@ -558,6 +587,12 @@ static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
 		}
 		if (editor_env(&env, ctx) < 0)
 			goto out;
+		snprintf(note_path, sizeof(note_path),
+			 "%s/DISCLOSE_EDITOR_NOTE-%ld",
+			 repo_git_dir(ctx->repo), (long)getpid());
+		msg_file_guard();
+		buf_addf(&env, "DISCLOSE_EDITOR_NOTE=%s", note_path);
+		buf_addch(&env, '\0');
 		envv = env_vector(&env);
 		o.env = envv;
 	}
@@ -567,6 +602,8 @@ static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
 			push_arg(ca, ca->paths[i]);
 	}
 	rc = run_wait(&res, ca->argv, &o);
+	/* before the note goes with the message file */
+	editor_failed = rc == 0 && res.status && editor_said_failed();
 	msg_file_remove();
 	if (rc < 0)
 		goto out;
@@ -578,8 +615,9 @@ static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
 		goto out;
 	}
 	if (res.status) {
-		error_set("git commit failed (exit status %d): nothing was committed by git disclose",
-			  res.status);
+		if (!editor_failed)
+			error_set("git commit failed (exit status %d): nothing was committed by git disclose",
+				  res.status);
 		goto out;
 	}
 	if (verify_head(ctx) < 0)

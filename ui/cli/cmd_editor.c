@@ -10,12 +10,34 @@
 #include <string.h>
 
 #include "cli.h"
+#include "file.h"
 #include "message.h"
 #include "place.h"
 #include "policy.h"
 #include "repo.h"
 #include "run.h"
 #include "util.h"
+
+/*
+ * The real editor failed (:cq): git disclose commit, which ran git,
+ * says so in the end, naming the editor (DISCLOSE_EDITOR_NOTE is the
+ * file it reads); git's own message names only this program.
+ */
+static int editor_failed(const char *editor, int status)
+{
+	const char *note = getenv("DISCLOSE_EDITOR_NOTE");
+	struct buf b = BUF_INIT;
+	int rc;
+
+	buf_addf(&b, "%d %s", status, editor);
+	rc = note && *note &&
+	     write_file_atomic(note, b.ptr, b.len, 0600) == 0;
+	buf_release(&b);
+	if (rc)
+		return -2;
+	return error_set("the editor '%s' failed (exit status %d)", editor,
+			 status);
+}
 
 static int run_real_editor(const char *editor, const char *file)
 {
@@ -39,8 +61,7 @@ static int run_real_editor(const char *editor, const char *file)
 	/* Ctrl-C killed the editor: die of it too, so git aborts as usual */
 	run_raise_interrupt(&res);
 	if (res.status)
-		return error_set("the editor '%s' failed (exit status %d)",
-				 editor, res.status);
+		return editor_failed(editor, res.status);
 	return 0;
 }
 
@@ -126,7 +147,10 @@ int cmd_editor(int argc, char **argv)
 	if (argc != 2 || !editor)
 		return cli_usage_error("", "__editor",
 				       "this is git disclose commit's editor: run git disclose commit instead");
-	if (run_real_editor(editor, argv[1]) < 0)
+	rc = run_real_editor(editor, argv[1]);
+	if (rc == -2)
+		return EXIT_USAGE;	/* git disclose commit says it */
+	if (rc < 0)
 		return cli_fail(EXIT_USAGE);
 	if (repo_open(&r, NULL) < 0)
 		r = NULL;

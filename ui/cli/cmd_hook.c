@@ -413,9 +413,28 @@ static size_t line_of(const char *text, size_t at)
 	return line;
 }
 
+/* Does the message hold a Signed-off-by of who? */
+static bool signed_by(const struct message *m, const struct ident *who)
+{
+	bool yes = false;
+
+	for (size_t i = 0; m && i < m->nr_trailers && !yes; i++) {
+		struct ident sob;
+
+		if (!trailer_is(&m->trailers[i], SOB_KEY))
+			continue;
+		ident_parse(&sob, m->trailers[i].value);
+		yes = ident_same(&sob, who);
+		ident_release(&sob);
+	}
+	return yes;
+}
+
 /*
  * An agent's commit: its vendor trailers and footers become Assisted-by:
- * in git's message file, without a sign-off (the human adds that).
+ * in git's message file, without a sign-off (the human adds that). A
+ * sign-off of the human's already there stays the last line, the
+ * Assisted-by immediately before it (the placement rule); none is added.
  */
 static int convert(struct hook_run *h)
 {
@@ -430,6 +449,8 @@ static int convert(struct hook_run *h)
 	fo.form = h->form;
 	fo.cat = h->cat;
 	fo.facts = &facts;
+	if (h->have_committer && signed_by(h->m, &h->committer))
+		fo.human = &h->committer;
 	fo.divider = true;
 	fo.comment_char = h->comment_char;
 	if (fix_message(&out, &changed, h->text.ptr ? h->text.ptr : "",

@@ -43,9 +43,10 @@ static struct view *top_view(void)
 /* The frame ------------------------------------------------------------ */
 
 /* What the top screen reports, or the nearest one below it that does. */
-static void report(struct frame_report *r)
+static void report(struct frame_report *r, bool leaving)
 {
 	memset(r, 0, sizeof(*r));
+	r->leaving = leaving;
 	for (int i = T.depth - 1; i >= 0; i--) {
 		struct view *v = &T.views[i];
 
@@ -68,7 +69,7 @@ static bool unsaved(void)
 	struct frame_report r;
 	bool yes;
 
-	report(&r);
+	report(&r, true);
 	yes = r.unsaved;
 	report_release(&r);
 	return yes;
@@ -239,7 +240,7 @@ static void draw(void)
 	if (too_small()) {
 		draw_too_small();
 	} else {
-		report(&r);
+		report(&r, false);
 		draw_title(v, &r);
 		v->ops->draw(v, 1, LINES - 3, COLS);
 		draw_status(v, &r);

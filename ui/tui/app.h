@@ -34,6 +34,8 @@ struct frame_report {
 	struct buf mark;	/* the title, after the screen's name */
 	struct buf status;	/* the status line, after the step */
 	bool unsaved;		/* leaving asks first */
+	bool leaving;		/* asked on leaving: unsaved is what
+				 * counts, however much it costs */
 };
 
 struct view;

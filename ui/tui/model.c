@@ -390,6 +390,7 @@ void model_release(struct tui_model *m)
 		free(sc->new_message);
 		free(sc->previewed_id);
 		commit_facts_release(&sc->facts);
+		assisted_free(sc->answer);
 	}
 	free(m->facts_note);
 	free(m->commits);
@@ -592,7 +593,8 @@ static size_t commits_failing(const struct tui_model *m)
 
 void model_open_items(const struct tui_model *m, struct buf *out)
 {
-	size_t unreviewed, human = 0, failing = commits_failing(m);
+	size_t unreviewed, unanswered, human = 0;
+	size_t failing = commits_failing(m);
 	char *why = NULL;
 	struct assisted *a;
 
@@ -615,6 +617,9 @@ void model_open_items(const struct tui_model *m, struct buf *out)
 	if (failing)
 		buf_addf(out, "%zu commit%s failing, ", failing,
 			 failing == 1 ? "" : "s");
+	unanswered = model_unanswered(m, NULL);
+	if (unanswered)
+		buf_addf(out, "%zu to answer, ", unanswered);
 	a = model_assisted(m, &why);
 	if (!a)
 		buf_adds(out, "agent and model, ");
@@ -655,7 +660,11 @@ struct assisted *model_assisted(const struct tui_model *m, char **why)
 	return a;
 }
 
-/* The fixer's version: vendor traces converted, AI sign-offs removed. */
+/*
+ * The fixer's version: vendor traces converted, AI sign-offs removed;
+ * with a NULL (a commit without AI-generated code, by the human's word)
+ * the AI traces go as false claims and no Assisted-by comes.
+ */
 static int fixed_message(struct buf *out, const struct tui_model *m,
 			 const struct series_commit *sc,
 			 const struct assisted *a)
@@ -671,13 +680,125 @@ static int fixed_message(struct buf *out, const struct tui_model *m,
 	o.form = m->policy->form;
 	o.cat = m->cat;
 	o.human = m->have_human ? &m->human : NULL;
-	o.agent = a->agent;
-	o.model = a->model;
-	o.tools = m->session->tools ? a->tools : NULL;
+	o.no_disclosure = !a;
+	o.agent = a ? a->agent : NULL;
+	o.model = a ? a->model : NULL;
+	o.tools = a && m->session->tools ? a->tools : NULL;
 	o.facts = &facts;
 	o.comment_char = repo_comment_char(m->repo);
 	return fix_message(out, &changed, sc->info->message,
 			   sc->info->message_len, &o);
+}
+
+bool model_asks(const struct tui_model *m, size_t i)
+{
+	const struct commit_facts *f = &m->commits[i].facts;
+
+	/* the tool-name form needs the agent only */
+	return m->policy->form != FORM_LLM &&
+	       m->session->review[i] != REVIEW_NO_AI &&
+	       (!f->agent || (!f->model && m->policy->form != FORM_TOOL_NAME));
+}
+
+/* Can answer a be commit i's? Not another agent than it names itself. */
+static int answer_fits(const struct tui_model *m, size_t i,
+		       const struct assisted *a)
+{
+	const struct series_commit *sc = &m->commits[i];
+
+	if (!sc->facts.agent || !strcmp(sc->facts.agent->name, a->agent))
+		return 0;
+	return error_set("commit %zu/%zu %.7s names %s itself (%s): give it a %s model (choose %s), or Enter on the model answers the others first",
+			 i + 1, m->nr, sc->info->id, sc->facts.agent->name,
+			 sc->facts.source ? sc->facts.source : "its own lines",
+			 sc->facts.agent->name, sc->facts.agent->name);
+}
+
+size_t model_unanswered(const struct tui_model *m, size_t *first)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->nr; i++) {
+		if (!model_asks(m, i) || m->commits[i].answer)
+			continue;
+		if (!n && first)
+			*first = i;
+		n++;
+	}
+	return n;
+}
+
+int model_answer_commit(struct tui_model *m, size_t i)
+{
+	char *why = NULL;
+	struct assisted *a = model_assisted(m, &why);
+	int rc = 0;
+
+	if (!a) {
+		rc = error_set("%s", why);
+	} else if (answer_fits(m, i, a) < 0) {
+		rc = -1;
+	} else {
+		assisted_free(m->commits[i].answer);
+		/* agent and model; the tools stay the series' */
+		m->commits[i].answer = assisted_new(a->agent, a->model);
+		m->dirty = true;
+	}
+	assisted_free(a);
+	free(why);
+	return rc;
+}
+
+int model_answer_rest(struct tui_model *m)
+{
+	char *why = NULL;
+	struct assisted *a = model_assisted(m, &why);
+	int n = 0;
+
+	if (!a) {
+		error_set("%s", why);
+		free(why);
+		return -1;
+	}
+	/* a commit that names another agent itself keeps asking */
+	for (size_t i = 0; i < m->nr; i++) {
+		if (!model_asks(m, i) || m->commits[i].answer)
+			continue;
+		if (answer_fits(m, i, a) < 0) {
+			error_clear();
+			continue;
+		}
+		m->commits[i].answer = assisted_new(a->agent, a->model);
+		m->dirty = true;
+		n++;
+	}
+	assisted_free(a);
+	return n;
+}
+
+/* The answer the human gave commit i, with the series' tools. */
+static struct assisted *answered(const struct tui_model *m, size_t i,
+				 char **why)
+{
+	const struct assisted *ans = m->commits[i].answer;
+	struct assisted *a;
+
+	if (!ans) {
+		struct buf b = BUF_INIT;
+		const struct cat_agent *own = m->commits[i].facts.agent;
+
+		if (own)
+			buf_addf(&b, "it names %s but not the model", own->name);
+		else
+			buf_adds(&b, "it names no agent of its own");
+		buf_adds(&b, ", and it is not answered yet (Enter on the agent and model screen answers it, Ctrl-A every such commit)");
+		*why = buf_detach(&b, NULL);
+		return NULL;
+	}
+	a = assisted_new(ans->agent, ans->model);
+	for (char **t = m->session->tools; t && *t; t++)
+		assisted_add_tool(a, *t);
+	return a;
 }
 
 struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
@@ -689,6 +810,8 @@ struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 	*why = NULL;
 	if (m->session->review[i] == REVIEW_NO_AI)
 		return NULL;
+	if (model_asks(m, i))
+		return answered(m, i, why);
 	series = model_assisted(m, why);
 	if (!sc->facts.agent)
 		return series;
@@ -719,7 +842,9 @@ static int preview_commit(struct buf *out, struct tui_model *m, size_t i)
 	}
 	req.form = m->policy->form;
 	req.human = m->have_human ? &m->human : NULL;
-	if (req.assisted && m->session->remove_ai && fix_message)
+	/* the fixer converts traces; a commit without any gets the rule
+	 * alone (the fixer would add no Assisted-by where none was) */
+	if (m->session->remove_ai && fix_message && sc->facts.signals)
 		rc = fixed_message(out, m, sc, req.assisted);
 	else
 		rc = place_trailers(out, sc->msg, &req);
@@ -742,6 +867,26 @@ int model_preview(struct tui_model *m)
 		sc->previewed_id = xstrdup(sc->info->id);
 	}
 	return rc;
+}
+
+bool model_would_change(struct tui_model *m)
+{
+	bool change = false;
+
+	for (size_t i = 0; i < m->nr && !change; i++) {
+		const struct commit_info *c = m->commits[i].info;
+		struct buf out = BUF_INIT;
+
+		if (preview_commit(&out, m, i) < 0) {
+			error_clear();
+			change = true;
+		} else {
+			change = out.len != c->message_len ||
+				 memcmp(out.ptr, c->message, out.len);
+		}
+		buf_release(&out);
+	}
+	return change;
 }
 
 struct id_walk {

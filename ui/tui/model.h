@@ -34,6 +34,9 @@ struct series_commit {
 	char *new_message;		/* the preview, NULL until computed */
 	struct commit_facts facts;	/* what the commit says of itself */
 	char *previewed_id;		/* the id new_message was made from */
+	/* The human's answer for this commit, when it has no facts of its
+	 * own: agent and model (the tools are the series'), or NULL. */
+	struct assisted *answer;
 };
 
 struct tui_model {
@@ -92,10 +95,30 @@ int model_preview(struct tui_model *m);
 struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 				       char **why);
 /*
+ * Would writing the answers change a commit (or can a commit not be
+ * previewed yet)? False: the series already says what the answers say.
+ */
+bool model_would_change(struct tui_model *m);
+/*
  * The series as the repository has it now still is the previewed one:
  * else an error naming what changed (a commit added, removed, amended).
  */
 int model_check_previewed(const struct tui_model *m);
+/*
+ * Commits that need the human's answer: no agent of their own, not
+ * marked as without AI-generated code, not answered yet. Returns how
+ * many; *first (may be NULL) gets the first one's index.
+ */
+size_t model_unanswered(const struct tui_model *m, size_t *first);
+/* Does commit i need the human's answer (no facts of its own)? */
+bool model_asks(const struct tui_model *m, size_t i);
+/*
+ * Give commit i the current answer (model_assisted's agent and model):
+ * 0, or -1 with error_last() saying why the answer cannot be given yet.
+ */
+int model_answer_commit(struct tui_model *m, size_t i);
+/* The same for every commit still unanswered; returns how many, or -1. */
+int model_answer_rest(struct tui_model *m);
 /* The open items of the checklist ("2 to review, 1 to certify"). */
 void model_open_items(const struct tui_model *m, struct buf *out);
 /*

@@ -15,6 +15,9 @@ struct agent_view {
 	int focus;
 	int agent_cursor, agent_top, model_cursor, model_top;
 	struct field agent, model;
+	int commit_top;		/* the commits' list, scrolled */
+	char *asked;		/* an unknown agent Enter asked about */
+	char *confirmed;	/* the unknown agent the human confirmed */
 };
 
 static const struct cat_agent *chosen_agent(const struct view *v)
@@ -46,6 +49,64 @@ static void find_model(struct view *v)
 			a->model_cursor = (int)i;
 }
 
+/* Can the focus be on f? Not on a list with nothing in it. */
+static bool can_focus(struct view *v, int f)
+{
+	const struct cat_agent *ag = chosen_agent(v);
+
+	if (f == F_AGENTS)
+		return v->m->cat->nr_agents > 0;
+	if (f == F_MODELS)
+		return ag && ag->nr_models;
+	return true;
+}
+
+/* Focus on focus, or on the next field in the direction of step (+1,
+ * -1) that can have it: the keys always go where the cursor is shown. */
+static void focus_on(struct view *v, int focus, int step)
+{
+	struct agent_view *a = v->priv;
+
+	focus = (focus + F_NR) % F_NR;
+	while (!can_focus(v, focus))
+		focus = (focus + step + F_NR) % F_NR;
+	a->focus = focus;
+	v->typing = a->focus == F_AGENT || a->focus == F_MODEL;
+}
+
+static void set_focus(struct view *v, int focus)
+{
+	focus_on(v, focus, +1);
+}
+
+/* The agent typed is one the catalogue does not know, and the human said
+ * it is the one (Enter twice). */
+static bool agent_confirmed(const struct view *v)
+{
+	const struct agent_view *a = v->priv;
+
+	return a->confirmed && !strcmp(a->confirmed, buf_cstr(&a->agent.text));
+}
+
+/* Enter on an unknown agent: the first asks, the second confirms. */
+static bool confirm_agent(struct view *v)
+{
+	struct agent_view *a = v->priv;
+	const char *text = buf_cstr(&a->agent.text);
+
+	if (agent_confirmed(v))
+		return true;
+	if (a->asked && !strcmp(a->asked, text)) {
+		free(a->confirmed);
+		a->confirmed = xstrdup(text);
+		tui_message("agent '%s' confirmed: not in the catalogue", text);
+		return true;
+	}
+	free(a->asked);
+	a->asked = xstrdup(text);
+	return false;
+}
+
 static int agent_open(struct view *v)
 {
 	struct agent_view *a = xcalloc(1, sizeof(*a));
@@ -60,7 +121,7 @@ static int agent_open(struct view *v)
 			a->agent_cursor = (int)i;
 	find_model(v);
 	/* The cursor starts on the first thing still to choose. */
-	a->focus = v->m->session->agent ? F_MODELS : F_AGENTS;
+	set_focus(v, v->m->session->agent ? F_MODELS : F_AGENTS);
 	return 0;
 }
 
@@ -84,10 +145,12 @@ static void draw_agents(struct view *v, int top, int rows, int cols)
 	for (int i = 0; i < rows && (size_t)(first + i) < c->nr_agents; i++) {
 		const struct cat_agent *ag = &c->agents[first + i];
 		bool cur = first + i == a->agent_cursor;
-		int color = cur && a->focus == F_AGENTS ? CL_CURSOR : CL_TEXT;
+		bool focus = cur && a->focus == F_AGENTS;
+		bool chosen = ag == chosen_agent(v);
 
-		tui_putf(top + i, 0, cols, color, 0, "%c %-12s %s",
-			 cur ? '>' : ' ', ag->name,
+		tui_putf(top + i, 0, cols, focus ? CL_CURSOR : CL_TEXT, 0,
+			 "%c %-12s %s", focus ? '>' : chosen ? '*' : ' ',
+			 ag->name,
 			 ag->description ? ag->description : "");
 	}
 }
@@ -108,12 +171,122 @@ static void draw_models(struct view *v, int top, int rows, int col,
 		a->model_cursor = (int)ag->nr_models - 1;
 	first = list_scroll(a->model_cursor, rows, &a->model_top);
 	for (int i = 0; i < rows && (size_t)(first + i) < ag->nr_models; i++) {
-		bool cur = first + i == a->model_cursor;
-		int color = cur && a->focus == F_MODELS ? CL_CURSOR : CL_TEXT;
+		const char *id = ag->models[first + i].id;
+		bool focus = first + i == a->model_cursor &&
+			     a->focus == F_MODELS;
+		bool chosen = !strcmp(id, buf_cstr(&a->model.text));
 
-		tui_putf(top + i, col, cols, color, 0, "%c %s",
-			 cur ? '>' : ' ', ag->models[first + i].id);
+		tui_putf(top + i, col, cols, focus ? CL_CURSOR : CL_TEXT, 0,
+			 "%c %s", focus ? '>' : chosen ? '*' : ' ', id);
 	}
+}
+
+/* The catalogue's guess at what an unknown agent was meant to be. */
+static const char *agent_guess(const struct view *v)
+{
+	const struct agent_view *a = v->priv;
+	struct assisted_verdict verdict = { 0 };
+	const char *guess = NULL;
+	struct buf value = BUF_INIT;
+
+	buf_addf(&value, "%s:%s", buf_cstr(&a->agent.text),
+		 a->model.text.len ? buf_cstr(&a->model.text) : "x");
+	assisted_judge(&verdict, v->m->cat, value.ptr, FORM_AGENT_MODEL);
+	for (size_t i = 0; i < verdict.nr && verdict.agent; i++)
+		if (!strcmp(verdict.issues[i].id, "ASSISTED_BY_AGENT"))
+			guess = verdict.agent->name;
+	assisted_verdict_release(&verdict);
+	buf_release(&value);
+	return guess;
+}
+
+/* The question Enter on an unknown agent asked, across the screen. */
+static void draw_asked(const struct view *v, int row, int cols)
+{
+	const char *guess = agent_guess(v);
+
+	tui_putf(row, 0, cols, CL_WARN, A_BOLD,
+		 "not in the catalogue%s%s%s Enter again to use it as typed",
+		 guess ? ": did you mean " : ".", guess ? guess : "",
+		 guess ? "?" : "");
+}
+
+/* "Agent:model" and where it came from, for commit i. */
+static void commit_says(struct buf *val, struct buf *src,
+			const struct tui_model *m, size_t i)
+{
+	const struct series_commit *sc = &m->commits[i];
+
+	if (m->session->review[i] == REVIEW_NO_AI) {
+		buf_adds(val, "-");
+		buf_adds(src, "no AI-generated code, as you marked it");
+	} else if (sc->facts.agent) {
+		const char *model = sc->facts.model ? sc->facts.model :
+				    sc->answer ? sc->answer->model : "?";
+
+		buf_addf(val, "%s:%s", sc->facts.agent->name, model);
+		buf_addf(src, "%s%s%s", sc->facts.model ? "its own" :
+			 sc->answer ? "your model; its own agent" :
+			 "its own agent, the model to answer",
+			 sc->facts.source ? ": " : "",
+			 sc->facts.source ? sc->facts.source : "");
+	} else if (sc->answer) {
+		buf_addf(val, "%s:%s", sc->answer->agent, sc->answer->model ?
+			 sc->answer->model : "");
+		buf_adds(src, "your answer for it");
+	} else {
+		buf_adds(val, "?");
+		buf_adds(src, "nothing of its own: to answer");
+	}
+}
+
+/*
+ * The commits, each with its own agent and model or your answer, the
+ * one being asked about marked "?>"; rows used.
+ */
+static int draw_commits(struct view *v, int top, int cols)
+{
+	struct agent_view *a = v->priv;
+	const struct tui_model *m = v->m;
+	size_t asking = 0, open = model_unanswered(m, &asking);
+	int shown = m->nr > 4 ? 4 : (int)m->nr, first;
+	struct buf val = BUF_INIT, src = BUF_INIT;
+
+	tui_putf(top, 0, cols, CL_META, A_BOLD,
+		 "Commits%s: their own agent and model, or your answer%s",
+		 m->mixed ? " (mixed)" : "",
+		 open ? " (?> asks now)" : "");
+	first = list_scroll(open ? (int)asking : 0, shown, &a->commit_top);
+	for (int r = 0; r < shown && (size_t)(first + r) < m->nr; r++) {
+		size_t i = (size_t)(first + r);
+		bool ask = open && i == asking;
+
+		buf_reset(&val);
+		buf_reset(&src);
+		commit_says(&val, &src, m, i);
+		tui_putf(top + 1 + r, 0, cols, ask ? CL_WARN : CL_TEXT,
+			 ask ? A_BOLD : 0, "%s%zu %.7s %-24s %s",
+			 ask ? "?>" : "  ", i + 1, m->commits[i].info->id,
+			 val.ptr, src.ptr);
+	}
+	buf_release(&val);
+	buf_release(&src);
+	return 1 + shown;
+}
+
+/* What Enter does now, on the last row. */
+static void draw_hint(struct view *v, int row, int cols)
+{
+	size_t asking = 0, open = model_unanswered(v->m, &asking);
+
+	if (!open) {
+		tui_put(row, 0, cols, CL_DIM, 0,
+			TUI_LIT("Tab: next field   Enter: choose / accept   q: back"));
+		return;
+	}
+	tui_putf(row, 0, cols, CL_DIM, 0,
+		 "Enter (model): answer commit %zu   Ctrl-A: this answer for all %zu   Tab   q",
+		 asking + 1, open);
 }
 
 static void agent_draw(struct view *v, int top, int rows, int cols)
@@ -128,6 +301,12 @@ static void agent_draw(struct view *v, int top, int rows, int cols)
 		tui_put(top + 2, 0, cols, CL_DIM, 0, TUI_LIT("Enter: analysis tools"));
 		return;
 	}
+	if (v->m->nr > 1) {
+		row = draw_commits(v, top, cols);
+		top += row;
+		rows -= row;
+		list_rows -= row;
+	}
 	if (list_rows < 2)
 		list_rows = 2;
 	tui_put(top, 0, half, CL_META, A_BOLD, TUI_LIT("Agent (AGENT_NAME)"));
@@ -137,36 +316,41 @@ static void agent_draw(struct view *v, int top, int rows, int cols)
 	draw_agents(v, top + 1, list_rows, half - 1);
 	draw_models(v, top + 1, list_rows, half, cols - half);
 	row = top + 1 + list_rows;
-	tui_put(row, 0, 7, CL_TEXT, 0, TUI_LIT("Agent:"));
+	/* "Agent>" marks the field that has the keys, as ">" on the lists */
+	if (a->focus == F_AGENT)
+		tui_put(row, 0, 7, CL_CURSOR, A_BOLD, TUI_LIT("Agent>"));
+	else
+		tui_put(row, 0, 7, CL_TEXT, 0, TUI_LIT("Agent:"));
 	field_draw(&a->agent, row, 7, half - 8, a->focus == F_AGENT);
-	tui_put(row, half, 7, CL_TEXT, 0, TUI_LIT("Model:"));
+	if (a->focus == F_MODEL)
+		tui_put(row, half, 7, CL_CURSOR, A_BOLD, TUI_LIT("Model>"));
+	else
+		tui_put(row, half, 7, CL_TEXT, 0, TUI_LIT("Model:"));
 	field_draw(&a->model, row, half + 7, cols - half - 7,
 		   a->focus == F_MODEL);
 	row++;
 	if (a->agent.text.len)
 		draw_check(row, 0, half - 2,
 			   assisted_check_agent(buf_cstr(&a->agent.text)),
-			   ag ? "known agent" : "not in the catalogue: allowed");
+			   ag ? "known agent" : agent_confirmed(v) ?
+			   "unknown agent: confirmed by you" :
+			   "not in the catalogue: Enter to confirm");
 	if (a->model.text.len)
 		draw_check(row, half, cols - half,
 			   assisted_check_model(buf_cstr(&a->model.text)),
 			   ag && catalogue_model(ag, buf_cstr(&a->model.text)) ?
 			   "known model" : "not in the catalogue: allowed");
-	row += 2;
+	row++;
+	if (a->asked && !strcmp(a->asked, buf_cstr(&a->agent.text)) &&
+	    !agent_confirmed(v))
+		draw_asked(v, row, cols);
+	row++;
 	tui_putf(row++, 0, cols, CL_DIM, 0, "Pre-filled from: %s",
 		 v->m->prefill_source ? v->m->prefill_source : "nothing (choose or type)");
 	screen_draw_assisted(v, row, cols);
-	tui_put(top + rows - 1, 0, cols, CL_DIM, 0,
-		TUI_LIT("Tab: next field   Enter: choose / accept   q: back"));
+	draw_hint(v, top + rows - 1, cols);
 }
 
-static void set_focus(struct view *v, int focus)
-{
-	struct agent_view *a = v->priv;
-
-	a->focus = (focus + F_NR) % F_NR;
-	v->typing = a->focus == F_AGENT || a->focus == F_MODEL;
-}
 
 static void pick_agent(struct view *v)
 {
@@ -191,6 +375,7 @@ static void pick_agent(struct view *v)
 }
 
 static enum tui_request accept(struct view *v);
+
 
 /* Space chooses the model under the cursor; Enter also goes on. */
 static enum tui_request pick_model(struct view *v, bool go_on)
@@ -225,6 +410,59 @@ static void canonical_model(struct view *v)
 	assisted_free(as);
 }
 
+/*
+ * The answer goes to the commit asked about; true when another commit
+ * is still to answer (then the screen stays on it).
+ */
+static bool answer_next(struct view *v)
+{
+	struct tui_model *m = v->m;
+	size_t i = 0, next = 0;
+
+	if (!model_unanswered(m, &i))
+		return false;
+	if (model_answer_commit(m, i) < 0) {
+		tui_message("%s", error_last());
+		error_clear();
+		return true;
+	}
+	screen_save(v, "agent");
+	if (!model_unanswered(m, &next))
+		return false;
+	tui_message("commit %zu answered; now commit %zu/%zu %.7s: Enter answers it, Ctrl-A all the rest",
+		    i + 1, next + 1, m->nr, m->commits[next].info->id);
+	set_focus(v, F_MODELS);
+	return true;
+}
+
+/* Ctrl-A: the current answer for every commit still without one. */
+static void answer_all(struct view *v)
+{
+	struct agent_view *a = v->priv;
+	int n;
+
+	if (!chosen_agent(v) && a->agent.text.len && !agent_confirmed(v)) {
+		tui_message("the agent '%s' is not in the catalogue: Enter on it to confirm it, or choose one",
+			    buf_cstr(&a->agent.text));
+		set_focus(v, F_AGENT);
+		return;
+	}
+	canonical_model(v);
+	store(v);
+	n = model_answer_rest(v->m);
+	if (n < 0) {
+		tui_message("%s", error_last());
+		error_clear();
+		return;
+	}
+	screen_save(v, "agent");
+	tui_message("this answer for %d commit%s without facts of their own",
+		    n, n == 1 ? "" : "s");
+	set_focus(v, F_MODELS);
+	screen_goto(v, "tools");
+	tui_push(&screen_tools, NULL);
+}
+
 /* Enter in a text field: canonical agent name, then on. */
 static enum tui_request accept(struct view *v)
 {
@@ -241,8 +479,16 @@ static enum tui_request accept(struct view *v)
 			tui_message("%s", error_last());
 			return REQ_NONE;
 		}
+		if (!ag && !confirm_agent(v))
+			return REQ_NONE;
 		store(v);
 		set_focus(v, F_MODELS);
+		return REQ_NONE;
+	}
+	if (!ag && a->agent.text.len && !agent_confirmed(v)) {
+		tui_message("the agent '%s' is not in the catalogue: Enter on it to confirm it, or choose one",
+			    buf_cstr(&a->agent.text));
+		set_focus(v, F_AGENT);
 		return REQ_NONE;
 	}
 	canonical_model(v);
@@ -254,6 +500,8 @@ static enum tui_request accept(struct view *v)
 		return REQ_NONE;
 	}
 	assisted_free(as);
+	if (answer_next(v))
+		return REQ_NONE;
 	/* back from the tools, q goes back again: no field has the keys */
 	set_focus(v, F_MODELS);
 	screen_goto(v, "tools");
@@ -271,16 +519,20 @@ static enum tui_request agent_key(struct view *v, int key, bool is_key)
 			tui_push(&screen_tools, NULL);
 		return !is_key && key == 'q' ? REQ_BACK : REQ_NONE;
 	}
+	if (!is_key && (key == KEY_CTRL('a') || (key == 'A' && !v->typing))) {
+		answer_all(v);
+		return REQ_NONE;
+	}
 	if (!is_key && key == '\t') {
-		set_focus(v, a->focus + 1);
+		focus_on(v, a->focus + 1, +1);
 		return REQ_NONE;
 	}
 	if (is_key && key == KEY_BTAB) {
-		set_focus(v, a->focus - 1);
+		focus_on(v, a->focus - 1, -1);
 		return REQ_NONE;
 	}
 	if (!is_key && key == KEY_ESC && v->typing) {
-		set_focus(v, a->focus - 1);
+		focus_on(v, a->focus - 1, -1);
 		return REQ_NONE;
 	}
 	switch (a->focus) {
@@ -320,7 +572,20 @@ static void agent_done(struct view *v)
 
 	field_release(&a->agent);
 	field_release(&a->model);
+	free(a->asked);
+	free(a->confirmed);
 	free(a);
+}
+
+/* The series' report, and on this screen the key that answers all. */
+static void agent_report(struct view *v, struct frame_report *out)
+{
+	size_t open = model_unanswered(v->m, NULL);
+
+	screen_series.report(v, out);
+	if (open)
+		buf_addf(&out->status, " (Ctrl-A: this answer for all %zu)",
+			 open);
 }
 
 const struct view_ops screen_agent = {
@@ -330,9 +595,15 @@ const struct view_ops screen_agent = {
 		"Enter, Space\tchoose the agent or model under the cursor\n"
 		"typing\tedit the text field (Ctrl-U clears, Esc leaves it)\n"
 		"Enter (text)\taccept; on the model: go on to the tools\n"
+		"\tan agent not in the catalogue: Enter again confirms\n"
+		"> Agent> Model>\twhere the keys go (* is the chosen one)\n"
+		"Ctrl-A, A\tthis answer for every commit without facts\n"
+		"\tof its own still to answer (?> is the one asked;\n"
+		"\tEnter on the model answers it alone)\n"
 		"q\tback to the checklist (in a list)\n",
 	.open = agent_open,
 	.draw = agent_draw,
 	.key = agent_key,
 	.done = agent_done,
+	.report = agent_report,
 };

@@ -56,6 +56,32 @@ static void add_commit(struct pager *p, const struct tui_model *m, size_t i,
 	diff_iter_release(&it);
 }
 
+/*
+ * The commits the human marked as without AI-generated code that carry
+ * AI traces: what becomes of them (removed as false claims by default).
+ */
+static void add_no_ai(struct pager *p, const struct tui_model *m)
+{
+	struct buf b = BUF_INIT;
+
+	for (size_t i = 0; i < m->nr; i++) {
+		const struct series_commit *sc = &m->commits[i];
+
+		if (m->session->review[i] != REVIEW_NO_AI ||
+		    !sc->facts.signals)
+			continue;
+		buf_reset(&b);
+		buf_addf(&b, "%zu/%zu %.7s: no AI-generated code, as you marked it (a): no Assisted-by; %s%s%s",
+			 i + 1, m->nr, sc->info->id, m->session->remove_ai ?
+			 "its AI lines go as false claims" :
+			 "its AI lines are kept, as you chose (x), and check will report them",
+			 sc->facts.source ? ": " : "",
+			 sc->facts.source ? sc->facts.source : "");
+		pager_add_wrapped(p, CL_WARN, b.ptr, 78);
+	}
+	buf_release(&b);
+}
+
 static void fill(struct view *v)
 {
 	struct preview_view *pv = v->priv;
@@ -85,6 +111,7 @@ static void fill(struct view *v)
 	if (m->facts_note)
 		pager_addf(&pv->p, m->mixed ? CL_WARN : CL_DIM, 0, "%s",
 			   m->facts_note);
+	add_no_ai(&pv->p, m);
 	if (m->policy->form == FORM_LLM && m->kernel_tree)
 		pager_add(&pv->p, CL_WARN, 0, TUI_LIT(
 			  "Note: kernel-llm writes 'Assisted-by: LLM' (no colon): a checkpatch that still checks for AGENT:MODEL warns (BAD_SIGN_OFF)."));

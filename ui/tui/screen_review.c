@@ -205,7 +205,9 @@ const struct view_ops screen_review = {
 		"</>, Left/Right\tscroll sideways\n"
 		"/, ?\tsearch forward, backward (n/N: next, previous match)\n"
 		"r\tmark the commit reviewed (again: unmark)\n"
-		"a\tthe commit has no AI-generated code\n"
+		"a\tthe commit has no AI-generated code: it gets no\n"
+		"\tAssisted-by, and AI co-author lines, footers and AI\n"
+		"\tsign-offs in it go as false claims (x keeps them)\n"
 		"], [\tnext, previous commit\n"
 		"q\tback to the series\n"
 		"h\tthis help\n",

@@ -306,7 +306,9 @@ static void series_report(struct view *v, struct frame_report *out)
 	model_open_items(m, &open);
 	buf_addf(&out->status, "%s%s", open.len && !m->written ? "open: " : "",
 		 open.len ? open.ptr : "nothing open: preview and write");
-	out->unsaved = m->dirty && !m->written;
+	/* a series that already says what the answers say is written */
+	out->unsaved = m->dirty && !m->written &&
+		       (!out->leaving || model_would_change(v->m));
 	buf_release(&open);
 }
 
