@@ -30,3 +30,22 @@ void screen_draw_assisted(const struct view *v, int row, int cols)
 	}
 	free(why);
 }
+
+void screen_series_report(struct view *v, struct frame_report *out)
+{
+	const struct tui_model *m = v->m;
+	struct buf open = BUF_INIT;
+
+	buf_adds(&out->what, m->range);
+	if (m->b4_note)
+		buf_addf(&out->what, " (%s)", m->b4_note);
+	if (m->written)
+		buf_adds(&out->mark, "  (written)");
+	model_open_items(m, &open);
+	buf_addf(&out->status, "%s%s", open.len && !m->written ? "open: " : "",
+		 open.len ? open.ptr : "nothing open: preview and write");
+	/* a series that already says what the answers say is written */
+	out->unsaved = m->dirty && !m->written &&
+		       (!out->leaving || model_would_change(v->m));
+	buf_release(&open);
+}

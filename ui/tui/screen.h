@@ -28,6 +28,9 @@ void screen_save(struct view *v, const char *screen);
 void screen_goto(struct view *v, const char *screen);
 /* The "Assisted-by: ..." line the answers give, or why there is none. */
 void screen_draw_assisted(const struct view *v, int row, int cols);
+/* The status of the series (the range, what is open, unsaved answers):
+ * the series screen's report, which the agent screen adds to. */
+void screen_series_report(struct view *v, struct frame_report *out);
 /* Open a text pager; certify: the human item y certifies there, or NULL. */
 int tui_show_text(const char *title, const char *text, const char *certify);
 

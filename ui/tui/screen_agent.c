@@ -582,7 +582,7 @@ static void agent_report(struct view *v, struct frame_report *out)
 {
 	size_t open = model_unanswered(v->m, NULL);
 
-	screen_series.report(v, out);
+	screen_series_report(v, out);
 	if (open)
 		buf_addf(&out->status, " (Ctrl-A: this answer for all %zu)",
 			 open);

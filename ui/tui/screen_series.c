@@ -293,24 +293,6 @@ static void series_done(struct view *v)
 }
 
 /* The series is the flow's first screen: it reports for all of them. */
-static void series_report(struct view *v, struct frame_report *out)
-{
-	const struct tui_model *m = v->m;
-	struct buf open = BUF_INIT;
-
-	buf_adds(&out->what, m->range);
-	if (m->b4_note)
-		buf_addf(&out->what, " (%s)", m->b4_note);
-	if (m->written)
-		buf_adds(&out->mark, "  (written)");
-	model_open_items(m, &open);
-	buf_addf(&out->status, "%s%s", open.len && !m->written ? "open: " : "",
-		 open.len ? open.ptr : "nothing open: preview and write");
-	/* a series that already says what the answers say is written */
-	out->unsaved = m->dirty && !m->written &&
-		       (!out->leaving || model_would_change(v->m));
-	buf_release(&open);
-}
 
 const struct view_ops screen_series = {
 	.name = "series",
@@ -324,6 +306,6 @@ const struct view_ops screen_series = {
 	.draw = series_draw,
 	.key = series_key,
 	.done = series_done,
-	.report = series_report,
+	.report = screen_series_report,
 	.back = series_back,
 };
