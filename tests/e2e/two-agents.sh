@@ -187,9 +187,12 @@ GIT_SEQUENCE_EDITOR="sed -i 1s/^pick/reword/" \
 	git rebase -q -i HEAD~2 >/dev/null 2>&1 || fail "rebase -i reword"
 expect_eq "reworded" "a: add it, reworded" "$(git log -1 --format=%s HEAD~1)"
 start
-# it resumes where the human was: the preview, with nothing open
-wait_for "Step 5/5 Preview | nothing open"
-keys q q q q
+# it resumes with the per-commit answer open again: commit a names Codex
+# but no model, and that answer is not kept in the session, so it is
+# asked again rather than filled in silently (the tools screen, where
+# the human's last answer was)
+wait_for "Step 4/5 Analysis tools | open: 1 to answer"
+keys q q q
 wait_for "Step 1/5 Series"
 wait_for "resumed after a rewrite: 2 commits followed by their change (2 with a new id)"
 T capture-pane -p -t t >"$TMPDIR/resumed.txt"

@@ -61,8 +61,10 @@ undo_from "$TMPDIR/fix2.out" "$old"
 make_series "$TMPDIR/t" >/dev/null || fail "series"
 stage_part
 old=$(git rev-parse HEAD)
-# flow.keys, with the fourth commit reviewed too
-sed -e 's/^:dump .*//' -e 's/^r \] r \] r q$/r ] r ] r ] r q/' \
+# flow.keys, with the fourth commit reviewed too and, as it has no facts
+# of its own, answered with the rest (Ctrl-A on the agent screen)
+sed -e '/^:dump flow-6-agent/{n;s/^<Enter>$/<C-a>/}' -e 's/^:dump .*//' \
+	-e 's/^r \] r \] r q$/r ] r ] r ] r q/' \
 	"$TOP/tests/tui/flow.keys" >"$TMPDIR/flow.keys"
 echo ":dump $TMPDIR/written.txt" >>"$TMPDIR/flow.keys"
 env DISCLOSE_TUI_SCRIPT="$TMPDIR/flow.keys" DISCLOSE_TUI_SIZE=100x30 \
