@@ -5,16 +5,13 @@
  * would write, and the open items the status line shows.
  */
 #include "unit.h"
+#include "fixture.h"
 
-#include <spawn.h>
 #include <stdio.h>
-#include <sys/wait.h>
 
 #include "boot.h"
 #include "fix.h"
 #include "tui/model.h"
-
-extern char **environ;
 
 /*
  * The model reaches the checker, the fixer, the rewrite and the boot
@@ -28,30 +25,6 @@ static const void *const linked[] __attribute__((used)) = {
 	(const void *)boot_last_verdict,
 };
 
-static char dir[256];
-
-/* Run script with sh -e in the test repository; its exit status. */
-static int run_sh(const char *script)
-{
-	struct buf cmd = BUF_INIT;
-	char *argv[] = { "sh", "-ec", NULL, NULL };
-	pid_t pid;
-	int st = -1;
-
-	buf_addf(&cmd, "cd '%s'\n%s", dir, script);
-	argv[2] = cmd.ptr;
-	if (posix_spawnp(&pid, "sh", NULL, NULL, argv, environ) ||
-	    waitpid(pid, &st, 0) != pid)
-		st = -1;
-	buf_release(&cmd);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static void sh(const char *script)
-{
-	if (run_sh(script))
-		fail_msg("script failed:\n%s", script);
-}
 
 /*
  * base, then three commits: a vendor trailer (Claude Code's
@@ -92,34 +65,21 @@ static const char series[] =
 
 static int setup(void **state)
 {
-	char *tmp = getenv("TMPDIR");
-	struct buf b = BUF_INIT;
-
-	snprintf(dir, sizeof(dir), "%s/test_model.XXXXXX", tmp ? tmp : "/tmp");
-	if (!mkdtemp(dir))
-		return -1;
 	/* nothing of this machine's configuration: git's, or the packs */
-	setenv("HOME", dir, 1);
-	buf_addf(&b, "%s/.config", dir);
-	setenv("XDG_CONFIG_HOME", b.ptr, 1);
-	buf_release(&b);
-	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-	unsetenv("GIT_DIR");
-	unsetenv("GIT_WORK_TREE");
-	unsetenv("GIT_COMMITTER_NAME");
-	unsetenv("GIT_COMMITTER_EMAIL");
-	sh(series);
+	if (fixture_setup("test_model") < 0)
+		return -1;
+	fixture_sh(series);
 	return 0;
 }
 
 static int teardown(void **state)
 {
-	return run_sh("cd / && rm -rf \"$OLDPWD\"");
+	return fixture_teardown();
 }
 
 static void open_model(struct tui_model *m)
 {
-	if (model_init(m, dir, "base..HEAD") < 0)
+	if (model_init(m, fixture_dir, "base..HEAD") < 0)
 		fail_msg("model_init: %s", error_last());
 }
 
@@ -181,7 +141,7 @@ static void test_series(void **state)
 
 	/* an empty range is refused with what to do */
 	memset(&m, 0, sizeof(m));
-	assert_int_equal(model_init(&m, dir, "HEAD..HEAD"), -1);
+	assert_int_equal(model_init(&m, fixture_dir, "HEAD..HEAD"), -1);
 	assert_non_null(strstr(error_last(), "has no commits"));
 	error_clear();
 	model_release(&m);
@@ -207,7 +167,7 @@ static void test_prefill(void **state)
 
 	/* git config comes before vendor traces; tools split at blanks
 	 * and commas */
-	sh("git config disclose.agent Codex\n"
+	fixture_sh("git config disclose.agent Codex\n"
 	   "git config disclose.model gpt-5\n"
 	   "git config disclose.tools 'sparse, smatch'\n");
 	open_model(&m);
@@ -300,7 +260,7 @@ static void test_items(void **state)
 	model_release(&m);
 
 	/* a new file without its SPDX line fails the spdx item */
-	sh("printf 'int bad;\\n' >bad.c\n"
+	fixture_sh("printf 'int bad;\\n' >bad.c\n"
 	   "git add bad.c\n"
 	   "git commit -q -m 'bad: no licence'\n");
 	open_model(&m);
@@ -391,7 +351,7 @@ static void test_preview(void **state)
 	model_release(&m);
 
 	/* kernel-llm: no agent or model */
-	sh("git config disclose.policy kernel-llm\n");
+	fixture_sh("git config disclose.policy kernel-llm\n");
 	open_model(&m);
 	assert_int_equal(m.policy->form, FORM_LLM);
 	m.session->remove_ai = false;
@@ -463,7 +423,7 @@ static void test_per_commit(void **state)
 {
 	struct tui_model m;
 
-	sh("git reset -q --hard base\n"
+	fixture_sh("git reset -q --hard base\n"
 	   "git commit -q --allow-empty -F - <<'MSG'\n"
 	   "a: codex\n\n"
 	   "Co-authored-by: Codex <noreply@openai.com>\n"
@@ -490,7 +450,7 @@ static void test_per_commit(void **state)
 			    "Assisted-by: Claude:claude-sonnet-4-5\n" SOB_HU);
 	/* the previewed series, then a commit added from another shell */
 	assert_int_equal(model_check_previewed(&m), 0);
-	sh("git commit -q --allow-empty -m 'c: later'\n");
+	fixture_sh("git commit -q --allow-empty -m 'c: later'\n");
 	assert_int_equal(model_check_previewed(&m), -1);
 	assert_non_null(strstr(error_last(), "changed since the preview"));
 	error_clear();
@@ -510,7 +470,7 @@ static void test_ask_per_commit(void **state)
 	struct tui_model m;
 	size_t first = 9;
 
-	sh("git reset -q --hard base\n"
+	fixture_sh("git reset -q --hard base\n"
 	   "git commit -q --allow-empty -F - <<'MSG'\n"
 	   "a: codex\n\n"
 	   "Co-authored-by: Codex <noreply@openai.com>\n"
