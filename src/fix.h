@@ -26,6 +26,8 @@ struct fix_opts {
 	bool divider;			/* a "---" line ends the message
 					 * (a patch e-mail, --message) */
 	char comment_char;
+	struct buf *notes;		/* NULL, or lines about what fix
+					 * left alone (another person's) */
 };
 
 /*
