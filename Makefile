@@ -14,7 +14,7 @@ DESTDIR   ?=
 CC        ?= cc
 PKGS       = ncursesw libgit2 libcjson
 DEB_PKGS   = libncurses-dev libgit2-dev libcjson-dev libcmocka-dev pkg-config \
-             git tmux vim-tiny gcc libc6-dev b4
+             git tmux vim-tiny gcc libc6-dev b4 chromium
 KERNEL_PKGS = linux-source-6.1 qemu-system-x86 busybox-static flex bison bc \
              libelf-dev libssl-dev cpio xz-utils python3-docutils python3-ply \
              python3-git gzip
@@ -68,7 +68,8 @@ $(BUILD)/obj/%.o: %.c
 
 # The catalogue and policy JSON, the boot fragment and init script are
 # compiled into the binary (src/data.S).
-$(BUILD)/obj/src/data.o: src/data.S $(DATA) kernel/disclose.config kernel/init
+$(BUILD)/obj/src/data.o: src/data.S $(DATA) kernel/disclose.config kernel/init \
+	kernel/init-i386.c
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -c -o $@ src/data.S
 
@@ -85,7 +86,8 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB)
 		$(CMOCKA_LIBS) $(ALL_LDFLAGS)
 
 # The assistant's model is curses-free: its unit tests link its object.
-TUI_MODEL_O := $(BUILD)/obj/ui/tui/model.o
+TUI_MODEL_O := $(BUILD)/obj/ui/tui/model.o \
+	       $(BUILD)/obj/ui/tui/model_procedure.o
 $(BUILD)/tests/test_model: tests/unit/test_model.c $(TUI_MODEL_O) $(LIB)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -MMD -MP -o $@ $< $(TUI_MODEL_O) \

@@ -11,8 +11,10 @@
  */
 #include "boot.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +25,7 @@
 
 #include "boot_util.h"
 #include "initramfs.h"
+#include "kcache.h"
 #include "kbuild.h"
 #include "kconfig.h"
 #include "kwarn.h"
@@ -34,15 +37,36 @@
 /* How long a KVM boot may take before KVM counts as not working. */
 #define KVM_PROOF_MS (15 * 1000)
 
+/*
+ * One cell of the matrix: an architecture and a configuration preset,
+ * with its own state directory (log, config key, initramfs, console),
+ * build directory <dir>/obj and verdict.
+ */
+struct boot_cell {
+	char *arch;		/* ARCH= */
+	char *config;		/* "tiny" or "defconfig" */
+	char *name;		/* "x86_64/tiny" */
+	char *dir;
+	struct kbuild kb;
+	struct boot_verdict *v;	/* the run's verdict when it is the only cell */
+	bool built;		/* the tip built: boot it */
+	char *nonce;
+	char *error;		/* the boot thread's environment error */
+};
+
 /* Everything one run works with. */
 struct boot_ctx {
 	const struct boot_opts *opts;
 	struct boot_progress progress;
-	struct boot_verdict *v;
+	struct boot_verdict *top;	/* the run's verdict */
+	struct boot_verdict *v;		/* the current cell's (or top) */
+	struct boot_cell *cells;
+	size_t nr_cells;
+	struct boot_cell *cell;		/* the cell being built */
 	struct repo *repo;	/* the series' repository */
 	char *repo_dir;		/* where git -C finds it */
 	char *dir;		/* <gitdir>/disclose/boot */
-	char *wt, *obj;		/* worktree and build directory */
+	char *wt;		/* the worktree all cells build */
 	char *base_repo;	/* repository the worktree belongs to */
 	char *build_rev;	/* what the worktree is moved to */
 	char **revs;		/* the range's ends: tip, then ^bases */
@@ -51,8 +75,6 @@ struct boot_ctx {
 	char *tarball;
 	char **touched;		/* files the series touches */
 	size_t nr_touched;
-	struct kbuild kb;
-	char *nonce;
 	int lock_fd;
 	char *wt_tip;		/* the tip as the worktree has it (hex) */
 	char **ids, **subjects;	/* --each: the commits, oldest first */
@@ -82,6 +104,8 @@ static void each_stage(void *data, const char *stage, int done, int total)
 
 	if (!c->opts->progress)
 		return;
+	if (c->nr_cells > 1 && c->cell)
+		buf_addf(&s, "%s ", c->cell->name);
 	if (c->k)
 		buf_addf(&s, "commit %d/%zu %s", c->k, c->nr_ids, stage);
 	else
@@ -140,6 +164,29 @@ static int check_deps(bool from_source)
 	if (from_source && !run_in_path("xz"))
 		return error_set("xz is missing: install it with "
 				 "'apt-get install xz-utils'");
+	return 0;
+}
+
+/* The architectures and presets asked for, and their emulators. */
+static int check_arches(const struct boot_opts *o)
+{
+	for (size_t i = 0; i < o->nr_arches; i++) {
+		const char *a = o->arches[i];
+
+		if (strcmp(a, "x86_64") && strcmp(a, "i386"))
+			return error_set("--arch %s: give x86_64 or i386 "
+					 "(qemu-system-x86 emulates both)", a);
+		if (!run_in_path(qemu_program(a)))
+			return error_set("%s is missing: install it with "
+					 "'apt-get install qemu-system-x86'",
+					 qemu_program(a));
+	}
+	for (size_t i = 0; i < o->nr_configs; i++)
+		if (strcmp(o->configs[i], "tiny") &&
+		    strcmp(o->configs[i], "defconfig"))
+			return error_set("--config %s: give tiny (tinyconfig "
+					 "and the boot fragment) or defconfig",
+					 o->configs[i]);
 	return 0;
 }
 
@@ -306,11 +353,13 @@ static int configure(struct boot_ctx *c, struct kbuild_failure *f,
 	size_t nr = 0;
 	bool configured = false;
 	double t0 = boot_now_s();
+	char *fragment = kconfig_arch_fragment(boot_fragment, c->cell->arch);
 	int ret;
 
-	ret = kbuild_configure(f, &configured, &missing, &nr, &c->kb, head,
-			       boot_fragment, c->v->enabled,
+	ret = kbuild_configure(f, &configured, &missing, &nr, &c->cell->kb,
+			       head, fragment, c->v->enabled,
 			       c->v->nr_enabled, &c->progress);
+	free(fragment);
 	c->v->configured |= configured;
 	c->v->configure_s += boot_now_s() - t0;
 	if (tip) {
@@ -331,9 +380,9 @@ static int build(struct boot_ctx *c, struct kbuild_failure *f)
 	/* after a failed commit its kept log stays the one to read */
 	if (c->v->failed_commit < 0) {
 		free(c->v->build_log);
-		c->v->build_log = kbuild_log_path(&c->kb);
+		c->v->build_log = kbuild_log_path(&c->cell->kb);
 	}
-	ret = kbuild_build(f, &c->kb, &c->progress);
+	ret = kbuild_build(f, &c->cell->kb, &c->progress);
 	c->v->build_s += boot_now_s() - t0;
 	return ret;
 }
@@ -353,7 +402,7 @@ static int build_tip(struct boot_ctx *c)
 
 /* ---- the boot ---- */
 
-static void make_nonce(struct boot_ctx *c)
+static char *make_nonce(void)
 {
 	unsigned char raw[8];
 	struct buf n = BUF_INIT;
@@ -366,22 +415,24 @@ static void make_nonce(struct boot_ctx *c)
 	}
 	for (size_t i = 0; i < sizeof(raw); i++)
 		buf_addf(&n, "%02x", raw[i]);
-	c->nonce = buf_detach(&n, NULL);
+	return buf_detach(&n, NULL);
 }
 
 /*
  * QEMU with KVM when asked and it proves to work, else TCG; the console
  * into console, *ended false for a timeout.
  */
-static int run_qemu(struct boot_ctx *c, struct buf *console, bool *ended,
-		    const char *initrd)
+static int run_qemu(struct boot_ctx *c, struct boot_cell *cell,
+		    struct buf *console, bool *ended, const char *initrd)
 {
-	char *kernel = kbuild_image_path(&c->kb);
-	char *errlog = path_join(c->dir, "qemu.log");
+	char *kernel = kbuild_image_path(&cell->kb);
+	char *errlog = path_join(cell->dir, "qemu.log");
 	int timeout_ms = (c->opts->timeout_s > 0 ? c->opts->timeout_s :
 			  BOOT_DEFAULT_TIMEOUT) * 1000;
-	struct qemu_boot b = { kernel, initrd, c->nonce, "tcg", errlog,
-			       timeout_ms };
+	struct qemu_boot b = { .program = qemu_program(cell->arch),
+			       .kernel = kernel, .initrd = initrd,
+			       .nonce = cell->nonce, .accel = "tcg",
+			       .errlog = errlog, .timeout_ms = timeout_ms };
 	int ret = 0;
 
 	if (c->opts->kvm && qemu_kvm_works()) {
@@ -400,43 +451,92 @@ static int run_qemu(struct boot_ctx *c, struct buf *console, bool *ended,
 			buf_reset(console);
 			b.accel = "tcg";
 			b.timeout_ms = timeout_ms;
-			c->v->kvm_failed = true;
+			cell->v->kvm_failed = true;
 		}
 	}
 	if (!strcmp(b.accel, "tcg"))
 		ret = qemu_run(console, ended, &b);
-	free(c->v->accel);
-	c->v->accel = xstrdup(b.accel);
+	free(cell->v->accel);
+	cell->v->accel = xstrdup(b.accel);
 	free(kernel);
 	free(errlog);
 	return ret;
 }
 
-/* Boot the image of the build directory and classify the console. */
-static int boot_console(struct boot_ctx *c, struct console_verdict **cv,
-			const char *release)
+/*
+ * The init of a 32-bit kernel (which cannot run the 64-bit busybox):
+ * kernel/init-i386.c built with gcc -m32 into *elf.
+ */
+static int build_init_i386(struct buf *elf, const struct boot_cell *cell)
 {
-	char *initrd = path_join(c->dir, "initramfs.cpio");
+	char *src = path_join(cell->dir, "init-i386.c");
+	char *bin = path_join(cell->dir, "init-i386");
+	struct buf err = BUF_INIT;
+	int ret = write_file_atomic(src, boot_init_i386,
+				    strlen(boot_init_i386), 0644);
+
+	if (ret == 0 && boot_cmd(NULL, &err, NULL, (const char *const[]){
+		"gcc", "-m32", "-static", "-nostdlib", "-ffreestanding",
+		"-fno-pic", "-no-pie", "-fno-stack-protector", "-Os", "-o",
+		bin, src, NULL }, NULL, 60000) != 0) {
+		char *line = boot_first_line(buf_cstr(&err));
+
+		ret = error_set("gcc -m32 cannot build the i386 init: %s",
+				line);
+		free(line);
+	}
+	if (ret == 0)
+		ret = read_file(elf, bin);
+	free(src);
+	free(bin);
+	buf_release(&err);
+	return ret;
+}
+
+/* The cell's initramfs: busybox, or the i386 init alone. */
+static int write_initramfs(const struct boot_cell *cell, const char *path)
+{
+	struct buf elf = BUF_INIT;
+	int ret;
+
+	if (strcmp(cell->arch, "i386"))
+		return initramfs_write(path, BUSYBOX, boot_init_script,
+				       strlen(boot_init_script));
+	ret = build_init_i386(&elf, cell);
+	if (ret == 0)
+		ret = initramfs_write(path, NULL, elf.ptr, elf.len);
+	buf_release(&elf);
+	return ret;
+}
+
+/*
+ * Boot the image of the cell's build directory and classify the console.
+ * Touches only the cell (and reads c): cells boot side by side.
+ */
+static int boot_console(struct boot_ctx *c, struct boot_cell *cell,
+			struct console_verdict **cv, const char *release)
+{
+	char *initrd = path_join(cell->dir, "initramfs.cpio");
 	struct buf console = BUF_INIT;
 	struct console_expect want = { NULL, NULL, false };
 	int ret;
 
-	ret = initramfs_write(initrd, BUSYBOX, boot_init_script,
-			      strlen(boot_init_script));
+	ret = write_initramfs(cell, initrd);
 	if (ret < 0)
 		goto out;
-	make_nonce(c);
-	progress(c, "booting", 0, 0);
-	ret = run_qemu(c, &console, &want.ended, initrd);
+	free(cell->nonce);
+	cell->nonce = make_nonce();
+	ret = run_qemu(c, cell, &console, &want.ended, initrd);
 	if (ret < 0)
 		goto out;
-	c->v->console_log = path_join(c->dir, "console.log");
-	if (write_file_atomic(c->v->console_log, buf_cstr(&console),
+	free(cell->v->console_log);
+	cell->v->console_log = path_join(cell->dir, "console.log");
+	if (write_file_atomic(cell->v->console_log, buf_cstr(&console),
 			      console.len, 0644) < 0) {
 		ret = -1;
 		goto out;
 	}
-	want.nonce = c->nonce;
+	want.nonce = cell->nonce;
 	want.release = release;
 	console_classify(cv, buf_cstr(&console), console.len, &want);
 out:
@@ -445,14 +545,73 @@ out:
 	return ret;
 }
 
-static int boot_kernel(struct boot_ctx *c)
+/* Boot the cell's tip; an environment error is kept in cell->error. */
+static int boot_kernel(struct boot_ctx *c, struct boot_cell *cell)
 {
 	struct console_verdict *cv = NULL;
-	int ret = boot_console(c, &cv, c->v->release);
+	double t0 = boot_now_s();
+	int ret = boot_console(c, cell, &cv, cell->v->release);
 
+	cell->v->boot_s = boot_now_s() - t0;
 	if (ret == 0)
-		boot_verdict_take_console(c->v, cv);
+		boot_verdict_take_console(cell->v, cv);
+	else
+		cell->error = xstrdup(error_last());
 	console_verdict_free(cv);
+	return ret;
+}
+
+struct boot_job {
+	struct boot_ctx *c;
+	struct boot_cell *cell;
+	pthread_t th;
+	bool started;
+};
+
+static void *boot_thread(void *arg)
+{
+	struct boot_job *j = arg;
+
+	boot_kernel(j->c, j->cell);
+	return NULL;
+}
+
+/*
+ * Boot every cell that built, as many QEMU instances at a time as there
+ * are cores (TCG keeps one core busy each). The first environment error
+ * of a cell is the run's.
+ */
+static int boot_cells(struct boot_ctx *c)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t width = cpus > 0 ? (size_t)cpus : 1, nr = 0;
+	struct boot_job *jobs = xcalloc(c->nr_cells + 1, sizeof(*jobs));
+	int ret = 0;
+
+	for (size_t i = 0; i < c->nr_cells; i++)
+		if (c->cells[i].built)
+			jobs[nr++] = (struct boot_job){ .c = c,
+							.cell = &c->cells[i] };
+	if (nr)
+		progress(c, nr > 1 ? "booting the cells" : "booting", 0, 0);
+	for (size_t from = 0; from < nr; from += width) {
+		size_t to = from + width < nr ? from + width : nr;
+
+		for (size_t i = from; i < to; i++)
+			jobs[i].started = nr > 1 &&
+				pthread_create(&jobs[i].th, NULL, boot_thread,
+					       &jobs[i]) == 0;
+		for (size_t i = from; i < to; i++) {
+			if (jobs[i].started)
+				pthread_join(jobs[i].th, NULL);
+			else
+				boot_thread(&jobs[i]);
+		}
+	}
+	for (size_t i = 0; i < nr && !ret; i++)
+		if (jobs[i].cell->error)
+			ret = error_set("%s", jobs[i].cell->error);
+	free(jobs);
 	return ret;
 }
 
@@ -515,10 +674,10 @@ static char *commit_name(struct boot_ctx *c, size_t i)
 static char *keep_log(struct boot_ctx *c, size_t i)
 {
 	struct buf name = BUF_INIT;
-	char *from = kbuild_log_path(&c->kb), *to;
+	char *from = kbuild_log_path(&c->cell->kb), *to;
 
 	buf_addf(&name, "build-%zu.log", i + 1);
-	to = path_join(c->dir, name.ptr);
+	to = path_join(c->cell->dir, name.ptr);
 	buf_release(&name);
 	if (rename(from, to) < 0) {
 		free(to);
@@ -559,10 +718,11 @@ static int boot_commit(struct boot_ctx *c, size_t i, struct boot_commit *bc)
 	struct console_verdict *cv = NULL;
 	char *release = NULL;
 	double t0 = boot_now_s();
-	int ret = kbuild_kernelrelease(&release, &c->kb);
+	int ret = kbuild_kernelrelease(&release, &c->cell->kb);
 
+	progress(c, "booting", 0, 0);
 	if (ret == 0)
-		ret = boot_console(c, &cv, release);
+		ret = boot_console(c, c->cell, &cv, release);
 	bc->boot_s = boot_now_s() - t0;
 	if (ret == 0) {
 		/* borrowed: boot_verdict_add_commit copies it */
@@ -622,7 +782,7 @@ static int each_commit(struct boot_ctx *c, size_t i)
  */
 static int build_each(struct boot_ctx *c)
 {
-	int ret = list_commits(c);
+	int ret = c->nr_ids ? 0 : list_commits(c);
 
 	for (size_t i = 0; ret == 0 && i < c->nr_ids; i++)
 		ret = each_commit(c, i);
@@ -681,7 +841,7 @@ static int w1_files(struct boot_ctx *c, struct kwarn **w, size_t *nr,
 
 		if (!wt_has(c, files[i]))
 			continue;
-		st = kbuild_w1_object(&out, &c->kb, files[i]);
+		st = kbuild_w1_object(&out, &c->cell->kb, files[i]);
 		if (st < 0) {
 			buf_release(&out);
 			return -1;
@@ -784,6 +944,268 @@ static void judge_warnings(struct boot_ctx *c)
 	buf_release(&s);
 }
 
+/* ---- the matrix ---- */
+
+static const char *preset_target(const char *config)
+{
+	return !strcmp(config, "defconfig") ? "defconfig" : "tinyconfig";
+}
+
+/*
+ * The cells, arch by config in the order given. The first default cell
+ * (x86_64, tiny) keeps the state directory itself, so that a plain boot
+ * reuses the build directory it always had; the others have
+ * <dir>/<arch>-<config>. With one cell, its verdict is the run's.
+ */
+static int make_cells(struct boot_ctx *c)
+{
+	static char *const def_arch[] = { (char *)KBUILD_DEFAULT_ARCH };
+	static char *const def_config[] = { (char *)"tiny" };
+	char *const *arches = c->opts->nr_arches ? c->opts->arches : def_arch;
+	char *const *configs = c->opts->nr_configs ? c->opts->configs :
+						     def_config;
+	size_t na = c->opts->nr_arches ? c->opts->nr_arches : 1;
+	size_t nc = c->opts->nr_configs ? c->opts->nr_configs : 1;
+
+	c->cells = xcalloc(na * nc + 1, sizeof(*c->cells));
+	for (size_t i = 0; i < na; i++) {
+		for (size_t j = 0; j < nc; j++) {
+			struct boot_cell *cell = &c->cells[c->nr_cells++];
+			struct buf n = BUF_INIT;
+			char *obj;
+
+			cell->arch = xstrdup(arches[i]);
+			cell->config = xstrdup(configs[j]);
+			buf_addf(&n, "%s/%s", cell->arch, cell->config);
+			cell->name = buf_detach(&n, NULL);
+			buf_addf(&n, "%s-%s", cell->arch, cell->config);
+			cell->dir = !strcmp(n.ptr, KBUILD_DEFAULT_ARCH "-tiny") ?
+				    xstrdup(c->dir) : path_join(c->dir, n.ptr);
+			buf_reset(&n);
+			if (mkdir_p(cell->dir, 0755) < 0)
+				return -1;
+			/*
+			 * inside the worktree: kbuild then names the
+			 * sources "../", so that an object tree copied
+			 * from the cache has the same commands
+			 */
+			buf_addf(&n, "obj-%s-%s", cell->arch, cell->config);
+			obj = path_join(c->wt, n.ptr);
+			buf_release(&n);
+			kbuild_init(&cell->kb, c->wt, obj, cell->dir,
+				    cell->arch, preset_target(cell->config));
+			free(obj);
+		}
+	}
+	c->cells[0].v = c->top;
+	for (size_t i = 1; i < c->nr_cells; i++) {
+		struct boot_verdict *v = boot_verdict_new();
+
+		v->tip = xstrdup(c->top->tip);
+		v->source = xstrdup(c->top->source);
+		v->accel = xstrdup("tcg");
+		for (size_t k = 0; k < c->top->nr_enabled; k++)
+			boot_strv_push(&v->enabled, &v->nr_enabled,
+				       xstrdup(c->top->enabled[k]));
+		c->cells[i].v = v;
+	}
+	if (c->nr_cells > 1) {
+		/* the run's verdict is the cells' sum (aggregate()) */
+		c->top = boot_verdict_new();
+		boot_verdict_fill_from(c->top, c->cells[0].v);
+	}
+	for (size_t i = 0; i < c->nr_cells; i++) {
+		free(c->cells[i].v->arch);
+		c->cells[i].v->arch = xstrdup(c->cells[i].arch);
+		free(c->cells[i].v->config);
+		c->cells[i].v->config = xstrdup(c->cells[i].config);
+	}
+	return 0;
+}
+
+/* The files that differ between commit from and the worktree's HEAD. */
+static int changed_files(struct boot_ctx *c, char ***v, size_t *nr,
+			 const char *from)
+{
+	struct buf out = BUF_INIT;
+	int ret = boot_git(&out, c->wt, (const char *const[]){ "diff",
+			   "--name-only", "--no-renames", from, "HEAD", "--",
+			   NULL }, NULL);
+
+	if (ret == 0)
+		boot_strv_lines(v, nr, buf_cstr(&out));
+	buf_release(&out);
+	return ret;
+}
+
+/*
+ * The first build of the pristine base for this cell: configured with the
+ * fragment alone, built, kept in the cache; the worktree back at the tip
+ * (only the files the series changed rewritten, so only they rebuild).
+ * A base that does not build is not kept: the tip's build tells.
+ */
+static int build_pristine(struct boot_ctx *c, struct boot_cell *cell,
+			  const char *base, const char *key,
+			  const char *fragment)
+{
+	struct kbuild_failure f = { 0 };
+	char **missing = NULL;
+	size_t nr = 0;
+	bool configured;
+	int ret;
+
+	progress(c, "building the pristine base", 0, 0);
+	ret = ktree_checkout(c->wt, c->base_repo, base);
+	if (ret == 0)
+		ret = kbuild_configure(&f, &configured, &missing, &nr,
+				       &cell->kb, base, fragment, NULL, 0,
+				       &c->progress);
+	if (ret == 0)
+		ret = kbuild_build(&f, &cell->kb, &c->progress);
+	if (ret == 0 && kcache_store(key, cell->kb.obj, c->wt) == 0)
+		cell->v->pristine = xstrdup("built");
+	boot_strv_free(missing, nr);
+	kbuild_failure_release(&f);
+	if (ret >= 0) {
+		error_clear();
+		ret = ktree_checkout(c->wt, c->base_repo, c->wt_tip);
+	}
+	return ret;
+}
+
+/*
+ * A cold cell (no configured object tree yet) starts from the pristine
+ * object tree of the series' base for its arch, preset and fragment:
+ * copied from the cache, or built once and kept there.
+ */
+static int seed_cell(struct boot_ctx *c, struct boot_cell *cell)
+{
+	char *cfg = path_join(cell->kb.obj, ".config");
+	char *base = NULL, *tree = NULL, *key = NULL, *fragment = NULL;
+	char **changed = NULL;
+	size_t nr = 0;
+	double t0 = boot_now_s();
+	struct buf spec = BUF_INIT;
+	int ret = 0;
+
+	if (boot_is_file(cfg) || !(base = series_base(c)))
+		goto out;
+	buf_addf(&spec, "%s^{tree}", base);
+	if (boot_git_line(&tree, c->wt, (const char *const[]){ "rev-parse",
+			  spec.ptr, NULL }) < 0) {
+		error_clear();
+		goto out;
+	}
+	fragment = kconfig_arch_fragment(boot_fragment, cell->arch);
+	key = kcache_key(tree, cell->arch, cell->config, fragment);
+	if (!kcache_has(key)) {
+		ret = build_pristine(c, cell, base, key, fragment);
+		goto out;
+	}
+	progress(c, "copying the pristine object tree", 0, 0);
+	ret = changed_files(c, &changed, &nr, base);
+	if (ret == 0)
+		ret = kcache_seed(key, cell->kb.obj, c->wt, changed, nr);
+	if (ret == 0)
+		ret = kbuild_adopt_config(&cell->kb, base, fragment);
+	if (ret == 0)
+		cell->v->pristine = xstrdup("reused");
+out:
+	cell->v->pristine_s = boot_now_s() - t0;
+	free(cfg);
+	free(base);
+	free(tree);
+	free(key);
+	free(fragment);
+	boot_strv_free(changed, nr);
+	buf_release(&spec);
+	return ret;
+}
+
+/* Build the tip in the cell (every commit with --each), W=1 included. */
+static int build_cell(struct boot_ctx *c, struct boot_cell *cell)
+{
+	int ret;
+
+	c->cell = cell;
+	c->v = cell->v;
+	if (seed_cell(c, cell) < 0)
+		return -1;
+	ret = c->opts->each ? build_each(c) : build_tip(c);
+	if (ret < 0)
+		return ret;
+	/* the warnings of a tip that built, even after an earlier break */
+	if ((!ret || tip_built(c)) && check_warnings(c) < 0)
+		return -1;
+	if (ret)
+		return 0;
+	if (kbuild_kernelrelease(&c->v->release, &cell->kb) < 0)
+		return -1;
+	cell->built = true;
+	return 0;
+}
+
+/* After the boot: the tip's --each entry, then the warnings judged. */
+static void finish_cell(struct boot_ctx *c, struct boot_cell *cell)
+{
+	c->cell = cell;
+	c->v = cell->v;
+	if (!cell->built)
+		return;
+	if (c->v->nr_commits) {
+		/* the tip's entry says how its boot went */
+		struct boot_commit *tip = &c->v->commits[c->v->nr_commits - 1];
+
+		free(tip->status);
+		tip->status = xstrdup(c->v->status);
+		tip->boot_s = c->v->boot_s;
+	}
+	judge_warnings(c);
+}
+
+/*
+ * The matrix's verdict: pass when every cell passed; otherwise the first
+ * cell that failed decides status, detail and logs. Phase times are
+ * summed, except the boots, which ran side by side (wall time).
+ */
+static void aggregate(struct boot_ctx *c, double boot_wall)
+{
+	struct boot_verdict *top = c->top, *decide = c->cells[0].v;
+	struct buf s = BUF_INIT;
+
+	for (size_t i = 0; i < c->nr_cells; i++) {
+		struct boot_verdict *v = c->cells[i].v;
+
+		if (!v->pass && decide->pass)
+			decide = v;
+		top->configure_s += v->configure_s;
+		top->build_s += v->build_s;
+		top->warnings_s += v->warnings_s;
+		top->pristine_s += v->pristine_s;
+		top->configured |= v->configured;
+		top->kvm_failed |= v->kvm_failed;
+	}
+	top->boot_s = boot_wall;
+	if (decide->pass) {
+		buf_addf(&s, "%zu cells pass:", c->nr_cells);
+		for (size_t i = 0; i < c->nr_cells; i++)
+			buf_addf(&s, " %s", c->cells[i].name);
+	} else {
+		for (size_t i = 0; i < c->nr_cells; i++)
+			if (c->cells[i].v == decide)
+				buf_addf(&s, "%s: ", c->cells[i].name);
+		buf_adds(&s, decide->summary ? decide->summary :
+			 decide->status);
+	}
+	boot_verdict_fill_from(top, decide);
+	free(top->summary);
+	top->summary = buf_detach(&s, NULL);
+	for (size_t i = 0; i < c->nr_cells; i++) {
+		boot_verdict_add_cell(top, c->cells[i].v);
+		c->cells[i].v = NULL;
+	}
+}
+
 /* ---- the whole run ---- */
 
 /* The steps after the worktree is ready; 1 means a failure verdict. */
@@ -805,29 +1227,64 @@ static int validate(struct boot_ctx *c)
 		kconfig_file_symbols(&c->v->enabled, &c->v->nr_enabled, c->wt,
 				     c->touched[i]);
 	kconfig_need_kunit(&c->v->enabled, &c->v->nr_enabled);
-	ret = c->opts->each ? build_each(c) : build_tip(c);
+	if (make_cells(c) < 0)
+		return -1;
+	for (size_t i = 0; i < c->nr_cells; i++)
+		if (build_cell(c, &c->cells[i]) < 0)
+			return -1;
+	c->cell = NULL;
+	t0 = boot_now_s();
+	ret = boot_cells(c);
 	if (ret < 0)
 		return ret;
-	/* the warnings of a tip that built, even after an earlier break */
-	if ((!ret || tip_built(c)) && check_warnings(c) < 0)
-		return -1;
-	if (ret)
-		return ret;
-	if (kbuild_kernelrelease(&c->v->release, &c->kb) < 0)
-		return -1;
-	t0 = boot_now_s();
-	ret = boot_kernel(c);
-	c->v->boot_s = boot_now_s() - t0;
-	if (ret == 0 && c->v->nr_commits) {
-		/* the tip's entry says how its boot went */
-		struct boot_commit *tip = &c->v->commits[c->v->nr_commits - 1];
+	for (size_t i = 0; i < c->nr_cells; i++)
+		finish_cell(c, &c->cells[i]);
+	if (c->nr_cells > 1)
+		aggregate(c, boot_now_s() - t0);
+	return c->top->pass ? 0 : 1;
+}
 
-		free(tip->status);
-		tip->status = xstrdup(c->v->status);
-		tip->boot_s = c->v->boot_s;
+/* ---- the disk bound ---- */
+
+int boot_gc(struct buf *report, const char *tree,
+	    unsigned long long max_bytes)
+{
+	struct repo *r = NULL;
+	char **dirs = NULL, **stamps = NULL;
+	size_t nr = 0, ns = 0;
+	int ret;
+
+	if (repo_open(&r, tree) == 0) {
+		char *boot = path_join(repo_git_dir(r), "disclose/boot");
+		char *src = path_join(boot, "src");
+		DIR *d = opendir(src);
+		struct dirent *e;
+
+		while (d && (e = readdir(d))) {
+			struct buf st = BUF_INIT;
+
+			if (strncmp(e->d_name, "obj-", 4))
+				continue;
+			/* the cell's build log says when it was last used */
+			if (!strcmp(e->d_name, "obj-" KBUILD_DEFAULT_ARCH
+				    "-tiny"))
+				buf_addf(&st, "%s/build.log", boot);
+			else
+				buf_addf(&st, "%s/%s/build.log", boot,
+					 e->d_name + 4);
+			boot_strv_push(&dirs, &nr, path_join(src, e->d_name));
+			boot_strv_push(&stamps, &ns, buf_detach(&st, NULL));
+		}
+		if (d)
+			closedir(d);
+		free(boot);
+		free(src);
 	}
-	if (ret == 0)
-		judge_warnings(c);
+	error_clear();
+	repo_free(r);
+	ret = kcache_gc(report, max_bytes, dirs, stamps, nr);
+	boot_strv_free(dirs, nr);
+	boot_strv_free(stamps, ns);
 	return ret;
 }
 
@@ -837,14 +1294,25 @@ static void ctx_release(struct boot_ctx *c)
 	free(c->repo_dir);
 	free(c->dir);
 	free(c->wt);
-	free(c->obj);
 	free(c->base_repo);
 	free(c->build_rev);
 	boot_strv_free(c->revs, c->nr_revs);
 	free(c->tarball);
 	boot_strv_free(c->touched, c->nr_touched);
-	kbuild_release(&c->kb);
-	free(c->nonce);
+	for (size_t i = 0; i < c->nr_cells; i++) {
+		struct boot_cell *cell = &c->cells[i];
+
+		free(cell->arch);
+		free(cell->config);
+		free(cell->name);
+		free(cell->dir);
+		kbuild_release(&cell->kb);
+		if (cell->v != c->top)
+			boot_verdict_free(cell->v);
+		free(cell->nonce);
+		free(cell->error);
+	}
+	free(c->cells);
 	free(c->wt_tip);
 	boot_strv_free(c->ids, c->nr_ids);
 	boot_strv_free(c->subjects, c->nr_ids);
@@ -856,18 +1324,21 @@ static void ctx_release(struct boot_ctx *c)
 int boot_run(struct boot_verdict **out, const struct boot_opts *opts)
 {
 	struct boot_ctx c = { .opts = opts, .lock_fd = -1 };
+	double t0;
 	int ret;
 
 	*out = NULL;
 	c.progress = (struct boot_progress){ opts->progress, opts->log_tail,
 					     opts->progress_data,
 					     BOOT_TAIL_LINES };
-	if (opts->each)
+	if (opts->each || opts->nr_arches > 1 || opts->nr_configs > 1)
 		c.progress = (struct boot_progress){ each_stage, each_tail,
 						     &c, BOOT_TAIL_LINES };
-	c.v = boot_verdict_new();
+	c.top = c.v = boot_verdict_new();
 	c.v->accel = xstrdup("tcg");
 	ret = check_deps(false);
+	if (!ret)
+		ret = check_arches(opts);
 	if (!ret)
 		ret = initramfs_check_busybox(BUSYBOX);
 	if (!ret)
@@ -881,23 +1352,26 @@ int boot_run(struct boot_verdict **out, const struct boot_opts *opts)
 	if (ret < 0)
 		goto out;
 	c.wt = path_join(c.dir, "src");
-	c.obj = path_join(c.dir, "obj");
-	kbuild_init(&c.kb, c.wt, c.obj, c.dir, KBUILD_DEFAULT_ARCH);
 	progress(&c, "checking out the tip", 0, 0);
+	t0 = boot_now_s();
 	ret = ktree_checkout(c.wt, c.base_repo, c.build_rev);
+	c.top->checkout_s = boot_now_s() - t0;
 	if (!ret)
 		ret = validate(&c);
 	if (ret < 0)
 		goto out;
-	if (boot_verdict_save(c.v, repo_git_dir(c.repo)) < 0) {
+	if (boot_verdict_save(c.top, repo_git_dir(c.repo)) < 0) {
 		ret = -1;
 		goto out;
 	}
-	*out = c.v;
-	c.v = NULL;
+	*out = c.top;
+	for (size_t i = 0; i < c.nr_cells; i++)
+		if (c.cells[i].v == c.top)
+			c.cells[i].v = NULL;
+	c.top = NULL;
 	ret = 0;
 out:
-	boot_verdict_free(c.v);
+	boot_verdict_free(c.top);
 	ctx_release(&c);
 	return ret;
 }

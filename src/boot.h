@@ -33,6 +33,11 @@ struct boot_opts {
 	bool each;		/* build every commit, oldest first */
 	bool boot_each;		/* ... and boot each of them */
 	bool accept_warnings;	/* new W=1 warnings do not fail */
+	/* The matrix: ARCH= values and presets (none: x86_64, tiny). */
+	char *const *arches;
+	size_t nr_arches;
+	char *const *configs;	/* "tiny" or "defconfig" */
+	size_t nr_configs;
 	/* Progress for people (may be NULL): stage and a fraction. */
 	void (*progress)(void *data, const char *stage, int done, int total);
 	/*
@@ -47,7 +52,8 @@ struct boot_opts {
 #define BOOT_TAIL_LINES 40
 
 /*
- * Build and boot: with each, every commit of the series oldest first in
+ * Build and boot every cell of the matrix (arches by configs; their
+ * boots side by side): with each, every commit of the series oldest first in
  * the same build directory (the first that does not build decides),
  * booting only the tip unless boot_each. The files the series touches
  * are built with W=1 at its base and its tip; a warning only the tip
@@ -58,8 +64,24 @@ struct boot_opts {
  */
 int boot_run(struct boot_verdict **out, const struct boot_opts *opts);
 
-/* The Kconfig fragment and the init script, compiled in. */
+#define BOOT_GC_DEFAULT_MAX ((unsigned long long)4 << 30)
+
+/*
+ * Bound the disk the boot uses: the pristine object trees of the cache
+ * and the build directories of the repository at tree (NULL: the current
+ * one; none outside a repository), least recently used removed first
+ * until at most max_bytes remain; the listing and the disk use before
+ * and after into report.
+ */
+int boot_gc(struct buf *report, const char *tree,
+	    unsigned long long max_bytes);
+
+/*
+ * The Kconfig fragment and the init script, compiled in, and the C
+ * source of the init of a 32-bit kernel.
+ */
 extern const char boot_fragment[];
 extern const char boot_init_script[];
+extern const char boot_init_i386[];
 
 #endif

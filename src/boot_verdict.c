@@ -41,6 +41,48 @@ void boot_verdict_add_commit(struct boot_verdict *v,
 	n->build_log = dup_or_null(c->build_log);
 }
 
+static void copy_str(char **to, const char *from)
+{
+	free(*to);
+	*to = dup_or_null(from);
+}
+
+static void copy_strv(char ***to, size_t *nr, char *const *from,
+		      size_t nr_from)
+{
+	boot_strv_free(*to, *nr);
+	*to = NULL;
+	*nr = 0;
+	for (size_t i = 0; i < nr_from; i++)
+		boot_strv_push(to, nr, xstrdup(from[i]));
+}
+
+void boot_verdict_fill_from(struct boot_verdict *v,
+			    const struct boot_verdict *from)
+{
+	copy_str(&v->tip, from->tip);
+	copy_str(&v->status, from->status);
+	v->pass = from->pass;
+	copy_str(&v->summary, from->summary);
+	copy_str(&v->detail, from->detail);
+	copy_str(&v->error_file, from->error_file);
+	copy_str(&v->release, from->release);
+	copy_str(&v->accel, from->accel);
+	copy_str(&v->source, from->source);
+	copy_str(&v->build_log, from->build_log);
+	copy_str(&v->console_log, from->console_log);
+	copy_strv(&v->enabled, &v->nr_enabled, from->enabled,
+		  from->nr_enabled);
+	copy_strv(&v->missing, &v->nr_missing, from->missing,
+		  from->nr_missing);
+}
+
+void boot_verdict_add_cell(struct boot_verdict *v, struct boot_verdict *cell)
+{
+	v->cells = xrealloc(v->cells, (v->nr_cells + 1) * sizeof(*v->cells));
+	v->cells[v->nr_cells++] = cell;
+}
+
 void boot_verdict_fail(struct boot_verdict *v, const char *status,
 		       const char *summary, char *detail)
 {
@@ -142,11 +184,10 @@ static void json_add_warnings(cJSON *o, const struct boot_verdict *v)
 	cJSON_AddNumberToObject(a, "tip", (double)v->tip_warnings);
 }
 
-int boot_verdict_json(struct buf *out, const struct boot_verdict *v)
+static cJSON *verdict_to_json(const struct boot_verdict *v)
 {
 	cJSON *o = cJSON_CreateObject();
 	cJSON *t, *suites;
-	char *text;
 
 	if (!o)
 		die_fatal("out of memory");
@@ -159,11 +200,16 @@ int boot_verdict_json(struct buf *out, const struct boot_verdict *v)
 	json_add_str(o, "release", v->release);
 	json_add_str(o, "accel", v->accel);
 	json_add_str(o, "source", v->source);
+	json_add_str(o, "arch", v->arch);
+	json_add_str(o, "config", v->config);
 	t = cJSON_AddObjectToObject(o, "seconds");
 	cJSON_AddNumberToObject(t, "configure", ms(v->configure_s));
 	cJSON_AddNumberToObject(t, "build", ms(v->build_s));
 	cJSON_AddNumberToObject(t, "boot", ms(v->boot_s));
 	cJSON_AddNumberToObject(t, "warnings", ms(v->warnings_s));
+	cJSON_AddNumberToObject(t, "checkout", ms(v->checkout_s));
+	cJSON_AddNumberToObject(t, "pristine", ms(v->pristine_s));
+	json_add_str(o, "pristine", v->pristine);
 	cJSON_AddBoolToObject(o, "configured", v->configured);
 	cJSON_AddBoolToObject(o, "kvm_failed", v->kvm_failed);
 	t = cJSON_AddObjectToObject(o, "logs");
@@ -184,8 +230,20 @@ int boot_verdict_json(struct buf *out, const struct boot_verdict *v)
 	}
 	json_add_commits(o, v);
 	json_add_warnings(o, v);
+	if (v->nr_cells) {
+		t = cJSON_AddArrayToObject(o, "cells");
+		for (size_t i = 0; i < v->nr_cells; i++)
+			cJSON_AddItemToArray(t, verdict_to_json(v->cells[i]));
+	}
 	cJSON_AddNumberToObject(o, "finished", (double)v->finished);
-	text = cJSON_PrintUnformatted(o);
+	return o;
+}
+
+int boot_verdict_json(struct buf *out, const struct boot_verdict *v)
+{
+	cJSON *o = verdict_to_json(v);
+	char *text = cJSON_PrintUnformatted(o);
+
 	cJSON_Delete(o);
 	if (!text)
 		die_fatal("out of memory");
@@ -286,11 +344,16 @@ static struct boot_verdict *verdict_from_json(const cJSON *o)
 	v->release = jstr(o, "release");
 	v->accel = jstr(o, "accel");
 	v->source = jstr(o, "source");
+	v->arch = jstr(o, "arch");
+	v->config = jstr(o, "config");
 	t = cJSON_GetObjectItemCaseSensitive(o, "seconds");
 	v->configure_s = jnum(t, "configure");
 	v->build_s = jnum(t, "build");
 	v->boot_s = jnum(t, "boot");
 	v->warnings_s = jnum(t, "warnings");
+	v->checkout_s = jnum(t, "checkout");
+	v->pristine_s = jnum(t, "pristine");
+	v->pristine = jstr(o, "pristine");
 	v->configured = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
 							"configured"));
 	v->kvm_failed = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o,
@@ -316,6 +379,10 @@ static struct boot_verdict *verdict_from_json(const cJSON *o)
 	v->nr_suites = n;
 	commits_from_json(v, o);
 	warnings_from_json(v, o);
+	t = cJSON_GetObjectItemCaseSensitive(o, "cells");
+	cJSON_ArrayForEach(s, t)
+		if (cJSON_IsObject(s))
+			boot_verdict_add_cell(v, verdict_from_json(s));
 	v->finished = (long long)jnum(o, "finished");
 	return v;
 }
@@ -431,6 +498,12 @@ void boot_verdict_free(struct boot_verdict *v)
 	free(v->commits);
 	kwarn_free(v->new_warnings, v->nr_new_warnings);
 	boot_strv_free(v->unchecked, v->nr_unchecked);
+	free(v->arch);
+	free(v->config);
+	free(v->pristine);
+	for (size_t i = 0; i < v->nr_cells; i++)
+		boot_verdict_free(v->cells[i]);
+	free(v->cells);
 	free(v);
 }
 

@@ -46,6 +46,10 @@ struct boot_verdict {
 	char *source;		/* "tree" or the tarball used */
 	double configure_s, build_s, boot_s;
 	double warnings_s;	/* the W=1 builds at base and tip */
+	double checkout_s;	/* moving the worktree to the tip */
+	double pristine_s;	/* copying (or first building) the pristine
+				 * object tree */
+	char *pristine;		/* "reused", "built", or NULL (warm) */
 	bool configured;	/* false: the saved configuration was reused */
 	bool kvm_failed;	/* --kvm was given but KVM did not boot */
 	char *build_log, *console_log;
@@ -65,6 +69,9 @@ struct boot_verdict {
 	size_t base_warnings, tip_warnings;	/* W=1 warnings seen */
 	char **unchecked;	/* touched .c files W=1 could not build */
 	size_t nr_unchecked;
+	char *arch, *config;	/* the cell: ARCH= and preset (NULL: old) */
+	struct boot_verdict **cells;	/* a matrix: one verdict per cell */
+	size_t nr_cells;
 	long long finished;	/* Unix time */
 };
 
@@ -77,6 +84,16 @@ void boot_verdict_fail(struct boot_verdict *v, const char *status,
 /* The console's classification as the verdict's status and suites. */
 void boot_verdict_take_console(struct boot_verdict *v,
 			       const struct console_verdict *cv);
+
+/*
+ * What a cell's verdict says into v (a matrix's): tip, status, pass,
+ * summary, detail, error file, release, accelerator, source, logs and
+ * the symbols, copied over v's.
+ */
+void boot_verdict_fill_from(struct boot_verdict *v,
+			    const struct boot_verdict *from);
+/* cell appended to v's cells; v owns it from now. */
+void boot_verdict_add_cell(struct boot_verdict *v, struct boot_verdict *cell);
 
 /* A new, empty verdict (no failed commit). */
 struct boot_verdict *boot_verdict_new(void);

@@ -234,7 +234,8 @@ int checkpatch_parse(struct checkpatch_report *rep, const char *output,
 
 /* checkpatch once over every patch file; its output into out. */
 static int run_script(struct buf *out, const char *script, struct repo *r,
-		      const struct patch_list *l, const char *errpath)
+		      const struct patch_list *l, const char *errpath,
+		      const char *types)
 {
 	const char **argv = xcalloc(l->nr + 12, sizeof(*argv));
 	struct run_opts opts = RUN_OPTS_INIT;
@@ -250,8 +251,10 @@ static int run_script(struct buf *out, const char *script, struct repo *r,
 	argv[n++] = "--show-types";
 	argv[n++] = "--no-summary";
 	argv[n++] = "--color=never";
-	argv[n++] = "--types";
-	argv[n++] = CHECKPATCH_TYPES;
+	if (types) {
+		argv[n++] = "--types";
+		argv[n++] = types;
+	}
 	for (size_t i = 0; i < l->nr; i++)
 		argv[n++] = l->items[i].path;
 	fd = open(errpath, O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -294,8 +297,8 @@ static char *make_tmpdir(void)
 	return buf_detach(&b, NULL);
 }
 
-int checkpatch_run(struct checkpatch_report *out, struct repo *r,
-		   const char *range)
+static int run_types(struct checkpatch_report *out, struct repo *r,
+		     const char *range, const char *types)
 {
 	struct patch_list l = { NULL, 0 };
 	struct buf output = BUF_INIT, errpath = BUF_INIT;
@@ -324,7 +327,7 @@ int checkpatch_run(struct checkpatch_report *out, struct repo *r,
 			goto out;
 	}
 	buf_addf(&errpath, "%s/stderr", dir);
-	if (run_script(&output, out->script, r, &l, errpath.ptr) < 0)
+	if (run_script(&output, out->script, r, &l, errpath.ptr, types) < 0)
 		goto out;
 	for (size_t i = 0; i < l.nr; i++)
 		if (checkpatch_parse(out, buf_cstr(&output), l.items[i].path,
@@ -341,6 +344,63 @@ out:
 	if (ret < 0)
 		checkpatch_report_release(out);
 	return ret;
+}
+
+int checkpatch_run(struct checkpatch_report *out, struct repo *r,
+		   const char *range)
+{
+	return run_types(out, r, range, CHECKPATCH_TYPES);
+}
+
+int checkpatch_run_all(struct checkpatch_report *out, struct repo *r,
+		       const char *range)
+{
+	return run_types(out, r, range, NULL);
+}
+
+int patch_set_write(struct patch_set *out, struct repo *r, const char *range)
+{
+	struct patch_list l = { NULL, 0 };
+	int ret = -1;
+
+	memset(out, 0, sizeof(*out));
+	if (repo_walk(r, range, collect, &l) < 0)
+		goto out;
+	out->dir = make_tmpdir();
+	if (!out->dir)
+		goto out;
+	out->paths = xcalloc(l.nr + 1, sizeof(*out->paths));
+	for (size_t i = 0; i < l.nr; i++) {
+		struct buf p = BUF_INIT;
+
+		buf_addf(&p, "%s/%04zu.patch", out->dir, i + 1);
+		l.items[i].path = p.ptr;
+		out->paths[out->nr++] = buf_detach(&p, NULL);
+		if (format_patch(r, &l.items[i]) < 0)
+			goto out;
+	}
+	ret = 0;
+out:
+	/* the files now belong to out: patch_set_release removes them */
+	for (size_t i = 0; i < l.nr; i++)
+		l.items[i].path = NULL;
+	patch_list_release(&l);
+	if (ret < 0)
+		patch_set_release(out);
+	return ret;
+}
+
+void patch_set_release(struct patch_set *s)
+{
+	for (size_t i = 0; i < s->nr; i++) {
+		unlink(s->paths[i]);
+		free(s->paths[i]);
+	}
+	free(s->paths);
+	if (s->dir)
+		rmdir(s->dir);
+	free(s->dir);
+	memset(s, 0, sizeof(*s));
 }
 
 void checkpatch_report_release(struct checkpatch_report *rep)

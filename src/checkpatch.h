@@ -51,7 +51,24 @@ int checkpatch_find(char **out, struct repo *r);
  */
 int checkpatch_run(struct checkpatch_report *out, struct repo *r,
 		   const char *range);
+/* The same with every message type: is the series checkpatch clean? */
+int checkpatch_run_all(struct checkpatch_report *out, struct repo *r,
+		       const char *range);
 void checkpatch_report_release(struct checkpatch_report *rep);
+
+/*
+ * The non-merge commits of range as git format-patch files (one each,
+ * oldest last as repo_walk gives them) in a new temporary directory;
+ * release removes the files and the directory.
+ */
+struct patch_set {
+	char *dir;
+	char **paths;
+	size_t nr;
+};
+
+int patch_set_write(struct patch_set *out, struct repo *r, const char *range);
+void patch_set_release(struct patch_set *s);
 
 /*
  * The messages about commit id (full hex): *nr of them, contiguous from

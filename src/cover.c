@@ -13,6 +13,7 @@
 
 #include "assisted.h"
 #include "b4.h"
+#include "fixes.h"
 #include "message.h"
 #include "strv.h"
 
@@ -48,6 +49,58 @@ static char *subject_of(const struct message *m)
 	return buf_detach(&b, NULL);
 }
 
+static bool script_char(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       (ch >= '0' && ch <= '9') || strchr("_./-", ch);
+}
+
+/* Every word of text ending in ".cocci": the scripts a message names. */
+static void named_scripts(char ***out, const char *text, size_t len)
+{
+	for (size_t i = 0; i + 6 <= len; i++) {
+		size_t start = i, end = i + 6;
+
+		if (memcmp(text + i, ".cocci", 6) ||
+		    (end < len && script_char(text[end]) && text[end] != '.'))
+			continue;
+		while (start && script_char(text[start - 1]))
+			start--;
+		if (start < i) {
+			char *name = xstrndup(text + start, end - start);
+
+			if (!strv_has(*out, name))
+				strv_push(out, name);
+			free(name);
+		}
+	}
+}
+
+/* The paths of a diff ("diff --git a/X b/Y": Y) into *files. */
+static void diff_files(char ***files, char ***scripts, const char *diff)
+{
+	for (const char *s = diff; s && *s; s = strchr(s, '\n'),
+	     s = s ? s + 1 : NULL) {
+		const char *e = strchrnul(s, '\n'), *b;
+		char *path;
+
+		if (strncmp(s, "diff --git a/", 13))
+			continue;
+		for (b = e - 3; b > s && strncmp(b, " b/", 3); b--)
+			;
+		if (b <= s)
+			continue;
+		path = xstrndup(b + 3, (size_t)(e - b - 3));
+		if (!strv_has(*files, path))
+			strv_push(files, path);
+		if (strlen(path) > 6 && !strcmp(path + strlen(path) - 6,
+						 ".cocci") &&
+		    !strv_has(*scripts, path))
+			strv_push(scripts, path);
+		free(path);
+	}
+}
+
 /* A patch of id ("" unknown) with message m, at the end of c. */
 static void add_patch(struct cover *c, const char *id,
 		      const struct message *m, const struct ident *human)
@@ -60,6 +113,8 @@ static void add_patch(struct cover *c, const char *id,
 	memset(p, 0, sizeof(*p));
 	snprintf(p->id, sizeof(p->id), "%s", id);
 	p->subject = subject_of(m);
+	p->fixes = fixes_count(m) > 0;
+	named_scripts(&p->scripts, m->text, m->patch_start);
 	for (size_t i = 0; i < m->nr_trailers; i++) {
 		const struct trailer *t = &m->trailers[i];
 
@@ -82,6 +137,58 @@ static void add_patch(struct cover *c, const char *id,
 	}
 }
 
+/* The files the commit changes, and the scripts among them. */
+static int patch_files(struct cover_patch *p, struct repo *r)
+{
+	struct buf diff = BUF_INIT;
+	char **scripts = NULL;
+
+	if (repo_commit_patch(&diff, r, p->id) < 0) {
+		buf_release(&diff);
+		return -1;
+	}
+	p->files = xcalloc(1, sizeof(*p->files));
+	diff_files(&p->files, &scripts, buf_cstr(&diff));
+	/* the ones it changes first, then the ones only named */
+	for (char **n = p->scripts; n && *n; n++)
+		if (!strv_has(scripts, *n))
+			strv_push(&scripts, *n);
+	strv_free(p->scripts);
+	p->scripts = scripts;
+	buf_release(&diff);
+	return 0;
+}
+
+/*
+ * Each script of the series once, read at the tip: a name without a
+ * directory is looked for among the files the series changes.
+ */
+static void read_scripts(struct cover *c, struct repo *r)
+{
+	for (size_t i = 0; i < c->nr_patches; i++) {
+		for (char **n = c->patches[i].scripts; n && *n; n++) {
+			struct cover_script *sc;
+			struct buf b = BUF_INIT;
+			bool seen = false;
+
+			for (size_t j = 0; j < c->nr_scripts; j++)
+				seen |= !strcmp(c->scripts[j].path, *n);
+			if (seen)
+				continue;
+			c->scripts = xrealloc(c->scripts, (c->nr_scripts + 1) *
+					      sizeof(*c->scripts));
+			sc = &c->scripts[c->nr_scripts++];
+			sc->path = xstrdup(*n);
+			sc->added = strv_has(c->patches[i].files, *n);
+			sc->text = NULL;
+			if (repo_read_blob_at(r, c->tip, *n, &b) == 1)
+				sc->text = buf_detach(&b, NULL);
+			error_clear();
+			buf_release(&b);
+		}
+	}
+}
+
 static int collect_one(const struct commit_info *ci, void *data)
 {
 	struct collect *st = data;
@@ -100,7 +207,7 @@ static int collect_one(const struct commit_info *ci, void *data)
 	add_patch(c, ci->id, st->m, st->human);
 	message_free(st->m);
 	st->m = NULL;
-	return 0;
+	return patch_files(&c->patches[c->nr_patches - 1], st->r);
 }
 
 int cover_collect(struct cover **out, struct repo *r, const char *range,
@@ -122,8 +229,10 @@ int cover_collect(struct cover **out, struct repo *r, const char *range,
 		c->patches[i] = c->patches[c->nr_patches - 1 - i];
 		c->patches[c->nr_patches - 1 - i] = tmp;
 	}
-	if (c->nr_patches)
+	if (c->nr_patches) {
 		c->tip = xstrdup(c->patches[c->nr_patches - 1].id);
+		read_scripts(c, r);
+	}
 	*out = c;
 	return 0;
 }
@@ -201,7 +310,14 @@ void cover_free(struct cover *c)
 		strv_free(c->patches[i].assisted);
 		strv_free(c->patches[i].tested_by);
 		strv_free(c->patches[i].reviewed_by);
+		strv_free(c->patches[i].files);
+		strv_free(c->patches[i].scripts);
 	}
+	for (size_t i = 0; i < c->nr_scripts; i++) {
+		free(c->scripts[i].path);
+		free(c->scripts[i].text);
+	}
+	free(c->scripts);
 	free(c->patches);
 	free(c->tip);
 	free(c);
@@ -491,6 +607,25 @@ static void review(struct buf *out, const struct cover *c,
 	buf_release(&b);
 }
 
+/* KUnit's suites from the boot: "KUnit: 3 suites, 2 passed (a, b) ..." */
+static void add_kunit(struct buf *b, const struct cover_opts *o)
+{
+	size_t ok = 0;
+
+	for (size_t i = 0; i < o->nr_suites; i++)
+		ok += o->suites[i].ok;
+	buf_addf(b, " KUnit on that boot: %zu of %zu suite%s passed", ok,
+		 o->nr_suites, o->nr_suites == 1 ? "" : "s");
+	for (size_t i = 0; i < o->nr_suites; i++) {
+		const struct boot_suite *st = &o->suites[i];
+
+		buf_addf(b, "%s %s %s (%d passed, %d failed, %d skipped)",
+			 i ? ";" : ":", st->name, st->ok ? "ok" : "FAILED",
+			 st->passed, st->failed, st->skipped);
+	}
+	buf_adds(b, ".");
+}
+
 static void testing(struct buf *out, const struct cover *c,
 		    const struct cover_opts *o)
 {
@@ -507,9 +642,146 @@ static void testing(struct buf *out, const struct cover *c,
 	else if (o->have_boot)
 		buf_addf(&b, " The boot validation of the tip of the series failed (git disclose boot): %s.",
 			 o->boot_summary ? o->boot_summary : "no summary");
+	if (o->have_boot && o->nr_suites)
+		add_kunit(&b, o);
+	else if (o->have_boot && o->generated_content)
+		buf_adds(&b, " [KUnit: none ran on that boot; say which tests ran]");
 	if (b.len == strlen("Testing:"))
 		buf_adds(&b, " [say how you tested the series]");
 	wrap(out, b.ptr);
+	buf_release(&b);
+}
+
+/* generated-content.rst's "which tools": the Assisted-by: groups. */
+static void gc_tools(struct buf *out, const struct cover *c)
+{
+	struct buf b = BUF_INIT;
+	struct group *g;
+	size_t ng = make_groups(&g, c);
+
+	buf_adds(&b, "Tools:");
+	for (size_t i = 0; i < ng; i++) {
+		buf_addf(&b, "%s %s", i ? ";" : "", g[i].label);
+		if (g[i].tools) {
+			buf_adds(&b, ", with ");
+			add_list(&b, g[i].tools);
+		}
+		buf_adds(&b, " (");
+		add_numbers(&b, g[i].marks, c->nr_patches);
+		buf_adds(&b, ")");
+	}
+	buf_adds(&b, ng ? "." : " [name the tools that generated content]");
+	wrap(out, b.ptr);
+	free_groups(g, ng);
+	buf_release(&b);
+}
+
+/* Does any Assisted-by: of the series name the coccinelle tool? */
+static bool uses_coccinelle(const struct cover *c)
+{
+	for (size_t i = 0; i < c->nr_patches; i++)
+		for (char **v = c->patches[i].assisted; v && *v; v++)
+			if (strstr(*v, "coccinelle"))
+				return true;
+	return false;
+}
+
+#define SCRIPT_QUOTE_LINES 60
+
+/* The script's text, indented, at most SCRIPT_QUOTE_LINES lines. */
+static void quote_script(struct buf *out, const struct cover_script *sc)
+{
+	const char *s = sc->text;
+	size_t n = 0, more = 0;
+
+	for (; *s; s = *s ? s + 1 : s) {
+		const char *e = strchrnul(s, '\n');
+
+		if (n++ < SCRIPT_QUOTE_LINES)
+			buf_addf(out, "    %.*s\n", (int)(e - s), s);
+		else
+			more++;
+		s = e;
+	}
+	if (more)
+		buf_addf(out, "    [... %zu more lines: attach %s]\n", more,
+			 sc->path);
+}
+
+/* "the input of tools": the Coccinelle scripts, quoted. */
+static void gc_input(struct buf *out, const struct cover *c)
+{
+	struct buf b = BUF_INIT;
+
+	if (!c->nr_scripts) {
+		wrap(out, uses_coccinelle(c) ?
+		     "Input of the tools: [quote or attach the Coccinelle script that was run]" :
+		     "Input of the tools: [what the tools were given: a script, a file, or nothing beyond the prompts]");
+		return;
+	}
+	for (size_t i = 0; i < c->nr_scripts; i++) {
+		const struct cover_script *sc = &c->scripts[i];
+
+		buf_reset(&b);
+		if (!sc->text) {
+			buf_addf(&b, "Input of the tools: the Coccinelle script %s [attach or quote it: the tree at the tip has no such file]",
+				 sc->path);
+			wrap(out, b.ptr);
+			continue;
+		}
+		buf_addf(&b, "Input of the tools: the Coccinelle script %s%s:",
+			 sc->path, sc->added ? ", which the series adds" :
+			 ", as the tree has it");
+		wrap(out, b.ptr);
+		quote_script(out, sc);
+	}
+	buf_release(&b);
+}
+
+/* "which portions are affected": the files of each assisted patch. */
+static void gc_portions(struct buf *out, const struct cover *c)
+{
+	struct buf b = BUF_INIT;
+	bool any = false;
+
+	buf_adds(&b, "Affected portions:");
+	for (size_t i = 0; i < c->nr_patches; i++) {
+		const struct cover_patch *p = &c->patches[i];
+
+		if (!p->assisted)
+			continue;
+		buf_addf(&b, "%s patch %zu/%zu", any ? ";" : "", i + 1,
+			 c->nr_patches);
+		if (p->id[0])
+			buf_addf(&b, " (%.12s)", p->id);
+		if (!p->files)
+			buf_adds(&b, " [the files it changes]");
+		else if (!*p->files)
+			buf_adds(&b, " (no files)");
+		for (char **f = p->files; f && *f; f++)
+			buf_addf(&b, "%s %s", f == p->files ? ":" : ",", *f);
+		any = true;
+	}
+	buf_adds(&b, any ? "." :
+		 " [which parts of the series are tool-generated]");
+	wrap(out, b.ptr);
+	buf_release(&b);
+}
+
+/* Documentation/process/generated-content.rst's transparency items. */
+static void generated(struct buf *out, const struct cover *c,
+		      const struct cover_opts *o)
+{
+	struct buf b = BUF_INIT;
+
+	wrap(out, "Tool-generated content (Documentation/process/generated-content.rst):");
+	gc_tools(out, c);
+	gc_input(out, c);
+	buf_addf(&b, "Prompts: %s",
+		 o->prompts ? o->prompts :
+		 "[summarize the prompts given to the assistant]");
+	wrap(out, b.ptr);
+	gc_portions(out, c);
 	buf_release(&b);
 }
 
@@ -525,6 +797,10 @@ void cover_format(struct buf *out, const struct cover *c,
 	disclosure(out, c);
 	patch_list(out, c);
 	buf_addch(out, '\n');
+	if (opts->generated_content) {
+		generated(out, c, opts);
+		buf_addch(out, '\n');
+	}
 	review(out, c, opts);
 	buf_addch(out, '\n');
 	testing(out, c, opts);

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "boot_verdict.h"
 #include "ident.h"
 #include "mail.h"
 #include "repo.h"
@@ -23,6 +24,16 @@ struct cover_patch {
 	char **tested_by;	/* Tested-by: values, NULL-terminated */
 	char **reviewed_by;	/* Reviewed-by: values, NULL-terminated */
 	bool human_signoff;	/* carries the human's Signed-off-by: */
+	bool fixes;		/* carries a Fixes: line (a bug fix) */
+	char **files;		/* the paths it changes; NULL from mail */
+	char **scripts;		/* Coccinelle scripts it adds or names */
+};
+
+/* A Coccinelle script of the series, quoted for generated-content.rst. */
+struct cover_script {
+	char *path;		/* as the series names it */
+	char *text;		/* at the tip; NULL when the tree lacks it */
+	bool added;		/* the series adds or changes it */
 };
 
 struct cover {
@@ -30,6 +41,8 @@ struct cover {
 	size_t nr_patches;
 	char *tip;			/* newest commit of the range */
 	char b4_cover[OID_HEX + 1];	/* b4's cover commit skipped, or "" */
+	struct cover_script *scripts;	/* every script of the patches */
+	size_t nr_scripts;
 };
 
 /* What the human adds, and the boot verdict of the tip (all optional). */
@@ -44,6 +57,12 @@ struct cover_opts {
 	const char *boot_summary;
 	const char *boot_release;
 	const char *boot_accel;
+	const struct boot_suite *suites;	/* KUnit, from the boot */
+	size_t nr_suites;
+	/* the tree has Documentation/process/generated-content.rst: say
+	 * which tools, their input, the prompts, the portions, testing */
+	bool generated_content;
+	const char *prompts;		/* a summary of the prompts */
 };
 
 /*

@@ -21,4 +21,8 @@ boot_fragment:
 boot_init_script:
 	.incbin "kernel/init"
 	.byte 0
+	.global boot_init_i386
+boot_init_i386:
+	.incbin "kernel/init-i386.c"
+	.byte 0
 	.section .note.GNU-stack,"",@progbits

@@ -230,3 +230,123 @@ int mkdir_p(const char *path, int mode)
 	free(p);
 	return ret;
 }
+
+/* The regular file path names, through any symbolic links, into *real. */
+static int resolve_edit_target(char **real, struct stat *st, const char *path)
+{
+	struct stat lst;
+
+	*real = realpath(path, NULL);
+	if (!*real) {
+		if (errno == ENOENT && !lstat(path, &lst) && S_ISLNK(lst.st_mode))
+			return error_set("'%s' is a dangling symbolic link (what it names does not exist): give the file itself",
+					 path);
+		return error_set("cannot open '%s': %s", path, strerror(errno));
+	}
+	if (stat(*real, st) < 0)
+		return error_set("cannot open '%s': %s", *real, strerror(errno));
+	if (!S_ISREG(st->st_mode))
+		return error_set("'%s' is not a regular file (it is %s): give a regular file to write to",
+				 path, file_kind(st->st_mode));
+	return 0;
+}
+
+/* Overwrite the inode at real (every hard link sees it). */
+static int rewrite_inode(const char *real, const struct stat *st,
+			 const void *data, size_t len)
+{
+	struct stat now;
+	int fd = open(real, O_WRONLY | O_NOFOLLOW | O_CLOEXEC);
+
+	if (fd < 0)
+		return error_set("cannot write '%s': %s: make it writable, or leave out --in-place and redirect the output",
+				 real, strerror(errno));
+	if (fstat(fd, &now) < 0 || now.st_ino != st->st_ino ||
+	    now.st_dev != st->st_dev) {
+		close(fd);
+		return error_set("'%s' was replaced while git disclose read it: run again",
+				 real);
+	}
+	if (write_all(fd, data, len) < 0 || ftruncate(fd, (off_t)len) < 0 ||
+	    fsync(fd) < 0) {
+		error_set("cannot write '%s': %s (the file may now be incomplete: check it)",
+			  real, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return close(fd) < 0 ? error_set("cannot write '%s': %s", real,
+					 strerror(errno)) : 0;
+}
+
+/*
+ * Replace real by a new file with st's mode and owner. Returns 1 (and
+ * leaves real alone) when the owner cannot be kept or the directory is
+ * not writable.
+ */
+static int replace_file(const char *real, const struct stat *st,
+			const void *data, size_t len)
+{
+	struct buf tmp = BUF_INIT;
+	int fd, rc = -1;
+
+	buf_addf(&tmp, "%s.tmp.%ld", real, (long)getpid());
+	fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
+		  0600);
+	if (fd < 0 && errno == EACCES) {
+		rc = 1;		/* a directory of another's: as an editor */
+		goto out;
+	}
+	if (fd < 0) {
+		error_set("cannot create '%s': %s", tmp.ptr, strerror(errno));
+		goto out;
+	}
+	if ((st->st_uid != geteuid() || st->st_gid != getegid()) &&
+	    fchown(fd, st->st_uid, st->st_gid) < 0) {
+		close(fd);
+		unlink(tmp.ptr);
+		rc = 1;
+		goto out;
+	}
+	if (fchmod(fd, st->st_mode & 07777) < 0 ||
+	    write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+		error_set("cannot write '%s': %s", tmp.ptr, strerror(errno));
+		close(fd);
+		unlink(tmp.ptr);
+		goto out;
+	}
+	if (close(fd) < 0 || rename(tmp.ptr, real) < 0) {
+		error_set("cannot replace '%s': %s", real, strerror(errno));
+		unlink(tmp.ptr);
+		goto out;
+	}
+	rc = 0;
+out:
+	buf_release(&tmp);
+	return rc;
+}
+
+int check_file_edit(const char *path)
+{
+	struct stat st;
+	char *real;
+	int rc = resolve_edit_target(&real, &st, path);
+
+	free(real);
+	return rc;
+}
+
+int write_file_edit(const char *path, const void *data, size_t len)
+{
+	struct stat st;
+	char *real;
+	int rc = resolve_edit_target(&real, &st, path);
+
+	if (rc < 0)
+		goto out;
+	rc = st.st_nlink > 1 ? 1 : replace_file(real, &st, data, len);
+	if (rc == 1)
+		rc = rewrite_inode(real, &st, data, len);
+out:
+	free(real);
+	return rc;
+}

@@ -33,6 +33,17 @@ int check_state_dir(const char *dir);
  */
 int write_file_atomic(const char *path, const void *data, size_t len,
 		      int mode);
+/*
+ * Rewrite a file of the user's with data as an editor does: through
+ * symbolic links to the file they name (the links stay); a regular file
+ * with one name is replaced atomically by a temporary file with its mode
+ * and owner; a file with several names (hard links), one whose owner
+ * cannot be kept or one in a directory we cannot write is rewritten in
+ * its inode (so that every name sees the new text; not atomic). Anything but a regular file is refused, as is a dangling link.
+ */
+int write_file_edit(const char *path, const void *data, size_t len);
+/* The checks of write_file_edit() alone, before reading the file. */
+int check_file_edit(const char *path);
 
 /* "a/b", allocated. */
 char *path_join(const char *a, const char *b);

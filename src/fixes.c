@@ -251,3 +251,19 @@ int fixes_check_mail(struct lint_result *res, const struct mail *mail,
 	message_free(m);
 	return rc;
 }
+
+size_t fixes_count(const struct message *m)
+{
+	struct fixes_line f;
+	size_t nr = 0, end = m->patch_start;
+
+	for (size_t off = m->title_end, n; off < end; off += n + 1) {
+		const char *lf = memchr(m->text + off, '\n', end - off);
+
+		n = (lf ? (size_t)(lf - m->text) : end) - off;
+		if (n && m->text[off] == m->comment_char)
+			continue;
+		nr += parse_line(&f, m->text + off, n);
+	}
+	return nr;
+}

@@ -44,4 +44,8 @@ int fixes_check(struct lint_result *res, const struct message *m,
 int fixes_check_mail(struct lint_result *res, const struct mail *mail,
 		     char comment_char, fixes_lookup_fn lookup, void *data);
 
+/* How many Fixes: lines (as checkpatch spots them) m has above the
+ * patch divider: a commit with one is a bug fix. */
+size_t fixes_count(const struct message *m);
+
 #endif

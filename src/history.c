@@ -17,6 +17,7 @@
 static const char *const by_names[] = {
 	[BY_MONTH] = "month", [BY_TAG] = "tag", [BY_AGENT] = "agent",
 	[BY_MODEL] = "model", [BY_TOOL] = "tool", [BY_SUBSYSTEM] = "subsystem",
+	[BY_FAMILY] = "family",
 };
 
 #define NR_BY (sizeof(by_names) / sizeof(by_names[0]))
@@ -30,7 +31,7 @@ int history_by_from_name(enum history_by *out, const char *name)
 			return 0;
 		}
 	}
-	return error_set("--by=%s is not a grouping: give month, tag, agent, model, tool or subsystem",
+	return error_set("--by=%s is not a grouping: give month, tag, agent, model, family, tool or subsystem",
 			 name);
 }
 
@@ -194,8 +195,73 @@ static struct history_row *table_row(struct history_table *t, const char *key)
 	return row;
 }
 
-static void row_add(struct history_row *row, const struct facts *f)
+int history_month(long long when)
 {
+	time_t t = (time_t)when;
+	struct tm tm;
+
+	if (!gmtime_r(&t, &tm))
+		return 0;
+	return (tm.tm_year + 1900) * 12 + tm.tm_mon;
+}
+
+void history_month_name(char *out, size_t size, int month)
+{
+	snprintf(out, size, "%04d-%02d", month / 12, month % 12 + 1);
+}
+
+size_t history_row_month(const struct history_row *row, int month)
+{
+	if (month < row->months_lo || month >= row->months_lo + row->nr_months)
+		return 0;
+	return row->months[month - row->months_lo];
+}
+
+/* One more AI commit of the row in month: its array grows either way. */
+static void row_add_month(struct history_row *row, int month)
+{
+	int lo = row->months_lo, hi = lo + row->nr_months;
+
+	if (!row->nr_months) {
+		lo = month;
+		hi = month + 1;
+	} else if (month < lo) {
+		lo = month;
+	} else if (month >= hi) {
+		hi = month + 1;
+	}
+	if (lo != row->months_lo || hi - lo != row->nr_months) {
+		size_t *m = xcalloc((size_t)(hi - lo), sizeof(*m));
+
+		for (int i = 0; i < row->nr_months; i++)
+			m[row->months_lo - lo + i] = row->months[i];
+		free(row->months);
+		row->months = m;
+		row->months_lo = lo;
+		row->nr_months = hi - lo;
+	}
+	row->months[month - lo]++;
+}
+
+static void row_add_id(struct history_row *row, const char *id)
+{
+	if (row->nr_ids == row->alloc_ids) {
+		row->alloc_ids = row->alloc_ids ? 2 * row->alloc_ids : 8;
+		row->ids = xrealloc(row->ids,
+				    row->alloc_ids * sizeof(*row->ids));
+	}
+	row->ids[row->nr_ids++] = xstrdup(id);
+}
+
+/* c: the commit, when its month and id are kept (pivots), else NULL. */
+static void row_add(struct history_row *row, const struct facts *f,
+		    const struct history_commit *c)
+{
+	if (c && (f->disclosed || f->undisclosed)) {
+		row_add_month(row, history_month(c->time));
+		if (c->id)
+			row_add_id(row, c->id);
+	}
 	row->commits++;
 	if (f->disclosed || f->undisclosed)
 		row->ai++;
@@ -206,12 +272,13 @@ static void row_add(struct history_row *row, const struct facts *f)
 
 /* Add the commit to the row of each key, or to "(none)" when none. */
 static void table_add(struct history_table *t, const struct facts *f,
-		      char *const *keys, size_t nr)
+		      char *const *keys, size_t nr,
+		      const struct history_commit *c)
 {
 	for (size_t i = 0; i < nr; i++)
-		row_add(table_row(t, keys[i]), f);
+		row_add(table_row(t, keys[i]), f, c);
 	if (!nr)
-		row_add(table_row(t, NONE_KEY), f);
+		row_add(table_row(t, NONE_KEY), f, c);
 }
 
 static void month_of(char *out, size_t size, long long when)
@@ -229,29 +296,33 @@ static void month_of(char *out, size_t size, long long when)
 static void add_groups(struct history *r, const struct facts *f,
 		       const struct history_commit *c)
 {
+	const struct history_commit *pc = r->pivots ? c : NULL;
 	char month[32];
 	char *key = month;
 
 	switch (r->by) {
 	case BY_MONTH:
 		month_of(month, sizeof(month), c->time);
-		table_add(&r->groups, f, &key, 1);
+		table_add(&r->groups, f, &key, 1, pc);
 		break;
 	case BY_TAG:
 		key = (char *)(c->tag ? c->tag : "(untagged)");
-		table_add(&r->groups, f, &key, 1);
+		table_add(&r->groups, f, &key, 1, pc);
 		break;
 	case BY_AGENT:
-		table_add(&r->groups, f, f->agents.v, f->agents.nr);
+		table_add(&r->groups, f, f->agents.v, f->agents.nr, pc);
 		break;
 	case BY_MODEL:
-		table_add(&r->groups, f, f->models.v, f->models.nr);
+		table_add(&r->groups, f, f->models.v, f->models.nr, pc);
 		break;
 	case BY_TOOL:
-		table_add(&r->groups, f, f->tools.v, f->tools.nr);
+		table_add(&r->groups, f, f->tools.v, f->tools.nr, pc);
+		break;
+	case BY_FAMILY:
+		table_add(&r->groups, f, f->families.v, f->families.nr, pc);
 		break;
 	case BY_SUBSYSTEM:
-		table_add(&r->groups, f, c->subsystems, c->nr_subsystems);
+		table_add(&r->groups, f, c->subsystems, c->nr_subsystems, pc);
 		break;
 	}
 }
@@ -266,10 +337,19 @@ void history_init(struct history *r, enum history_by by, enum policy_form form,
 	r->cache = lint_cache_new();
 }
 
+static void row_release(struct history_row *row)
+{
+	free(row->key);
+	free(row->months);
+	for (size_t i = 0; i < row->nr_ids; i++)
+		free(row->ids[i]);
+	free(row->ids);
+}
+
 static void table_release(struct history_table *t)
 {
 	for (size_t i = 0; i < t->nr; i++)
-		free(t->rows[i].key);
+		row_release(&t->rows[i]);
 	free(t->rows);
 	memset(t, 0, sizeof(*t));
 }
@@ -281,6 +361,8 @@ void history_release(struct history *r)
 	table_release(&r->models);
 	table_release(&r->families);
 	table_release(&r->tools);
+	table_release(&r->subsystems);
+	row_release(&r->total);
 	lint_cache_free(r->cache);
 	free(r->range);
 	memset(r, 0, sizeof(*r));
@@ -288,18 +370,43 @@ void history_release(struct history *r)
 
 /* Only the keys of AI commits count in the agent, model and tool tables. */
 static void add_named(struct history_table *t, const struct facts *f,
-		      const struct keys *k)
+		      const struct keys *k, const struct history_commit *c)
 {
 	for (size_t i = 0; i < k->nr; i++)
-		row_add(table_row(t, k->v[i]), f);
+		row_add(table_row(t, k->v[i]), f, c);
 }
 
-void history_add(struct history *r, const struct history_commit *c)
+/* The subsystems of an AI commit, for the pivot, when not given. */
+static int add_subsystems(struct history *r, const struct facts *f,
+			  const struct history_commit *c)
 {
+	char **subs = NULL;
+	size_t nr = 0;
+
+	if (!(f->disclosed || f->undisclosed))
+		return 0;
+	if (c->subsystems || !c->get_subsystems) {
+		table_add(&r->subsystems, f, c->subsystems, c->nr_subsystems,
+			  c);
+		return 0;
+	}
+	if (c->get_subsystems(&subs, &nr, c->data) < 0)
+		return -1;
+	table_add(&r->subsystems, f, subs, nr, c);
+	for (size_t i = 0; i < nr; i++)
+		free(subs[i]);
+	free(subs);
+	return 0;
+}
+
+int history_add(struct history *r, const struct history_commit *c)
+{
+	const struct history_commit *pc = r->pivots ? c : NULL;
 	struct facts f;
+	int ret = 0;
 
 	read_facts(&f, r, c);
-	row_add(&r->total, &f);
+	row_add(&r->total, &f, pc);
 	if (c->nr_parents > 1)
 		r->merges++;
 	if (c->time && (!r->first || c->time < r->first))
@@ -307,11 +414,14 @@ void history_add(struct history *r, const struct history_commit *c)
 	if (c->time > r->last)
 		r->last = c->time;
 	add_groups(r, &f, c);
-	add_named(&r->agents, &f, &f.agents);
-	add_named(&r->models, &f, &f.models);
-	add_named(&r->families, &f, &f.families);
-	add_named(&r->tools, &f, &f.tools);
+	add_named(&r->agents, &f, &f.agents, pc);
+	add_named(&r->models, &f, &f.models, pc);
+	add_named(&r->families, &f, &f.families, pc);
+	add_named(&r->tools, &f, &f.tools, pc);
+	if (r->pivots)
+		ret = add_subsystems(r, &f, c);
 	facts_release(&f);
+	return ret;
 }
 
 /* Output order: months and tags by key, the rest most commits first. */
@@ -367,6 +477,27 @@ static void date_of(char *out, size_t size, long long when)
 		snprintf(out, size, "-");
 	else
 		strftime(out, size, "%Y-%m-%d", &tm);
+}
+
+struct history_row *history_rows(const struct history *r,
+				 enum history_by by, size_t *nr)
+{
+	const struct history_table *t;
+
+	switch (by) {
+	case BY_AGENT: t = &r->agents; break;
+	case BY_MODEL: t = &r->models; break;
+	case BY_FAMILY: t = &r->families; break;
+	case BY_TOOL: t = &r->tools; break;
+	case BY_SUBSYSTEM:
+		t = r->by == BY_SUBSYSTEM ? &r->groups : &r->subsystems;
+		break;
+	default:
+		*nr = r->groups.nr;
+		return sorted(&r->groups, keyed_groups(r));
+	}
+	*nr = t->nr;
+	return sorted(t, ORDER_COUNT);
 }
 
 /* ---- text ---- */
@@ -593,9 +724,10 @@ static void svg_chart(struct buf *out, const struct history_table *t,
 			 BAR_X, y + 2, wd, ROW_H - 4);
 		buf_addf(out, "<rect class=\"undisclosed\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"#e67e22\"/>\n",
 			 BAR_X + wd, y + 2, wu, ROW_H - 4);
-		buf_addf(out, "<text class=\"n\" x=\"%d\" y=\"%d\" font-size=\"12\">%zu disclosed, %zu undisclosed, %zu commits</text>\n</g>\n",
+		buf_addf(out, "<text class=\"n\" x=\"%d\" y=\"%d\" font-size=\"12\">%zu disclosed, %zu undisclosed, %zu commit%s</text>\n</g>\n",
 			 BAR_X + wd + wu + 6, y + 14, row->disclosed,
-			 row->undisclosed, row->commits);
+			 row->undisclosed, row->commits,
+			 row->commits == 1 ? "" : "s");
 	}
 	buf_adds(out, "</svg>\n");
 	free(rows);
@@ -671,4 +803,251 @@ void history_html(struct buf *out, const struct history *r)
 		     "model family");
 	html_section(out, &r->tools, ORDER_COUNT, "tools", "tool");
 	buf_adds(out, "</body>\n</html>\n");
+}
+
+/* ---- MAINTAINERS ---- */
+
+/*
+ * One F: or X: line of a section. key is the pattern's literal
+ * directory part ("drivers/net/" of the pattern "drivers/net/foo*.c"),
+ * by which the patterns are sorted, so that a path looks at the
+ * patterns of its own directories only.
+ */
+struct mpattern {
+	char *key;
+	char *glob;
+	size_t section;
+	int depth;		/* get_maintainer's: more is more specific */
+	bool exclude;		/* X: */
+};
+
+struct sections {
+	char **sections;
+	size_t nr_sections;
+	struct mpattern *pats;
+	size_t nr, alloc;
+};
+
+static size_t count_slashes(const char *s)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == '/';
+	return n;
+}
+
+static void add_pattern(struct sections *m, const char *value,
+			size_t len, bool exclude)
+{
+	struct mpattern *p;
+	size_t lit = strcspn(value, "*?[");
+	size_t slash = 0;
+
+	if (lit > len)
+		lit = len;
+	for (size_t i = 0; i < lit; i++)
+		if (value[i] == '/')
+			slash = i + 1;
+	if (m->nr == m->alloc) {
+		m->alloc = m->alloc ? 2 * m->alloc : 64;
+		m->pats = xrealloc(m->pats, m->alloc * sizeof(*m->pats));
+	}
+	p = &m->pats[m->nr++];
+	p->key = xstrndup(value, slash);
+	p->glob = xstrndup(value, len);
+	p->section = m->nr_sections - 1;
+	p->exclude = exclude;
+	/* as get_maintainer.pl: the pattern's slashes, one more for a
+	 * file or a directory written without its slash; "*..." least */
+	p->depth = (int)count_slashes(p->glob) +
+		   (len && value[len - 1] != '/');
+	if (value[0] == '*')
+		p->depth = -1;
+}
+
+static int by_pattern_key(const void *a, const void *b)
+{
+	const struct mpattern *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	if (c)
+		return c;
+	return x->section < y->section ? -1 : x->section > y->section;
+}
+
+/*
+ * A MAINTAINERS file: a section is a title line followed by "X:\tvalue"
+ * lines; its F: patterns name the files it covers, X: the ones it does
+ * not. The preamble's tagged lines are indented, so not read as such.
+ */
+int sections_parse(struct sections **out, const char *text, size_t len)
+{
+	struct sections *m = xcalloc(1, sizeof(*m));
+	const char *p = text, *end = text + len;
+	bool in_section = false;
+
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		size_t n = eol ? (size_t)(eol - p) : (size_t)(end - p);
+
+		if (n && p[n - 1] == '\r')
+			n--;
+		if (n >= 2 && p[1] == ':' && p[0] >= 'A' && p[0] <= 'Z') {
+			const char *v = p + 2;
+			size_t vn = n - 2;
+
+			while (vn && (*v == ' ' || *v == '\t')) {
+				v++;
+				vn--;
+			}
+			while (vn && (v[vn - 1] == ' ' || v[vn - 1] == '\t'))
+				vn--;
+			if (in_section && vn && (p[0] == 'F' || p[0] == 'X'))
+				add_pattern(m, v, vn, p[0] == 'X');
+		} else if (n && p[0] != ' ' && p[0] != '\t') {
+			m->sections = xrealloc(m->sections,
+					       (m->nr_sections + 1) *
+					       sizeof(*m->sections));
+			m->sections[m->nr_sections++] = xstrndup_trim(p, n);
+			in_section = true;
+		} else if (!n) {
+			in_section = false;
+		}
+		p = eol ? eol + 1 : end;
+	}
+	if (m->nr)
+		qsort(m->pats, m->nr, sizeof(*m->pats), by_pattern_key);
+	*out = m;
+	return 0;
+}
+
+size_t sections_nr_patterns(const struct sections *m)
+{
+	return m ? m->nr : 0;
+}
+
+void sections_free(struct sections *m)
+{
+	if (!m)
+		return;
+	for (size_t i = 0; i < m->nr_sections; i++)
+		free(m->sections[i]);
+	for (size_t i = 0; i < m->nr; i++) {
+		free(m->pats[i].key);
+		free(m->pats[i].glob);
+	}
+	free(m->sections);
+	free(m->pats);
+	free(m);
+}
+
+/* get_maintainer's glob: "*" any characters ("/" too), "?" one; the
+ * pattern matches the start of the path. */
+static bool glob_prefix(const char *g, const char *s)
+{
+	for (; *g; g++, s++) {
+		if (*g == '*') {
+			for (;; s++) {
+				if (glob_prefix(g + 1, s))
+					return true;
+				if (!*s)
+					return false;
+			}
+		}
+		if (!*s || (*g != '?' && *g != *s))
+			return false;
+	}
+	return true;
+}
+
+/* As get_maintainer.pl's file_match_pattern(), with a directory named
+ * without its trailing slash matching the files under it. */
+static bool pattern_matches(const struct mpattern *p, const char *path)
+{
+	size_t n = strlen(p->glob);
+
+	if (n && p->glob[n - 1] == '/')
+		return glob_prefix(p->glob, path);
+	/* no wildcard: that file, or the directory (get_maintainer.pl
+	 * adds the slash to a directory of the tree) */
+	if (!strpbrk(p->glob, "*?"))
+		return !strncmp(path, p->glob, n) &&
+		       (!path[n] || path[n] == '/');
+	return glob_prefix(p->glob, path) &&
+	       count_slashes(path) == count_slashes(p->glob);
+}
+
+/* First pattern whose key is the n bytes of path, or m->nr. */
+static size_t first_with_key(const struct sections *m, const char *path,
+			     size_t n)
+{
+	size_t lo = 0, hi = m->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strncmp(m->pats[mid].key, path, n);
+
+		if (!c && m->pats[mid].key[n])
+			c = 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The sections a path is excluded from (X:) are few: a short list. */
+static bool excluded(const struct sections *m, const char *path,
+		     size_t section)
+{
+	for (size_t n = 0;; n++) {
+		if (n == 0 || path[n - 1] == '/') {
+			size_t i = first_with_key(m, path, n);
+
+			for (; i < m->nr && strlen(m->pats[i].key) == n &&
+			     !strncmp(m->pats[i].key, path, n); i++)
+				if (m->pats[i].exclude &&
+				    m->pats[i].section == section &&
+				    pattern_matches(&m->pats[i], path))
+					return true;
+		}
+		if (!path[n])
+			return false;
+	}
+}
+
+/*
+ * The section covering path most specifically: of the sections with
+ * an F: pattern matching it and no X: pattern excluding it, the one
+ * whose pattern is deepest (the first in the file on a tie), as
+ * get_maintainer.pl orders them. NULL: none.
+ */
+const char *sections_find(const struct sections *m, const char *path)
+{
+	size_t best = 0;
+	int depth = -2;
+
+	for (size_t n = 0;; n++) {
+		if (n == 0 || path[n - 1] == '/') {
+			size_t i = first_with_key(m, path, n);
+
+			for (; i < m->nr && strlen(m->pats[i].key) == n &&
+			     !strncmp(m->pats[i].key, path, n); i++) {
+				const struct mpattern *p = &m->pats[i];
+
+				if (p->exclude || p->depth < depth ||
+				    (p->depth == depth && p->section > best) ||
+				    !pattern_matches(p, path) ||
+				    excluded(m, path, p->section))
+					continue;
+				best = p->section;
+				depth = p->depth;
+			}
+		}
+		if (!path[n])
+			break;
+	}
+	return depth == -2 ? NULL : m->sections[best];
 }

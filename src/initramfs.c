@@ -98,7 +98,7 @@ int initramfs_write(const char *path, const char *busybox, const char *init,
 					    "sbin", "etc", "tmp", NULL };
 	struct buf bb = BUF_INIT, tmp = BUF_INIT;
 	struct cpio a = { -1, 0, 0 };
-	int ret = read_file(&bb, busybox);
+	int ret = busybox ? read_file(&bb, busybox) : 0;
 
 	if (ret < 0)
 		return error_set("cannot read %s: install busybox-static",
@@ -116,8 +116,10 @@ int initramfs_write(const char *path, const char *busybox, const char *init,
 	/* The kernel opens /dev/console for init before anything mounts. */
 	cpio_entry(&a, "dev/console", 0020600, 5, 1, NULL, 0);
 	cpio_entry(&a, "dev/null", 0020666, 1, 3, NULL, 0);
-	cpio_entry(&a, "bin/busybox", 0100755, 0, 0, bb.ptr, bb.len);
-	cpio_entry(&a, "bin/sh", 0120777, 0, 0, "busybox", 7);
+	if (busybox) {
+		cpio_entry(&a, "bin/busybox", 0100755, 0, 0, bb.ptr, bb.len);
+		cpio_entry(&a, "bin/sh", 0120777, 0, 0, "busybox", 7);
+	}
 	cpio_entry(&a, "init", 0100755, 0, 0, init, init_len);
 	cpio_entry(&a, "TRAILER!!!", 0, 0, 0, NULL, 0);
 	if (close(a.fd) < 0 && !a.err)

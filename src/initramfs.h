@@ -14,6 +14,7 @@ int initramfs_check_busybox(const char *busybox);
 /*
  * Write the archive to path (atomically: path.tmp renamed over it), with
  * busybox's contents as bin/busybox and init (init_len bytes) as /init.
+ * busybox NULL: no busybox, init is the program itself (a static ELF).
  */
 int initramfs_write(const char *path, const char *busybox, const char *init,
 		    size_t init_len);

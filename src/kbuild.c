@@ -32,7 +32,7 @@ static const char *const make_unset[] = {
 };
 
 void kbuild_init(struct kbuild *kb, const char *src, const char *obj,
-		 const char *state, const char *arch)
+		 const char *state, const char *arch, const char *preset)
 {
 	struct buf a = BUF_INIT;
 
@@ -41,6 +41,7 @@ void kbuild_init(struct kbuild *kb, const char *src, const char *obj,
 	kb->obj = xstrdup(obj);
 	kb->state = xstrdup(state);
 	kb->arch = xstrdup(arch ? arch : KBUILD_DEFAULT_ARCH);
+	kb->preset = xstrdup(preset ? preset : "tinyconfig");
 	buf_addf(&a, "ARCH=%s", kb->arch);
 	boot_strv_push(&kb->env, &kb->nr_env, xstrdup("LC_ALL=C"));
 	boot_strv_push(&kb->env, &kb->nr_env, buf_detach(&a, NULL));
@@ -54,6 +55,7 @@ void kbuild_release(struct kbuild *kb)
 	free(kb->obj);
 	free(kb->state);
 	free(kb->arch);
+	free(kb->preset);
 	boot_strv_free(kb->env, kb->nr_env);
 	memset(kb, 0, sizeof(*kb));
 }
@@ -176,7 +178,7 @@ static int make_failed(struct kbuild_failure *fail, const char *what,
 	return 1;
 }
 
-/* tinyconfig, the fragment merged in, olddefconfig. */
+/* The preset (tinyconfig), the fragment merged in, olddefconfig. */
 static int make_config(struct kbuild_failure *fail, const struct kbuild *kb,
 		       const char *fragf)
 {
@@ -184,8 +186,8 @@ static int make_config(struct kbuild_failure *fail, const struct kbuild *kb,
 	struct buf err = BUF_INIT;
 	int ret = 0;
 
-	if (run_make(kb, &err, "tinyconfig") != 0) {
-		ret = make_failed(fail, "tinyconfig", &err);
+	if (run_make(kb, &err, kb->preset) != 0) {
+		ret = make_failed(fail, kb->preset, &err);
 		goto out;
 	}
 	buf_reset(&err);
@@ -241,6 +243,20 @@ out:
 	free(fragf);
 	free(keyf);
 	buf_release(&key);
+	return ret;
+}
+
+int kbuild_adopt_config(const struct kbuild *kb, const char *head,
+			const char *fragment)
+{
+	char *keyf = path_join(kb->state, "config.key");
+	struct buf key = BUF_INIT;
+	int ret;
+
+	buf_addf(&key, "%s\n%s", head, fragment);
+	ret = write_file_atomic(keyf, key.ptr, key.len, 0644);
+	buf_release(&key);
+	free(keyf);
 	return ret;
 }
 
@@ -407,6 +423,29 @@ static char *strip_prefix(const char *text, size_t len, const char *prefix)
 	return buf_detach(&out, NULL);
 }
 
+/*
+ * text with "../" removed where a line starts with it: an object tree
+ * inside the source tree (srctree "..") names source files that way.
+ */
+static char *strip_updirs(char *text)
+{
+	struct buf out = BUF_INIT;
+
+	for (const char *p = text; *p; ) {
+		size_t len = strcspn(p, "\n");
+		const char *q = p;
+
+		while (!strncmp(q, "../", 3))
+			q += 3;
+		buf_add(&out, q, len - (size_t)(q - p));
+		p += len;
+		if (*p)
+			buf_addch(&out, *p++);
+	}
+	free(text);
+	return buf_detach(&out, NULL);
+}
+
 /* The first line of the log that holds one of the marks, or NULL. */
 static const char *first_error(const char *log)
 {
@@ -446,7 +485,8 @@ void kbuild_log_error(char **detail, char **file, const char *log,
 
 		if (colon && !memmem(hit, len, "*** ", 4) &&
 		    memchr(hit, '.', (size_t)(colon - hit)))
-			*file = strip_prefix(hit, (size_t)(colon - hit), src);
+			*file = strip_updirs(strip_prefix(hit, (size_t)
+					     (colon - hit), src));
 	}
 	end = hit;
 	for (int i = 0; i < 8 && *end; i++) {
@@ -456,7 +496,7 @@ void kbuild_log_error(char **detail, char **file, const char *log,
 	}
 	while (end > hit && end[-1] == '\n')
 		end--;
-	*detail = strip_prefix(hit, (size_t)(end - hit), src);
+	*detail = strip_updirs(strip_prefix(hit, (size_t)(end - hit), src));
 }
 
 /* make -jN bzImage into fd, the watcher following log meanwhile. */

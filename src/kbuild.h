@@ -1,6 +1,6 @@
 /*
  * Running kbuild out of tree for one source tree, object tree and
- * architecture: the configuration (tinyconfig, the fragment merged with
+ * architecture: the configuration (tinyconfig or defconfig, the fragment merged with
  * merge_config.sh, olddefconfig, then the fragment confirmed; skipped
  * while its saved key still holds), the bzImage build followed by a
  * watcher thread that reports progress and the log's end, the kernel
@@ -22,6 +22,7 @@ struct kbuild {
 	char *obj;		/* O=: the object tree */
 	char *state;		/* the log, config key and step count */
 	char *arch;		/* ARCH= */
+	char *preset;		/* the make target the config starts from */
 	char **env;		/* make's environment changes (run.h's form) */
 	size_t nr_env;
 };
@@ -34,8 +35,9 @@ struct kbuild_failure {
 	char *file;		/* the file of the first build error, or NULL */
 };
 
+/* arch NULL: KBUILD_DEFAULT_ARCH; preset NULL: tinyconfig. */
 void kbuild_init(struct kbuild *kb, const char *src, const char *obj,
-		 const char *state, const char *arch);
+		 const char *state, const char *arch, const char *preset);
 void kbuild_release(struct kbuild *kb);
 void kbuild_failure_release(struct kbuild_failure *f);
 
@@ -59,6 +61,13 @@ int kbuild_configure(struct kbuild_failure *fail, bool *configured,
 		     const struct kbuild *kb, const char *head,
 		     const char *fragment, char *const *syms, size_t nr,
 		     const struct boot_progress *progress);
+/*
+ * The object tree holds a configuration made for a commit with head's
+ * tree from fragment (a copied pristine tree): save that as the key, so
+ * that kbuild_configure skips the configuration while it holds.
+ */
+int kbuild_adopt_config(const struct kbuild *kb, const char *head,
+			const char *fragment);
 /*
  * make bzImage with every core into <state>/build.log, reporting
  * "building" with a fraction of the steps the last full build took and

@@ -227,6 +227,28 @@ void kconfig_need_kunit(char ***syms, size_t *nr)
 			boot_strv_push(syms, nr, xstrdup(*n));
 }
 
+char *kconfig_arch_fragment(const char *fragment, const char *arch)
+{
+	static const char bit64[] = "CONFIG_64BIT=y";
+	struct buf f = BUF_INIT;
+
+	for (const char *p = fragment; *p; ) {
+		size_t len = strcspn(p, "\n");
+
+		if (!strcmp(arch, "i386") && len == strlen(bit64) &&
+		    !memcmp(p, bit64, len))
+			buf_adds(&f, "# CONFIG_64BIT is not set");
+		else
+			buf_add(&f, p, len);
+		p += len;
+		if (*p) {
+			buf_addch(&f, '\n');
+			p++;
+		}
+	}
+	return buf_detach(&f, NULL);
+}
+
 char *kconfig_fragment(const char *fragment, char *const *syms, size_t nr)
 {
 	struct buf f = BUF_INIT;

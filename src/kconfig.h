@@ -34,6 +34,11 @@ void kconfig_file_symbols(char ***syms, size_t *nr, const char *tree,
  */
 void kconfig_need_kunit(char ***syms, size_t *nr);
 
+/*
+ * The boot fragment for ARCH= arch: a 32-bit kernel (i386) cannot keep
+ * CONFIG_64BIT=y, so that line says it is not set there. The caller's.
+ */
+char *kconfig_arch_fragment(const char *fragment, const char *arch);
 /* The fragment text followed by CONFIG_<sym>=y for each symbol. */
 char *kconfig_fragment(const char *fragment, char *const *syms, size_t nr);
 /* Does config (a .config) hold line ("CONFIG_X=y") as a whole line? */

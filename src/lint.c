@@ -709,13 +709,36 @@ static bool is_ai(struct lint *l, const struct ident *id)
 	return is_ai_ident(l->o, id, NULL, NULL);
 }
 
-/* Index of the last trailer (not a plain line) of the block. */
-static size_t last_trailer(const struct message *m)
+/*
+ * Index of the last human Signed-off-by: of the block. The chain is
+ * the sign-offs: a Reviewed-by:, Acked-by: or Link: given after the
+ * submitter's sign-off came later and stands there rightly, and an AI
+ * sign-off is a finding of its own.
+ */
+static size_t last_signoff(struct lint *l)
 {
+	const struct message *m = l->m;
+
 	for (size_t i = m->nr_trailers; i > 0; i--)
-		if (m->trailers[i - 1].key)
+		if (trailer_is(&m->trailers[i - 1], SOB_KEY) &&
+		    !value_is_ai(l->o, m->trailers[i - 1].value, NULL, NULL))
 			return i - 1;
 	return NO_ENTRY;
+}
+
+/* "\"Darrick J. Wong\"", the RFC 2822 quoted form of name. */
+static bool quoted_is(const char *quoted, const char *name)
+{
+	size_t n = quoted ? strlen(quoted) : 0;
+	char *inner;
+	bool same;
+
+	if (n < 2 || quoted[0] != '"' || quoted[n - 1] != '"')
+		return false;
+	inner = xstrndup(quoted + 1, n - 2);
+	same = str_fold_eq(inner, name);
+	free(inner);
+	return same;
 }
 
 static bool same_signer(const char *value, const struct ident *who)
@@ -725,7 +748,8 @@ static bool same_signer(const char *value, const struct ident *who)
 
 	ident_parse(&id, value);
 	same = id.email && who->email && str_ieq(id.email, who->email) &&
-	       str_fold_eq(id.name, who->name ? who->name : "");
+	       (str_fold_eq(id.name, who->name ? who->name : "") ||
+		quoted_is(id.name, who->name ? who->name : ""));
 	ident_release(&id);
 	return same;
 }
@@ -814,7 +838,7 @@ static void check_signoffs(struct lint *l)
 				 who);
 		free(who);
 	}
-	last = last_trailer(m);
+	last = last_signoff(l);
 	if (committer_sob != NO_ENTRY && committer_sob != last &&
 	    !value_is(m->trailers[last].value, f->committer)) {
 		const struct trailer *t = &m->trailers[committer_sob];
@@ -929,6 +953,80 @@ void lint_message(struct lint_result *out, const struct message *m,
 	free(l.disclosure);
 	free(l.repeats);
 	free(l.line_starts);
+}
+
+/* How many paragraphs above the end a sign-off block is looked for. */
+#define MAX_CHANGELOG_PARAGRAPHS 32
+
+static bool block_has_signoff(const struct message *m)
+{
+	for (size_t i = 0; i < m->nr_trailers; i++)
+		if (trailer_is(&m->trailers[i], SOB_KEY))
+			return true;
+	return false;
+}
+
+/* Start of the paragraph that ends at end (after blank lines). */
+static size_t paragraph_start(const char *text, size_t end)
+{
+	while (end && text[end - 1] == '\n')
+		end--;
+	while (end && !(text[end - 1] == '\n' && end > 1 &&
+			text[end - 2] == '\n'))
+		end--;
+	return end;
+}
+
+bool lint_changelog_cut(struct message **trimmed, size_t *cut,
+			const struct message *m)
+{
+	size_t end = m->patch_start;
+
+	if (block_has_signoff(m))
+		return false;
+	for (int i = 0; i < MAX_CHANGELOG_PARAGRAPHS; i++) {
+		struct message *t;
+		size_t start = paragraph_start(m->text, end);
+
+		if (start <= m->title_end)
+			return false;
+		message_parse_commit(&t, m->text, start, m->comment_char);
+		if (block_has_signoff(t)) {
+			*trimmed = t;
+			*cut = start;
+			return true;
+		}
+		message_free(t);
+		end = start;
+	}
+	return false;
+}
+
+void lint_check_message(struct lint_result *out, const struct message *m,
+			const struct lint_facts *facts,
+			const struct lint_opts *o)
+{
+	struct message *t;
+	size_t cut, k;
+	char *text;
+
+	if (!lint_changelog_cut(&t, &cut, m)) {
+		lint_message(out, m, facts, o);
+		return;
+	}
+	lint_message(out, t, facts, o);
+	/* the entries are t's, not m's: nothing may apply them to m */
+	for (size_t i = 0; i < out->nr; i++)
+		out->findings[i].entry = NO_ENTRY;
+	for (k = 0; !trailer_is(&t->trailers[k], SOB_KEY); k++)
+		;
+	text = entry_text(t, &t->trailers[k]);
+	lint_add_finding(out, "TRAILERS_MISPLACED", SEV_ERROR,
+			 message_line_number(t, t->trailers[k].start),
+			 NO_ENTRY, text, NULL, ACT_NONE,
+			 "the sign-offs are not the last paragraph: git, b4 and git am take the paragraph that follows them (a changelog?) for the trailer block and do not see this Signed-off-by:; move what follows the trailers (a changelog goes below the --- line, where git am drops it)");
+	free(text);
+	message_free(t);
 }
 
 char *lint_subject(const struct message *m)

@@ -84,6 +84,22 @@ void lint_result_release(struct lint_result *res);
  * be NULL) are copied, id is not (a literal, or text that outlives res).
  * entry is the index of its trailer entry or SIZE_MAX.
  */
+/*
+ * A changelog under the sign-offs (above the "---" line): git takes
+ * its last paragraph for the trailer block and misses the sign-offs.
+ * When m's block has no sign-off but m cut before some of its last
+ * paragraphs has one, *trimmed is m up to *cut, where they start.
+ */
+bool lint_changelog_cut(struct message **trimmed, size_t *cut,
+			const struct message *m);
+/*
+ * What check reports: lint_message(), except that a message with a
+ * changelog under its sign-offs is judged as the message above the
+ * changelog, plus TRAILERS_MISPLACED (the findings then name no entry).
+ */
+void lint_check_message(struct lint_result *out, const struct message *m,
+			const struct lint_facts *facts,
+			const struct lint_opts *o);
 void lint_add_finding(struct lint_result *res, const char *id,
 		      enum severity sev, size_t line, size_t entry,
 		      const char *text, const char *fix,

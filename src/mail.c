@@ -1502,6 +1502,44 @@ static size_t notes_length(const char *patch, size_t len)
 	return len;
 }
 
+static bool starts(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+
+	return n >= k && !memcmp(s, prefix, k);
+}
+
+bool mail_text_has_diff(const char *text, size_t len)
+{
+	const char *p = text, *end = text + len;
+	bool minus = false;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (starts(p, n, "diff ") || starts(p, n, "Index: ") ||
+		    (minus && starts(p, n, "+++ ")))
+			return true;
+		minus = starts(p, n, "--- ");
+		p += n + 1;
+	}
+	return false;
+}
+
+bool mail_subject_is_cover(const char *subject)
+{
+	struct mail m;
+	bool yes;
+
+	memset(&m, 0, sizeof(m));
+	m.version = 1;
+	parse_subject_prefix(&m, subject);
+	yes = m.is_cover;
+	free(m.prefix);
+	return yes;
+}
+
 static void finish_mail(struct parse *ps, struct mail *m)
 {
 	struct text all = { BUF_INIT, NULL, 0, 0 };
@@ -1512,6 +1550,10 @@ static void finish_mail(struct parse *ps, struct mail *m)
 		 m->subject_line);
 	text_add(&all, "\n\n", 2, 0);
 	text_append(&all, &ps->log);
+	/* numbered 0/m but carrying a diff: the patch itself */
+	if (m->is_cover &&
+	    mail_text_has_diff(buf_cstr(&ps->patch.b), ps->patch.b.len))
+		m->is_cover = false;
 	if (m->is_cover)
 		text_append(&all, &ps->patch);
 	build_message(m, &all);

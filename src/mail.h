@@ -56,7 +56,7 @@ struct mail {
 	unsigned number;	/* n of [PATCH n/m]; 0 with total 0: none */
 	unsigned total;		/* m of [PATCH n/m] */
 	unsigned version;	/* v of [PATCH vN]; 1 when not given */
-	bool is_cover;		/* [PATCH 0/m]: a cover letter */
+	bool is_cover;		/* [PATCH 0/m] and no diff: a cover letter */
 	bool is_reply;		/* the subject started with "Re:" */
 
 	char *author_name;	/* From: or in-body From:, as git am takes it */
@@ -110,6 +110,14 @@ void mail_set_free(struct mail_set *set);
  * the nearest line above that has one.
  */
 size_t mail_line(const struct mail *m, size_t line);
+/*
+ * A cover letter's subject: [PATCH 0/m] (as written, or cleaned of Re:
+ * only); a mail with such a subject is a cover letter unless it carries
+ * a diff (mail_text_has_diff() of what follows its patch break).
+ */
+bool mail_subject_is_cover(const char *subject);
+/* Does text hold a diff ("diff ", "Index: ", a "--- "/"+++ " pair)? */
+bool mail_text_has_diff(const char *text, size_t len);
 /* The first header called name (case-insensitive), NULL when none. */
 const char *mail_header(const struct mail *m, const char *name);
 

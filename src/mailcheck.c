@@ -10,8 +10,6 @@
 
 #define SOB_KEY "Signed-off-by"
 #define NO_ENTRY SIZE_MAX
-/* How many paragraphs above the end a sign-off block is looked for. */
-#define MAX_CHANGELOG_PARAGRAPHS 32
 
 /* --- the files a diff adds ----------------------------------------- */
 
@@ -123,56 +121,6 @@ void mail_added_files(struct added_file **out, size_t *nr,
 
 /* --- a patch ------------------------------------------------------- */
 
-static bool block_has_signoff(const struct message *m)
-{
-	for (size_t i = 0; i < m->nr_trailers; i++)
-		if (trailer_is(&m->trailers[i], SOB_KEY))
-			return true;
-	return false;
-}
-
-/* Start of the paragraph that ends at end (after blank lines). */
-static size_t paragraph_start(const char *text, size_t end)
-{
-	while (end && text[end - 1] == '\n')
-		end--;
-	while (end && !(text[end - 1] == '\n' && end > 1 &&
-			text[end - 2] == '\n'))
-		end--;
-	return end;
-}
-
-/*
- * A changelog written under the sign-offs, above the "---" line: git am
- * keeps it in the commit, and git then takes it for the trailer block.
- * When the message's block has no sign-off but the message cut before
- * some last paragraphs has one, *cut is where the changelog starts.
- */
-static bool changelog_above_divider(struct message **trimmed, size_t *cut,
-				    const struct message *m, char cc)
-{
-	size_t end = m->len;
-
-	if (block_has_signoff(m))
-		return false;
-	for (int i = 0; i < MAX_CHANGELOG_PARAGRAPHS; i++) {
-		struct message *t;
-		size_t start = paragraph_start(m->text, end);
-
-		if (start <= m->title_end)
-			return false;
-		message_parse_commit(&t, m->text, start, cc);
-		if (block_has_signoff(t)) {
-			*trimmed = t;
-			*cut = start;
-			return true;
-		}
-		message_free(t);
-		end = start;
-	}
-	return false;
-}
-
 static bool is_relay(const char *name)
 {
 	/* "Ada via B4 Relay", a list's DMARC rewrite "Ada via linux-foo" */
@@ -259,15 +207,9 @@ void mail_check_as(struct lint_result *out, const struct mail *m,
 		facts.nr_files = nr;
 	}
 	message_parse_commit(&msg, message, len, '#');
-	if (changelog_above_divider(&trimmed, &cut, msg, '#')) {
-		lint_message(out, trimmed, &facts, o);
-		lint_add_finding(out, "CHANGELOG_ABOVE_DIVIDER", SEV_WARNING,
-				 message_line_number(msg, cut), NO_ENTRY, NULL,
-				 NULL, ACT_NONE,
-				 "these lines follow the sign-offs but stand above the --- line: git am keeps them in the commit, where git reads them as its trailer block instead of the sign-offs; a changelog goes below the --- line");
-	} else {
-		lint_message(out, msg, &facts, o);
-	}
+	lint_check_message(out, msg, &facts, o);
+	if (!lint_changelog_cut(&trimmed, &cut, msg))
+		trimmed = NULL;
 	if (facts.committer == &sender)
 		check_sender(out, trimmed ? trimmed : msg, &author, &sender, o);
 	message_free(trimmed);
@@ -382,34 +324,51 @@ static void vendor_footers(struct lint_result *out, const struct message *m,
 	}
 }
 
-static void check_cover(struct lint_result *out, const struct mail_set *set,
-			size_t at, const struct lint_opts *o)
+/* Patches of cover's series in set (NULL: none) marked AI-assisted. */
+static size_t series_ai(unsigned *ai, size_t *nr_patches, size_t *nr_tagged,
+			const struct mail_set *set, size_t at,
+			const struct lint_opts *o)
 {
-	const struct mail *cover = &set->mails[at];
-	struct message *msg;
-	struct mentions says;
-	unsigned *ai = xcalloc(set->nr + 1, sizeof(*ai));
-	size_t nr_ai = 0, nr_patches = 0, nr_tagged = 0;
-	struct buf b = BUF_INIT;
+	const struct mail *cover = set ? &set->mails[at] : NULL;
+	size_t nr_ai = 0;
 
-	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < set->nr; i++) {
+	*nr_patches = *nr_tagged = 0;
+	for (size_t i = 0; set && i < set->nr; i++) {
 		const struct mail *p = &set->mails[i];
 		struct lint_result r;
 		struct message *pm;
 
 		if (i == at || !same_series(cover, p))
 			continue;
-		nr_patches++;
+		(*nr_patches)++;
 		message_parse_commit(&pm, p->message, p->message_len, '#');
 		lint_message(&r, pm, NULL, o);
 		if (r.has_assisted || r.guess.signals)
 			ai[nr_ai++] = p->number;
-		nr_tagged += r.has_assisted;
+		*nr_tagged += r.has_assisted;
 		lint_result_release(&r);
 		message_free(pm);
 	}
-	message_parse_commit(&msg, cover->message, cover->message_len, '#');
+	return nr_ai;
+}
+
+/*
+ * The cover letter text (len bytes) of mail at of set; set NULL: a
+ * cover letter given alone, as a message. Lines of text.
+ */
+static void check_cover_text(struct lint_result *out, const char *text,
+			     size_t len, const struct mail_set *set,
+			     size_t at, const struct lint_opts *o)
+{
+	struct message *msg;
+	struct mentions says;
+	unsigned *ai = xcalloc((set ? set->nr : 0) + 1, sizeof(*ai));
+	size_t nr_ai, nr_patches, nr_tagged;
+	struct buf b = BUF_INIT;
+
+	memset(out, 0, sizeof(*out));
+	nr_ai = series_ai(ai, &nr_patches, &nr_tagged, set, at, o);
+	message_parse_commit(&msg, text, len, '#');
 	scan_cover(&says, msg, o->cat);
 	vendor_footers(out, msg, o->cat);
 	if (nr_ai && !says.ai_line) {
@@ -426,10 +385,35 @@ static void check_cover(struct lint_result *out, const struct mail_set *set,
 				 ACT_NONE,
 				 "the cover letter names an AI coding assistant, but no patch of the series here carries an Assisted-by: tag: the tag goes in each patch it helped with (coding-assistants.rst)");
 	}
-	map_lines(out, cover);
 	buf_release(&b);
 	message_free(msg);
 	free(ai);
+}
+
+static void check_cover(struct lint_result *out, const struct mail_set *set,
+			size_t at, const struct lint_opts *o)
+{
+	const struct mail *cover = &set->mails[at];
+
+	check_cover_text(out, cover->message, cover->message_len, set, at, o);
+	map_lines(out, cover);
+}
+
+bool mail_message_is_cover(const char *text, size_t len)
+{
+	const char *nl = memchr(text, '\n', len);
+	char *subject = xstrndup(text, nl ? (size_t)(nl - text) : len);
+	bool yes = mail_subject_is_cover(subject) &&
+		   !mail_text_has_diff(text, len);
+
+	free(subject);
+	return yes;
+}
+
+void mail_check_cover_message(struct lint_result *out, const char *text,
+			      size_t len, const struct lint_opts *o)
+{
+	check_cover_text(out, text, len, NULL, 0, o);
 }
 
 void mail_check(struct lint_result *out, const struct mail_set *set,

@@ -33,4 +33,14 @@ void mail_check_as(struct lint_result *out, const struct mail *m,
 		   const char *message, size_t len,
 		   const struct lint_opts *o, const struct spdx_ids *licenses);
 
+/*
+ * A message whose subject line says [PATCH 0/m] and that holds no diff
+ * is a cover letter, as mail or as a message (git mailinfo -k keeps
+ * the prefix): mail_check_cover_message() judges it as mail_check()
+ * judges a cover letter given without its patches.
+ */
+bool mail_message_is_cover(const char *text, size_t len);
+void mail_check_cover_message(struct lint_result *out, const char *text,
+			      size_t len, const struct lint_opts *o);
+
 #endif

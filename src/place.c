@@ -14,6 +14,17 @@ char *signoff_line(const struct ident *human)
 	return buf_detach(&b, NULL);
 }
 
+/*
+ * The tool-name form keeps the whole value as the agent ("Claude
+ * claude-opus-4-5"): the same tool when the first words match.
+ */
+static bool same_first_word(const char *x, const char *y)
+{
+	size_t n = strcspn(x, " \t");
+
+	return n && n == strcspn(y, " \t") && !strncasecmp(x, y, n);
+}
+
 bool place_replaces(const struct trailer *t, const struct assisted *a,
 		    enum policy_form form)
 {
@@ -32,7 +43,9 @@ bool place_replaces(const struct trailer *t, const struct assisted *a,
 		assisted_free(old);
 		return true;
 	}
-	same = form == FORM_LLM || str_ieq(old->agent, a->agent);
+	same = form == FORM_LLM || str_ieq(old->agent, a->agent) ||
+	       (form == FORM_TOOL_NAME && same_first_word(old->agent,
+							  a->agent));
 	assisted_free(old);
 	return same;
 }

@@ -20,6 +20,11 @@ static const char *const source_names[] = {
 	[SOURCE_DCO] = "dco",
 	[SOURCE_AI_SIGNOFF] = "ai-signoff",
 	[SOURCE_BOOT] = "boot",
+	[SOURCE_FIXES] = "fixes",
+	[SOURCE_CHECKPATCH] = "checkpatch",
+	[SOURCE_WARNINGS] = "warnings",
+	[SOURCE_MAINTAINERS] = "maintainers",
+	[SOURCE_STATEMENT] = "statement",
 };
 
 const char *item_source_name(enum item_source s)
@@ -124,7 +129,7 @@ static int parse_item(struct policy_item *out, const cJSON *obj,
 		return error_set("%s: %s.kind is '%s': use \"auto\" or \"human\"",
 				 origin, path, kind);
 	if (source && source_from_name(&out->source, source) < 0)
-		return error_set("%s: %s.source '%s' is not known: use review, spdx, dco, ai-signoff or boot",
+		return error_set("%s: %s.source '%s' is not known: use review, spdx, dco, ai-signoff, boot, fixes, checkpatch, warnings, maintainers or statement",
 				 origin, path, source);
 	opt = cJSON_GetObjectItemCaseSensitive(obj, "optional");
 	if (opt && !cJSON_IsBool(opt))
@@ -133,8 +138,9 @@ static int parse_item(struct policy_item *out, const cJSON *obj,
 	out->optional = cJSON_IsTrue(opt);
 	out->automatic = !strcmp(kind, "auto");
 	if (out->automatic && (out->source == SOURCE_NONE ||
-			       out->source == SOURCE_DCO))
-		return error_set("%s: %s is automatic but has no source the tool can check: give \"source\" review, spdx, ai-signoff or boot, or make it \"human\"",
+			       out->source == SOURCE_DCO ||
+			       out->source == SOURCE_STATEMENT))
+		return error_set("%s: %s is automatic but has no source the tool can check: give \"source\" review, spdx, ai-signoff, boot, fixes, checkpatch, warnings or maintainers, or make it \"human\"",
 				 origin, path);
 	out->id = xstrdup(id);
 	out->text = xstrdup(text);

@@ -22,6 +22,13 @@ enum item_source {
 	SOURCE_DCO,		/* shows the DCO text */
 	SOURCE_AI_SIGNOFF,	/* the checker's AI sign-off findings */
 	SOURCE_BOOT,		/* the boot verdict of the series */
+	/* the bug-fix procedure, for the commits that are bug fixes */
+	SOURCE_FIXES,		/* their Fixes: tags name real commits */
+	SOURCE_CHECKPATCH,	/* the tree's checkpatch is clean */
+	SOURCE_WARNINGS,	/* the last boot found no new warnings */
+	SOURCE_MAINTAINERS,	/* get_maintainer.pl names the recipients */
+	SOURCE_STATEMENT,	/* human: the "could not be tested" words
+				 * must be in a changelog or the cover */
 };
 
 /* What the tree's documents must hold for an item to apply. */
@@ -84,6 +91,8 @@ enum checkpatch_assisted {
 };
 
 #define POLICY_DOC "Documentation/process/coding-assistants.rst"
+/* The session's mark (assistant, f): every commit fixes a bug. */
+#define POLICY_BUGFIX_MARK "bugfix-series"
 #define GENERATED_DOC "Documentation/process/generated-content.rst"
 #define CHECKPATCH_PL "scripts/checkpatch.pl"
 

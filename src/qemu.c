@@ -5,11 +5,17 @@
 #include <fcntl.h>
 #include <linux/kvm.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "boot_util.h"
 #include "run.h"
+
+const char *qemu_program(const char *arch)
+{
+	return !strcmp(arch, "i386") ? QEMU_PROGRAM_I386 : QEMU_PROGRAM;
+}
 
 bool qemu_kvm_works(void)
 {
@@ -52,14 +58,15 @@ char *qemu_append(const char *nonce)
 }
 
 /* QEMU failed before the console said anything: its first message. */
-static int qemu_failed(const char *errlog, int status)
+static int qemu_failed(const char *program, const char *errlog,
+		       int status)
 {
 	struct buf err = BUF_INIT;
 	char *line;
 
 	read_file(&err, errlog);
 	line = boot_first_line(buf_cstr(&err));
-	error_set(QEMU_PROGRAM " failed (exit %d): %s", status, line);
+	error_set("%s failed (exit %d): %s", program, status, line);
 	free(line);
 	buf_release(&err);
 	return -1;
@@ -73,7 +80,7 @@ int qemu_run(struct buf *console, bool *ended, const struct qemu_boot *b)
 	size_t nr = 0;
 	int efd, ret;
 
-	boot_strv_push(&argv, &nr, xstrdup(QEMU_PROGRAM));
+	boot_strv_push(&argv, &nr, xstrdup(b->program));
 	qemu_options(&argv, &nr, b->accel);
 	boot_strv_push(&argv, &nr, xstrdup("-kernel"));
 	boot_strv_push(&argv, &nr, xstrdup(b->kernel));
@@ -88,7 +95,7 @@ int qemu_run(struct buf *console, bool *ended, const struct qemu_boot *b)
 	if (efd >= 0)
 		close(efd);
 	if (ret == 0 && r.status != 0 && !r.timed_out && !console->len)
-		ret = qemu_failed(b->errlog, r.status);
+		ret = qemu_failed(b->program, b->errlog, r.status);
 	*ended = ret == 0 && !r.timed_out;
 	boot_strv_free(argv, nr);
 	return ret;

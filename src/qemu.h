@@ -14,8 +14,10 @@
 #include "util.h"
 
 #define QEMU_PROGRAM "qemu-system-x86_64"
+#define QEMU_PROGRAM_I386 "qemu-system-i386"
 
 struct qemu_boot {
+	const char *program;	/* qemu_program(arch) */
 	const char *kernel;	/* the bzImage */
 	const char *initrd;	/* the initramfs */
 	const char *nonce;	/* this run's nonce, on the command line */
@@ -24,6 +26,8 @@ struct qemu_boot {
 	int timeout_ms;		/* then the boot counts as a hang */
 };
 
+/* The QEMU system emulator for a kernel ARCH= (x86_64 or i386). */
+const char *qemu_program(const char *arch);
 /* KVM counts as working only when a VM and a vCPU can be created. */
 bool qemu_kvm_works(void);
 /*

@@ -1109,8 +1109,10 @@ static int walk(struct repo *r, const char *range, bool history,
 			break;
 		}
 		ci = commit_info_from(c);
-		git_commit_free(c);
+		ci->handle = (struct repo_commit *)c;	/* for this call only */
 		rc = fn(ci, data);
+		ci->handle = NULL;
+		git_commit_free(c);
 		commit_info_free(ci);
 		if (!git_oid_is_zero(&single) && rc == 0)
 			rc = 1;		/* that commit alone */
@@ -1214,8 +1216,8 @@ int repo_walk_history(struct repo *r, const char *range, repo_walk_fn fn,
 	return walk(r, range, true, fn, data);
 }
 
-static int commit_trees(git_tree **tree, git_tree **parent_tree,
-			struct repo *r, const char *id);
+static int hex_trees(git_tree **tree, git_tree **parent_tree,
+		     struct repo *r, const char *id);
 
 static void push_name(char ***v, size_t *nr, size_t *alloc, const char *s)
 {
@@ -1241,7 +1243,7 @@ int repo_top_changes(char ***out, size_t *nr, struct repo *r,
 
 	*out = NULL;
 	*nr = 0;
-	if (commit_trees(&tree, &parent, r, id) < 0)
+	if (hex_trees(&tree, &parent, r, id) < 0)
 		return -1;
 	n = git_tree_entrycount(tree);
 	for (size_t i = 0; i < n; i++) {
@@ -1270,19 +1272,30 @@ int repo_top_changes(char ***out, size_t *nr, struct repo *r,
 	return 0;
 }
 
-/* Trees of a commit and of its first parent (NULL for a root commit). */
-static int commit_trees(git_tree **tree, git_tree **parent_tree,
-			struct repo *r, const char *id)
+/* Commit id, from the recent commits when the walk just read it. */
+static int commit_by_hex(git_commit **out, struct repo *r, const char *id)
 {
-	git_commit *c = NULL, *p = NULL;
 	git_oid oid;
+
+	if (git_oid_fromstr(&oid, id) < 0 ||
+	    recent_lookup((git_object **)out, r, &r->commits, &oid,
+			  GIT_OBJECT_COMMIT) < 0)
+		return error_set("commit %s is not in this repository", id);
+	return 0;
+}
+
+/*
+ * Trees of c and of its first parent (NULL for a root commit). The
+ * parent and its tree come from the recent ones when this commit's child
+ * read them: in a linear walk each is read once.
+ */
+static int commit_trees(git_tree **tree, git_tree **parent_tree,
+			struct repo *r, git_commit *c)
+{
+	git_commit *p = NULL;
 	int rc = -1;
 
 	*tree = *parent_tree = NULL;
-	if (git_oid_fromstr(&oid, id) < 0 ||
-	    recent_lookup((git_object **)&c, r, &r->commits, &oid,
-			  GIT_OBJECT_COMMIT) < 0)
-		return error_set("commit %s is not in this repository", id);
 	if (recent_lookup((git_object **)tree, r, &r->trees,
 			  git_commit_tree_id(c), GIT_OBJECT_TREE) < 0 ||
 	    (git_commit_parentcount(c) &&
@@ -1296,6 +1309,20 @@ static int commit_trees(git_tree **tree, git_tree **parent_tree,
 	rc = 0;
 out:
 	git_commit_free(p);
+	return rc;
+}
+
+/* The same for commit id. */
+static int hex_trees(git_tree **tree, git_tree **parent_tree,
+		     struct repo *r, const char *id)
+{
+	git_commit *c;
+	int rc;
+
+	*tree = *parent_tree = NULL;
+	if (commit_by_hex(&c, r, id) < 0)
+		return -1;
+	rc = commit_trees(tree, parent_tree, r, c);
 	git_commit_free(c);
 	return rc;
 }
@@ -1415,8 +1442,8 @@ static int collect_added(struct added_file **out, size_t *n, size_t *cap,
 	return rc;
 }
 
-int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
-		     const char *id)
+static int added_files(struct added_file **out, size_t *nr, struct repo *r,
+		       git_commit *c)
 {
 	git_tree *tree, *parent;
 	size_t n = 0, cap = 0;
@@ -1424,7 +1451,7 @@ int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
 
 	*out = NULL;
 	*nr = 0;
-	if (commit_trees(&tree, &parent, r, id) < 0)
+	if (commit_trees(&tree, &parent, r, c) < 0)
 		return -1;
 	rc = collect_added(out, &n, &cap, r->git, tree, parent, "");
 	if (rc < 0) {
@@ -1436,6 +1463,29 @@ int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
 	git_tree_free(tree);
 	git_tree_free(parent);
 	return rc;
+}
+
+int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
+		     const char *id)
+{
+	git_commit *c;
+	int rc;
+
+	*out = NULL;
+	*nr = 0;
+	if (commit_by_hex(&c, r, id) < 0)
+		return -1;
+	rc = added_files(out, nr, r, c);
+	git_commit_free(c);
+	return rc;
+}
+
+int repo_commit_added_files(struct added_file **out, size_t *nr,
+			    struct repo *r, const struct commit_info *c)
+{
+	if (!c->handle)
+		return repo_added_files(out, nr, r, c->id);
+	return added_files(out, nr, r, (git_commit *)c->handle);
 }
 
 /* The index git commit is writing: $GIT_INDEX_FILE in a hook (git
@@ -1535,7 +1585,7 @@ int repo_commit_patch(struct buf *out, struct repo *r, const char *id)
 	git_diff *diff = NULL;
 	int rc = 0;
 
-	if (commit_trees(&tree, &parent, r, id) < 0)
+	if (hex_trees(&tree, &parent, r, id) < 0)
 		return -1;
 	if (git_diff_tree_to_tree(&diff, r->git, parent, tree, NULL) < 0 ||
 	    git_diff_print(diff, GIT_DIFF_FORMAT_PATCH, print_line, out) < 0)
@@ -1615,5 +1665,39 @@ out:
 	git_object_free(spec.to);
 	free(parse);
 	free(def);
+	return rc;
+}
+
+/*
+ * The paths commit id changes against its first parent (all of its
+ * files for a root commit), for the MAINTAINERS sections of report. No
+ * blob is read: the trees are compared by id.
+ */
+int repo_changed_paths(char ***out, size_t *nr, struct repo *r,
+		       const char *id)
+{
+	git_tree *tree, *parent;
+	git_diff *diff = NULL;
+	size_t alloc = 0;
+	int rc = 0;
+
+	*out = NULL;
+	*nr = 0;
+	if (commit_trees(&tree, &parent, r, id) < 0)
+		return -1;
+	if (git_diff_tree_to_tree(&diff, r->git, parent, tree, NULL) < 0) {
+		rc = git_fail("cannot diff the commit");
+		goto out;
+	}
+	for (size_t i = 0; i < git_diff_num_deltas(diff); i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+		push_name(out, nr, &alloc, d->new_file.path ?
+			  d->new_file.path : d->old_file.path);
+	}
+out:
+	git_diff_free(diff);
+	git_tree_free(tree);
+	git_tree_free(parent);
 	return rc;
 }

@@ -15,10 +15,16 @@
 #define OID_HEX 40
 
 struct repo;
+/* The repository's own object of a commit, for repo's functions only. */
+struct repo_commit;
 
 /* A commit as the core needs it. */
 struct commit_info {
 	char id[OID_HEX + 1];
+	/* in a repo_walk callback, the object repo read it from (else
+	 * NULL): repo_commit_added_files uses it instead of reading the
+	 * commit again from id */
+	struct repo_commit *handle;
 	char *message;
 	size_t message_len;
 	char *author_name;
@@ -166,6 +172,9 @@ struct added_file {
 /* The files commit id adds; each blob is read once, only its start. */
 int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
 		     const char *id);
+/* The same for a commit repo gave (a walk's): its handle, not its id. */
+int repo_commit_added_files(struct added_file **out, size_t *nr,
+			    struct repo *r, const struct commit_info *c);
 /*
  * The files the index adds against HEAD (all of them on an unborn
  * branch): what the commit being made adds, for the commit-msg hook.
@@ -185,6 +194,13 @@ void added_files_free(struct added_file *files, size_t nr);
 int repo_top_changes(char ***out, size_t *nr, struct repo *r,
 		     const char *id);
 void strv_free_n(char **v, size_t nr);
+/*
+ * The paths commit id changes against its first parent (every file of
+ * a root commit), read from the trees without their blobs. *out (*nr
+ * strings) is the caller's to free with strv_free_n().
+ */
+int repo_changed_paths(char ***out, size_t *nr, struct repo *r,
+		       const char *id);
 
 /* The commit's diff against its first parent, as git show prints it. */
 int repo_commit_patch(struct buf *out, struct repo *r, const char *id);
@@ -243,15 +259,16 @@ struct rewrite_result {
  * not HEAD, an empty range, a merge in the range, gpgsig commits to
  * rewrite unless opts->drop_signatures, commits already on a
  * remote-tracking branch unless opts->force (then out->warning says so),
- * a commit with a replacement (refs/replace/, unless
- * GIT_NO_REPLACE_OBJECTS) or an info/grafts file; a full disk is
- * named. out->warning also tells when the branch moved but the backup
+ * a commit replaced (git replace) by one with other parents, or an
+ * info/grafts file; a full disk is named. A replacement with the same
+ * parents is what the commit is rewritten from, as git rebase does. out->warning also tells when the branch moved but the backup
  * ref, ORIG_HEAD or the notes could not be written.
  * The index and the work tree are never touched. Test only: when
  * DISCLOSE_TEST_HOOKS holds the key of src/repo.c (tests/e2e/lib.sh) and
  * DISCLOSE_TEST_PAUSE_BEFORE_REF names a file, the rewrite waits (up to
  * 60 s) for that file to exist after writing the objects and before
- * moving any ref, and creates "<file>.waiting" when it starts waiting.
+ * moving any ref, and creates "<file>.waiting" when it starts waiting;
+ * DISCLOSE_TEST_PAUSE_IN_PACK the same inside the pack write.
  */
 int repo_rewrite(struct rewrite_result *out, struct repo *r,
 		 const struct rewrite_opts *opts, repo_reword_fn fn,

@@ -108,21 +108,21 @@ static void add_who(struct buf *b, const struct report_key *k)
 		buf_addf(b, "mail %zu", k->msgno);
 }
 
-static void text_finding(struct report *r, const struct report_key *k,
-			 const struct finding *f)
-{
-	const char *on = r->color ? sev_color(f->severity) : "";
-	const char *off = r->color ? "\033[m" : "";
-	struct buf *b = &r->line;
+const struct finding_style report_hook_style = {
+	.line_word = "message line", .fix_after_text = "  write instead: ",
+	.fix_alone = "  add: ",
+};
 
-	buf_reset(b);
-	add_who(b, k);
-	buf_adds(b, " (\"");
-	add_safe(b, k->subject ? k->subject : "");
-	buf_addf(b, "\"): %s%s%s: %s: ", on, sev_label(f->severity), off,
-		 f->id);
+void report_finding_text(struct buf *b, const char *prefix,
+			 const struct finding *f, enum severity sev,
+			 const struct finding_style *st)
+{
+	const char *on = st->color ? sev_color(sev) : "";
+	const char *off = st->color ? "\033[m" : "";
+
+	buf_addf(b, "%s%s%s%s: %s: ", prefix, on, sev_label(sev), off, f->id);
 	if (f->line)
-		buf_addf(b, "line %zu: ", f->line);
+		buf_addf(b, "%s %zu: ", st->line_word, f->line);
 	add_safe(b, f->message);
 	buf_addch(b, '\n');
 	if (f->text) {
@@ -131,11 +131,34 @@ static void text_finding(struct report *r, const struct report_key *k,
 		buf_addch(b, '\n');
 	}
 	if (f->fix) {
-		buf_addf(b, "  %s+%s ", r->color ? "\033[32m" : "", off);
+		if (st->fix_alone)
+			buf_adds(b, f->text ? st->fix_after_text :
+				 st->fix_alone);
+		else
+			buf_addf(b, "  %s%s%s ", st->color ? "\033[32m" : "",
+				 st->fix_after_text, off);
 		add_safe(b, f->fix);
 		buf_addch(b, '\n');
 	}
-	fwrite(b->ptr, 1, b->len, r->out);
+}
+
+static void text_finding(struct report *r, const struct report_key *k,
+			 const struct finding *f)
+{
+	const struct finding_style st = {
+		.line_word = "line", .fix_after_text = "+",
+		.color = r->color,
+	};
+	struct buf prefix = BUF_INIT;
+
+	add_who(&prefix, k);
+	buf_adds(&prefix, " (\"");
+	add_safe(&prefix, k->subject ? k->subject : "");
+	buf_adds(&prefix, "\"): ");
+	buf_reset(&r->line);
+	report_finding_text(&r->line, prefix.ptr, f, f->severity, &st);
+	fwrite(r->line.ptr, 1, r->line.len, r->out);
+	buf_release(&prefix);
 }
 
 /*
@@ -197,35 +220,13 @@ static cJSON *str_or_null(const char *s)
 	return item;
 }
 
-/*
- * Controls a terminal acts on even inside a JSON string: C1 controls
- * (U+0080..U+009F) and the bidirectional overrides are written as \u
- * escapes, which every JSON reader decodes back.
- */
-static void json_escape_controls(struct buf *out, const char *json)
-{
-	size_t len = strlen(json), i = 0;
-
-	while (i < len) {
-		unsigned cp;
-		size_t k = utf8_decode(&cp, json + i, len - i);
-
-		if (k > 1 && ((cp >= 0x80 && cp <= 0x9f) ||
-			      sanitize_is_bidi(cp)))
-			buf_addf(out, "\\u%04x", cp);
-		else
-			buf_add(out, json + i, k ? k : 1);
-		i += k ? k : 1;
-	}
-}
-
 /* cJSON item printed without blanks, controls escaped; caller frees. */
 static char *json_print(cJSON *item, bool newline)
 {
 	struct buf b = BUF_INIT;
 	char *text = cJSON_PrintUnformatted(item);
 
-	json_escape_controls(&b, text ? text : "null");
+	sanitize_json(&b, text ? text : "null");
 	if (newline)
 		buf_addch(&b, '\n');
 	cJSON_free(text);
@@ -300,8 +301,9 @@ static const char *finding_url(const struct finding *f)
 	if (strstr(f->id, "SIGNOFF") || strstr(f->id, "SIGNATURE") ||
 	    !strncmp(f->id, "CO_DEVELOPED", 12))
 		return DOCS "submitting-patches.html";
-	if (!strncmp(f->id, "COVER_", 6) ||
-	    !strcmp(f->id, "CHANGELOG_ABOVE_DIVIDER"))
+	if (!strcmp(f->id, "TRAILERS_MISPLACED"))
+		return DOCS "submitting-patches.html";
+	if (!strncmp(f->id, "COVER_", 6))
 		return DOCS "generated-content.html";
 	return DOCS "coding-assistants.html";
 }

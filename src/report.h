@@ -52,6 +52,31 @@ void report_free(struct report *r);
 
 size_t report_errors(const struct report *r);
 
+/*
+ * How one finding is written as text: "line N" or "message line N",
+ * the label of its corrected line (fix_alone NULL: one label, coloured
+ * green with color; else fix_after_text below the offending line,
+ * fix_alone with none).
+ */
+struct finding_style {
+	const char *line_word;
+	const char *fix_after_text;
+	const char *fix_alone;
+	bool color;
+};
+/* The hooks' style: "message line N", "write instead:", "add:". */
+extern const struct finding_style report_hook_style;
+
+/*
+ * Append finding f to b: prefix, the severity sev (a hook may lower
+ * it), the id, the line, what is wrong; then the offending line and
+ * the corrected one, all made safe for a terminal. check's text
+ * output and the hooks write their findings with it.
+ */
+void report_finding_text(struct buf *b, const char *prefix,
+			 const struct finding *f, enum severity sev,
+			 const struct finding_style *st);
+
 /* One NDJSON line (with its newline) for key and res. */
 char *report_json_line(const struct report_key *key,
 		       const struct lint_result *res);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <dirent.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
 #include <time.h>
@@ -263,6 +264,8 @@ static int move_ref(struct repo *r, const char *name, const git_oid *new_id,
 /* What a rewrite works on, read before anything is written. */
 struct plan {
 	git_oid *ids;		/* the range, oldest first */
+	git_oid *src;		/* what each is made from: the commit, or
+				 * its replacement (git replace) */
 	char **msgs;		/* the new message, NULL: unchanged */
 	size_t *lens;
 	size_t nr;
@@ -279,6 +282,7 @@ static void plan_release(struct plan *p)
 	free(p->msgs);
 	free(p->lens);
 	free(p->ids);
+	free(p->src);
 	free(p->ref);
 }
 
@@ -533,15 +537,17 @@ static int plan_messages(struct plan *p, struct repo *r, repo_reword_fn fn,
 		git_commit *c = NULL;
 		struct commit_info *ci;
 
-		if (git_commit_lookup(&c, r->git, &p->ids[i]) < 0)
+		if (git_commit_lookup(&c, r->git, &p->src[i]) < 0)
 			return git_fail("cannot read a commit of the range");
 		ci = commit_info_from(c);
 		git_commit_free(c);
+		/* a replacement's content under the commit's own id */
+		git_oid_tostr(ci->id, sizeof(ci->id), &p->ids[i]);
 		buf_reset(&b);
 		rc = fn(&b, ci, data);
 		if (rc == 0 && b.len && (b.len != ci->message_len ||
 					 memcmp(b.ptr, ci->message, b.len))) {
-			rc = check_no_nul(r, &p->ids[i], ci->message_len);
+			rc = check_no_nul(r, &p->src[i], ci->message_len);
 			p->msgs[i] = buf_detach(&b, &p->lens[i]);
 			if (p->first == p->nr)
 				p->first = i;
@@ -589,7 +595,7 @@ static int refuse_any(struct repo *r, const struct plan *p,
 		git_commit *c = NULL;
 		int rc = 0;
 
-		if (git_commit_lookup(&c, r->git, &p->ids[i]) < 0)
+		if (git_commit_lookup(&c, r->git, &p->src[i]) < 0)
 			return git_fail("cannot read a commit of the range");
 		if (bad(c, data))
 			rc = refuse_commit(c, why);
@@ -774,6 +780,33 @@ static int write_object(git_oid *out, git_odb_backend *w, const char *data,
 }
 
 /*
+ * Test only: wait for the file named by the variable var
+ * (DISCLOSE_TEST_PAUSE_BEFORE_REF: objects written, no ref moved yet;
+ * DISCLOSE_TEST_PAUSE_IN_PACK: inside the pack write). The variable alone
+ * does nothing: DISCLOSE_TEST_HOOKS must also hold this key
+ * (tests/e2e/lib.sh sets it), so that a stray variable in a user's
+ * environment never stalls a real rewrite.
+ */
+#define TEST_HOOKS_KEY "disclose-test-hooks-5c0f19ad"
+
+static void test_pause_at(const char *var)
+{
+	const char *path = getenv(var);
+	const char *key = getenv("DISCLOSE_TEST_HOOKS");
+	struct timespec ts = { 0, 10 * 1000 * 1000 };
+	struct buf waiting = BUF_INIT;
+
+	if (!path || !*path || !key || strcmp(key, TEST_HOOKS_KEY))
+		return;
+	/* tell the test that we wait */
+	buf_addf(&waiting, "%s.waiting", path);
+	write_file_atomic(waiting.ptr, "", 0, 0644);
+	buf_release(&waiting);
+	for (int i = 0; i < 6000 && access(path, F_OK) < 0; i++)
+		nanosleep(&ts, NULL);
+}
+
+/*
  * The pack is written into a private directory under objects/pack (git
  * looks only at objects/pack itself), then a .keep is made for it, then
  * the pack and last its index move in: git finds packs by their index,
@@ -787,6 +820,8 @@ struct pack_out {
 	char *dir;		/* objects/pack/, with the slash */
 	char *tmp;		/* the private directory */
 	char *keep;		/* the .keep, once made */
+	bool locked;		/* lock_fd holds the directory, flock()ed */
+	int lock_fd;
 };
 
 static void pack_out_clean(struct pack_out *o)
@@ -805,6 +840,10 @@ static void pack_out_clean(struct pack_out *o)
 		closedir(d);
 		rmdir(o->tmp);
 	}
+	/* unlocked only once it is gone: nobody else removes it */
+	if (o->locked)
+		close(o->lock_fd);
+	o->locked = false;
 	buf_release(&path);
 	free(o->tmp);
 	free(o->dir);
@@ -812,9 +851,28 @@ static void pack_out_clean(struct pack_out *o)
 }
 
 /*
+ * Take the flock() of directory path, which a rewrite holds on its
+ * private directory as long as it lives: the kernel lets go when the
+ * process ends, however it ends (SIGKILL too), so the lock tells a live
+ * owner from a dead one where a PID could have been reused.
+ */
+static bool lock_dir(int *fd, const char *path)
+{
+	*fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (*fd < 0)
+		return false;
+	if (flock(*fd, LOCK_EX | LOCK_NB) == 0)
+		return true;
+	close(*fd);
+	return false;
+}
+
+/*
  * A rewrite killed (SIGKILL, a crash) while writing its pack leaves its
- * private directory, which git gc does not remove: remove those more
- * than an hour old (a running rewrite takes seconds).
+ * private directory, which git gc does not remove. Remove ours (our
+ * user's) whose lock nobody holds: their rewrite is dead. A directory
+ * named without "lk_" is from a version that took no lock: removed only
+ * when more than an hour old (a running rewrite takes seconds).
  */
 static void remove_stale(const char *pack_dir)
 {
@@ -831,8 +889,15 @@ static void remove_stale(const char *pack_dir)
 		buf_reset(&path);
 		buf_addf(&path, "%s%s", pack_dir, e->d_name);
 		if (lstat(path.ptr, &st) < 0 || !S_ISDIR(st.st_mode) ||
-		    st.st_mtime > time(NULL) - 3600)
+		    st.st_uid != geteuid())
 			continue;
+		if (!strncmp(e->d_name, "tmp_disclose_lk_", 16)) {
+			if (!lock_dir(&old.lock_fd, path.ptr))
+				continue;
+			old.locked = true;
+		} else if (st.st_mtime > time(NULL) - 3600) {
+			continue;
+		}
 		old.tmp = xstrdup(path.ptr);
 		pack_out_clean(&old);
 	}
@@ -850,6 +915,27 @@ static int fail_write(struct repo *r, int err, const char *what,
 			 what, path, strerror(err));
 }
 
+/*
+ * Lock the new private directory. Another rewrite's remove_stale() may
+ * take it between mkdtemp() and the lock and remove it, empty: then the
+ * directory locked is not the one at the path, and the rewrite stops
+ * before writing anything.
+ */
+static int lock_new_dir(struct pack_out *o)
+{
+	struct stat at, held;
+
+	if (!lock_dir(&o->lock_fd, o->tmp))
+		return error_set("cannot lock %s (another git disclose removed it?): run again",
+				 o->tmp);
+	o->locked = true;
+	if (fstat(o->lock_fd, &held) < 0 || lstat(o->tmp, &at) < 0 ||
+	    at.st_ino != held.st_ino || at.st_dev != held.st_dev)
+		return error_set("%s was removed while git disclose made it (another git disclose at the same moment?): nothing was changed; run again",
+				 o->tmp);
+	return 0;
+}
+
 static int pack_out_start(struct pack_out *o, struct repo *r)
 {
 	git_buf dir = { 0 };
@@ -862,7 +948,7 @@ static int pack_out_start(struct pack_out *o, struct repo *r)
 	buf_addf(&path, "%spack/", dir.ptr);
 	o->dir = buf_detach(&path, NULL);
 	remove_stale(o->dir);
-	buf_addf(&path, "%stmp_disclose_XXXXXX", o->dir);
+	buf_addf(&path, "%stmp_disclose_lk_XXXXXX", o->dir);
 	if (!mkdtemp(path.ptr)) {
 		int err = errno;
 
@@ -873,8 +959,10 @@ static int pack_out_start(struct pack_out *o, struct repo *r)
 		buf_release(&path);
 	} else {
 		o->tmp = buf_detach(&path, NULL);
+		rc = lock_new_dir(o);
 	}
 	git_buf_dispose(&dir);
+	test_pause_at("DISCLOSE_TEST_PAUSE_IN_PACK");
 	return rc;
 }
 
@@ -997,31 +1085,6 @@ out:
 	return rc;
 }
 
-/*
- * Test only: wait for the file named by DISCLOSE_TEST_PAUSE_BEFORE_REF.
- * The variable alone does nothing: DISCLOSE_TEST_HOOKS must also hold
- * this key (tests/e2e/lib.sh sets it), so that a stray variable in a
- * user's environment never stalls a real rewrite.
- */
-#define TEST_HOOKS_KEY "disclose-test-hooks-5c0f19ad"
-
-static void test_pause(void)
-{
-	const char *path = getenv("DISCLOSE_TEST_PAUSE_BEFORE_REF");
-	const char *key = getenv("DISCLOSE_TEST_HOOKS");
-	struct timespec ts = { 0, 10 * 1000 * 1000 };
-	struct buf waiting = BUF_INIT;
-
-	if (!path || !*path || !key || strcmp(key, TEST_HOOKS_KEY))
-		return;
-	/* tell the test that the objects are written and we wait */
-	buf_addf(&waiting, "%s.waiting", path);
-	write_file_atomic(waiting.ptr, "", 0, 0644);
-	buf_release(&waiting);
-	for (int i = 0; i < 6000 && access(path, F_OK) < 0; i++)
-		nanosleep(&ts, NULL);
-}
-
 static void fill_entries(struct rewrite_result *out, const struct plan *p,
 			 const git_oid *new_ids)
 {
@@ -1063,7 +1126,7 @@ static int write_series(git_oid *new_ids, char **keep, struct repo *r,
 		const git_oid *parent = i > p->first ?
 					&new_ids[i - p->first - 1] : NULL;
 
-		if (write_rewritten(&new_ids[i - p->first], odb, w, &p->ids[i],
+		if (write_rewritten(&new_ids[i - p->first], odb, w, &p->src[i],
 				    parent, p->msgs[i], p->lens[i], &ident,
 				    &date, drop_sig) < 0)
 			goto out;
@@ -1167,36 +1230,283 @@ static void add_warning(struct rewrite_result *out, const char *fmt, ...)
 	out->warning = buf_detach(&b, NULL);
 }
 
-/*
- * git's history rewriting sees replacements (git replace) and grafts
- * (info/grafts); libgit2 1.5 reads the commits as recorded. Rewriting
- * the recorded commit would drop what the replacement says, so refuse.
- */
-static int check_replaced(struct repo *r, const struct plan *p)
+/* Remove the directory path and those under it, where they are empty. */
+static void rmdir_empty(const char *path)
 {
-	const char *no = getenv("GIT_NO_REPLACE_OBJECTS");
-	struct buf path = BUF_INIT;
+	DIR *d = opendir(path);
+	struct dirent *e;
+	struct buf sub = BUF_INIT;
+
+	while (d && (e = readdir(d))) {
+		if (e->d_type != DT_DIR || e->d_name[0] == '.')
+			continue;
+		buf_reset(&sub);
+		buf_addf(&sub, "%s/%s", path, e->d_name);
+		rmdir_empty(sub.ptr);
+	}
+	if (d)
+		closedir(d);
+	rmdir(path);
+	buf_release(&sub);
+}
+
+/*
+ * Move the backup from to the name to with its whole reflog: the log is
+ * copied as it is (libgit2 1.5's rename keeps only the last entry), the
+ * new ref made, and only then the old one deleted.
+ */
+static int move_backup(git_reference **out, struct repo *r,
+		       git_reference *from, const char *to)
+{
+	const char *dir = git_repository_commondir(r->git);
+	struct buf src = BUF_INIT, dst = BUF_INIT, log = BUF_INIT;
+	int fd, rc = -1;
+
+	buf_addf(&src, "%s/logs/%s", dir, git_reference_name(from));
+	buf_addf(&dst, "%s/logs/%s", dir, to);
+	/* no log (or none readable) is no loss: the ref moves alone */
+	if (read_regular_file(&log, src.ptr, CONFIG_FILE_LIMIT, READ_NOFOLLOW)
+	    < 0)
+		error_clear();
+	else if (log.len) {
+		fd = open(dst.ptr, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW |
+			  O_CLOEXEC, 0644);
+		if (fd < 0 || write(fd, log.ptr, log.len) != (ssize_t)log.len ||
+		    fsync(fd) < 0) {
+			error_set("cannot write %s: %s", dst.ptr,
+				  strerror(errno));
+			if (fd >= 0)
+				close(fd);
+			goto out;
+		}
+		close(fd);
+	}
+	if (git_reference_create(out, r->git, to, git_reference_target(from),
+				 0, "disclose: an old backup moved here") < 0 ||
+	    git_reference_delete(from) < 0)
+		goto out;
+	rc = 0;
+out:
+	buf_release(&src);
+	buf_release(&dst);
+	buf_release(&log);
+	return rc;
+}
+
+/* A free name for an old backup moved to today's name (want). */
+static int free_backup_name(struct buf *out, struct repo *r, const char *want)
+{
+	git_oid id;
+
+	for (int k = 1; k < 100; k++) {
+		buf_reset(out);
+		/* "%o" never comes out of backup_name(): no branch has it */
+		if (k == 1)
+			buf_adds(out, want);
+		else
+			buf_addf(out, "%s%%old%d", want, k);
+		if (git_reference_name_to_id(&id, r->git, out->ptr) ==
+		    GIT_ENOTFOUND)
+			return 0;
+	}
+	return error_set("no free name for an old backup beside %s", want);
+}
+
+/*
+ * Backups were once named refs/disclose/backup/<branch> with the slashes
+ * as they are: the old backup of feat/sub is then a directory "feat" in
+ * the way of feat's backup. Move each ref under the name of branch's
+ * backup to today's name (slashes as %2F) with its reflog, or beside it
+ * when that is taken: no backup is lost. out->warning names the moves.
+ */
+static void migrate_old_backups(struct rewrite_result *out, struct repo *r,
+				const char *branch)
+{
+	struct buf name = BUF_INIT, want = BUF_INIT, to = BUF_INIT;
+	git_reference_iterator *it = NULL;
+	git_strarray old = { 0 };
+	git_reference *ref;
+	size_t cap = 0;
+
+	backup_name(&name, branch);
+	buf_addch(&name, '/');
+	if (git_reference_iterator_new(&it, r->git) < 0)
+		goto out;
+	while (git_reference_next(&ref, it) == 0) {
+		const char *n = git_reference_name(ref);
+
+		if (!strncmp(n, name.ptr, name.len)) {
+			if (old.count == cap) {
+				cap = cap ? 2 * cap : 4;
+				old.strings = xrealloc(old.strings,
+						       cap * sizeof(char *));
+			}
+			old.strings[old.count++] = xstrdup(n);
+		}
+		git_reference_free(ref);
+	}
+	for (size_t i = 0; i < old.count; i++) {
+		git_reference *from = NULL, *moved = NULL;
+		const char *n = old.strings[i];
+
+		buf_reset(&want);
+		backup_name(&want, n + strlen("refs/disclose/backup/"));
+		if (free_backup_name(&to, r, want.ptr) < 0 ||
+		    git_reference_lookup(&from, r->git, n) < 0 ||
+		    move_backup(&moved, r, from, to.ptr) < 0)
+			add_warning(out, "the old backup %s could not be moved to %s (%s): rename it with git update-ref, then run again",
+				    n, want.ptr, git_error_last() ?
+				    git_error_last()->message : error_last());
+		else
+			add_warning(out, "the old backup %s (named as before) is now %s",
+				    n, to.ptr);
+		git_reference_free(from);
+		git_reference_free(moved);
+	}
+	/* the emptied directories of the old names, refs and logs */
+	for (size_t i = 0; old.count && i < 2; i++) {
+		buf_reset(&to);
+		buf_addf(&to, "%s/%s%.*s", git_repository_commondir(r->git),
+			 i ? "logs/" : "", (int)name.len - 1, name.ptr);
+		rmdir_empty(to.ptr);
+	}
+out:
+	git_reference_iterator_free(it);
+	git_strarray_dispose(&old);
+	buf_release(&name);
+	buf_release(&want);
+	buf_release(&to);
+}
+
+/*
+ * Replacements (git replace): git log and git rebase see the replacement
+ * of a commit instead of the commit, unless GIT_NO_REPLACE_OBJECTS is
+ * set or core.useReplaceRefs is false; GIT_REPLACE_REF_BASE moves them
+ * from refs/replace/. Returns 0 with replacements off, 1 with them on
+ * (base gets the ref prefix).
+ */
+static int replace_refs_on(struct buf *base, struct repo *r)
+{
+	const char *env = getenv("GIT_REPLACE_REF_BASE");
+	char *v = NULL;
+	int use = 1;
+
+	if (getenv("GIT_NO_REPLACE_OBJECTS"))
+		return 0;
+	/* with git -c, as git reads it */
+	if (repo_config_get(&v, r, "core.useReplaceRefs") == 0 && v &&
+	    git_config_parse_bool(&use, v) < 0)
+		use = 1;
+	free(v);
+	buf_adds(base, env && *env ? env : "refs/replace/");
+	if (base->ptr[base->len - 1] != '/')
+		buf_addch(base, '/');
+	return use ? 1 : 0;
+}
+
+/* Do commits a and b have the same parents? */
+static bool same_parents(struct repo *r, const git_oid *a, const git_oid *b)
+{
+	git_commit *ca = NULL, *cb = NULL;
+	bool same = git_commit_lookup(&ca, r->git, a) == 0 &&
+		    git_commit_lookup(&cb, r->git, b) == 0 &&
+		    git_commit_parentcount(ca) == git_commit_parentcount(cb);
+
+	for (unsigned i = 0; same && i < git_commit_parentcount(ca); i++)
+		same = git_oid_equal(git_commit_parent_id(ca, i),
+				     git_commit_parent_id(cb, i));
+	git_commit_free(ca);
+	git_commit_free(cb);
+	return same;
+}
+
+/* "--root" or the first commit's parent: where git rebase would start. */
+static void rebase_base(struct buf *out, struct repo *r, const struct plan *p)
+{
+	git_commit *c = NULL;
+
+	if (git_commit_lookup(&c, r->git, &p->ids[0]) == 0 &&
+	    git_commit_parentcount(c))
+		buf_addf(out, "%.12s", git_oid_tostr_s(git_commit_parent_id(c, 0)));
+	else
+		buf_adds(out, "--root");
+	git_commit_free(c);
+}
+
+/*
+ * What git sees for commit i of the range, into p->src[i]: its
+ * replacement, followed as git does (at most 5 deep). A rewrite then
+ * makes the new commit from the replacement's tree, author and message,
+ * as git rebase --force-rebase does. A replacement with other parents
+ * changes the history git walks, not one commit: refused.
+ */
+static int resolve_replacement(struct repo *r, struct plan *p, size_t i,
+			       const char *base)
+{
+	struct buf name = BUF_INIT, from = BUF_INIT;
+	char id[OID_HEX + 1], to_hex[OID_HEX + 1];
+	git_object *obj = NULL;
+	git_oid to;
+	int depth = 0, rc = 0;
+
+	git_oid_cpy(&p->src[i], &p->ids[i]);
+	git_oid_tostr(id, sizeof(id), &p->ids[i]);
+	for (;;) {
+		buf_reset(&name);
+		buf_addf(&name, "%s%s", base, git_oid_tostr_s(&p->src[i]));
+		if (git_reference_name_to_id(&to, r->git, name.ptr) < 0)
+			break;
+		if (++depth > 5) {
+			rc = error_set("commit %.12s has a chain of more than 5 replacements (%s): git gives up there too; shorten it with git replace -d, then run again",
+				       id, name.ptr);
+			goto out;
+		}
+		git_oid_cpy(&p->src[i], &to);
+	}
+	if (!depth)
+		goto out;
+	git_oid_tostr(to_hex, sizeof(to_hex), &p->src[i]);
+	if (git_object_lookup(&obj, r->git, &p->src[i], GIT_OBJECT_ANY) < 0 ||
+	    git_object_type(obj) != GIT_OBJECT_COMMIT) {
+		rc = error_set("commit %.12s is replaced by %.12s, which is not a commit here: remove the replacement with git replace -d %.12s, then run again",
+			       id, to_hex, id);
+	} else if (!same_parents(r, &p->ids[i], &p->src[i])) {
+		rebase_base(&from, r, p);
+		rc = error_set("commit %.12s is replaced (git replace) by %.12s, which has other parents: that changes the history, and git disclose rewrites a series as recorded; write the replacement into the history with git rebase --force-rebase %s (git rebase sees replacements), then git replace -d %.12s, then run again (or just git replace -d %.12s)",
+			       id, to_hex, from.ptr, id, id);
+	}
+out:
+	git_object_free(obj);
+	buf_release(&name);
+	buf_release(&from);
+	return rc;
+}
+
+/*
+ * p->src for the range (see resolve_replacement). Grafts (info/grafts)
+ * are refused: git has deprecated them, and libgit2 walks the recorded
+ * parents.
+ */
+static int plan_replacements(struct repo *r, struct plan *p)
+{
+	struct buf path = BUF_INIT, base = BUF_INIT;
+	bool on = replace_refs_on(&base, r) == 1;
 	struct stat st;
 	int rc = 0;
 
-	for (size_t i = 0; (!no || !*no) && i < p->nr && !rc; i++) {
-		char hex[OID_HEX + 1];
-		git_oid to;
-
-		git_oid_tostr(hex, sizeof(hex), &p->ids[i]);
-		buf_reset(&path);
-		buf_addf(&path, "refs/replace/%s", hex);
-		if (git_reference_name_to_id(&to, r->git, path.ptr) < 0)
-			continue;
-		rc = error_set("commit %.12s has a replacement (git replace, %s -> %.12s): git disclose would rewrite the recorded commit and the replacement's message and tree would be lost; run git replace -d %.12s first (or make the replacement part of the history, then run again)",
-			       hex, path.ptr, git_oid_tostr_s(&to), hex);
+	p->src = xcalloc(p->nr, sizeof(*p->src));
+	for (size_t i = 0; i < p->nr && !rc; i++) {
+		if (on)
+			rc = resolve_replacement(r, p, i, base.ptr);
+		else
+			git_oid_cpy(&p->src[i], &p->ids[i]);
 	}
-	buf_reset(&path);
 	buf_addf(&path, "%s/info/grafts", git_repository_commondir(r->git));
 	if (!rc && lstat(path.ptr, &st) == 0 && st.st_size > 0)
 		rc = error_set("%s exists: git sees other parents than the commits record, and git disclose would rewrite the recorded history; convert the grafts with git replace --convert-graft-file (then see git replace -l) or remove the file, then run again",
 			       path.ptr);
 	buf_release(&path);
+	buf_release(&base);
 	return rc;
 }
 
@@ -1345,9 +1655,9 @@ static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 
 	/* the messages first: their errors say more than the tip's */
 	if (plan_range(p, r, range) < 0 || check_linear(r, p) < 0 ||
+	    plan_replacements(r, p) < 0 ||
 	    plan_messages(p, r, fn, data) < 0 ||
-	    check_tip(r, p, range, &p->tip) < 0 ||
-	    check_replaced(r, p) < 0)
+	    check_tip(r, p, range, &p->tip) < 0)
 		return -1;
 	git_oid_tostr(out->old_tip, sizeof(out->old_tip), &p->head);
 	memcpy(out->new_tip, out->old_tip, sizeof(out->new_tip));
@@ -1380,12 +1690,13 @@ static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 			 o->drop_signatures) < 0)
 		goto out;
 	tip = &new_ids[p->nr - p->first - 1];
-	test_pause();
+	test_pause_at("DISCLOSE_TEST_PAUSE_BEFORE_REF");
 	if (move_ref(r, p->ref, tip, &p->head, msg.ptr) < 0)
 		goto out;
 	git_oid_tostr(out->new_tip, sizeof(out->new_tip), tip);
 	fill_entries(out, p, new_ids);
 	rc = 0;
+	migrate_old_backups(out, r, p->ref);
 	if (save_backup(&out->backup_ref, r, p->ref, &p->head, who,
 			msg.ptr) < 0)
 		add_warning(out, "the branch was rewritten, but %s; the old tip %s is in the branch's reflog (git reflog %s)",

@@ -1,5 +1,6 @@
 #include "sanitize.h"
 
+#include <string.h>
 #include <wchar.h>
 
 size_t utf8_decode(unsigned *cp, const char *s, size_t len)
@@ -146,4 +147,21 @@ char *sanitize_dup(const char *s, size_t len)
 
 	sanitize(&b, s, len, 0);
 	return buf_detach(&b, NULL);
+}
+
+void sanitize_json(struct buf *out, const char *json)
+{
+	size_t len = strlen(json), i = 0;
+
+	while (i < len) {
+		unsigned cp;
+		size_t k = utf8_decode(&cp, json + i, len - i);
+
+		if (k > 1 && ((cp >= 0x80 && cp <= 0x9f) ||
+			      sanitize_is_bidi(cp)))
+			buf_addf(out, "\\u%04x", cp);
+		else
+			buf_add(out, json + i, k ? k : 1);
+		i += k ? k : 1;
+	}
 }

@@ -39,6 +39,14 @@ void sanitize_write_lines(FILE *f, const char *s, size_t len);
 /* sanitize() of s (len bytes, no flags) as a new string. */
 char *sanitize_dup(const char *s, size_t len);
 
+/*
+ * Append JSON text json to out with the controls a terminal acts on even
+ * inside a JSON string (C1 controls U+0080..U+009F and the bidirectional
+ * controls) written as \u escapes, which every JSON reader decodes back.
+ * (A JSON printer already escapes C0 controls.)
+ */
+void sanitize_json(struct buf *out, const char *json);
+
 /* Columns that sanitized text s (len bytes) takes on the terminal. */
 size_t sanitize_width(const char *s, size_t len);
 

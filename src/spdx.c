@@ -320,7 +320,12 @@ void spdx_check(struct spdx_result *out, const struct spdx_ids *ids,
 	size_t want = 0, at = 0;
 
 	memset(out, 0, sizeof(*out));
-	if (binary || style == SPDX_NONE) {
+	/*
+	 * An empty file has no first line to carry the tag: checkpatch
+	 * looks at the first added line and says nothing (a Python
+	 * package's empty __init__.py).
+	 */
+	if (binary || style == SPDX_NONE || !len) {
 		out->verdict = SPDX_NOT_NEEDED;
 		return;
 	}

@@ -42,7 +42,7 @@ enum spdx_style spdx_style_for(const char *path);
 
 enum spdx_verdict {
 	SPDX_OK,
-	SPDX_NOT_NEEDED,	/* the file type carries no SPDX line */
+	SPDX_NOT_NEEDED,	/* a type with no SPDX line, or an empty file */
 	SPDX_IS_MISSING,	/* no SPDX line near the top */
 	SPDX_MISPLACED,		/* an SPDX line, not on the line it belongs */
 	SPDX_BAD_STYLE,		/* wrong comment style */

@@ -138,7 +138,7 @@ __git_disclose_value ()
 		else
 			__git_disclose_reply "lines args" "$2" "$3"
 		fi ;;
-	--by) __git_disclose_reply "month tag agent model tool subsystem" "$2" "$3" ;;
+	--by) __git_disclose_reply "month tag agent model family tool subsystem" "$2" "$3" ;;
 	--message | --mbox | --tree | --source | --svg | --html) COMPREPLY=(); return 1 ;;
 	--reviewed | --tested | --timeout) COMPREPLY=() ;;
 	*) return 2 ;;

@@ -72,6 +72,8 @@ int main(int argc, char **argv)
 
 	/* on a b4 prep branch every command's default range is b4's series */
 	repo_set_range_finder(b4_default_range);
+	/* report's terminal view is the assistant's, when it is built */
+	cli_report_view = tui_report;
 	if (name && (!strcmp(name, "--help") || !strcmp(name, "-h") ||
 		     !strcmp(name, "help"))) {
 		usage(stdout);

@@ -40,6 +40,28 @@ measure() {
 	fi
 }
 sec() { printf '%.2f' "$1"; }
+ms() { printf '%.1f' "$(echo "$1 * 1000" | bc)"; }
+
+# median_secs RUNS CMD...: the median wall time of RUNS runs, in seconds
+median_secs() {
+	runs=$1
+	shift
+	i=0
+	while [ $i -lt "$runs" ]; do
+		s=$(date +%s.%N)
+		"$@" >/dev/null 2>&1 || { echo "report.sh: '$*' failed" >&2; exit 1; }
+		echo "$(date +%s.%N) - $s" | bc
+		i=$((i + 1))
+	done | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+# The terminal views on a null 80x24 terminal with an empty key script:
+# start, walk, first frame, exit.
+: >"$work/empty.keys"
+view() {
+	env DISCLOSE_TUI_SCRIPT="$work/empty.keys" DISCLOSE_TUI_SIZE=80x24 \
+		TERM=xterm-256color LC_ALL=C.UTF-8 "$@"
+}
 ratio() { echo "scale=2; $1 / $2" | bc; }
 
 for n in $sizes; do
@@ -59,10 +81,28 @@ for n in $sizes; do
 	rep=$secs rep_rss=$rss
 	measure "$bin" report --by=subsystem "$range"
 	sub=$secs sub_rss=$rss
+	measure env DISCLOSE_TUI_SCRIPT="$work/empty.keys" \
+		DISCLOSE_TUI_SIZE=80x24 TERM=xterm-256color LC_ALL=C.UTF-8 \
+		"$bin" report --tui "$range"
+	tui=$secs tui_rss=$rss
+	# the assistant on the last 10 commits of the history, in a
+	# repository that borrows its objects (alternates) and has its main
+	# and no remote (the cache keeps no session of ours)
+	rm -rf "$work/series"
+	git init -q -b main "$work/series" || exit 2
+	echo "$repo/.git/objects" >"$work/series/.git/objects/info/alternates"
+	git -C "$work/series" update-ref refs/heads/main \
+		"$(git rev-parse main)" || exit 2
+	in_series=$(git rev-list --count main~10..main)
+	first=$(cd "$work/series" && median_secs 5 view "$bin" main~10..main)
+	first_peer=$(cd "$work/series" &&
+		median_secs 5 git log --oneline main~10..main)
 	"$bin" report "$range" | sed -n 2,4p
 	how="wall clock, same run, $count commits ($merges merges, ~70,000 files; generated once in $gen s); peak RSS"
 	peer_name="git log --format='%(trailers)'"
 	echo "BENCH check --no-spdx $n-commit history|$(sec "$check") s|$peer_name|$(sec "$peer") s|$(ratio "$check" "$peer")|$how $check_rss KiB, git log $peer_rss KiB"
 	echo "BENCH report $n-commit history|$(sec "$rep") s|$peer_name|$(sec "$peer") s|$(ratio "$rep" "$peer")|$how $rep_rss KiB, git log $peer_rss KiB; report/check --no-spdx $(ratio "$rep" "$check")"
+	echo "BENCH report --tui $n-commit history (first frame)|$(sec "$tui") s|$peer_name|$(sec "$peer") s|$(ratio "$tui" "$peer")|$how $tui_rss KiB (the view keeps the ids and months of the AI commits and their subsystems)"
+	echo "BENCH first frame of the assistant, 10 of $n commits|$(ms "$first") ms|git log --oneline of the series|$(ms "$first_peer") ms|$(ratio "$first" "$first_peer")|median of 5 runs, wall clock: start, first frame on a null 80x24 terminal, exit; a repository borrowing the objects of the $n-commit history (main~10..main: $in_series commits with the merges' sides)"
 	echo "BENCH report --by=subsystem $n-commit history|$(sec "$sub") s|$peer_name|$(sec "$peer") s|$(ratio "$sub" "$peer")|$how $sub_rss KiB (top-level tree entries compared per commit)"
 done

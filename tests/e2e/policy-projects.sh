@@ -91,6 +91,13 @@ test_qemu() {
 	git commit -q --amend -m "$(msg "Reviewed-by: A Person <a@example.org>")"
 	expect_status 0 "$D" check HEAD
 	expect_eq "no AI, no error" "" "$(grep DECLINED "$TMPDIR/out")"
+	# the commit-msg hook follows the tree's pack too
+	expect_status 0 "$D" hook install
+	expect_status 1 git commit --allow-empty \
+		-m "$(msg "Assisted-by: Claude:claude-opus-4-5")"
+	expect_grep "AI_CONTENT_DECLINED" "$TMPDIR/err"
+	expect_status 0 git commit --allow-empty \
+		-m "$(msg "Reviewed-by: A Person <a@example.org>")"
 }
 
 test_qemu_relaxed() {
@@ -124,6 +131,11 @@ test_tool_name() {
 		expect_grep "+ Assisted-by: Claude" "$TMPDIR/out"
 		expect_status 0 "$D" trailer --agent Claude --no-signoff
 		expect_eq "$p trailer" "Assisted-by: Claude" "$(cat "$TMPDIR/out")"
+		# commit writes it, and finds what it wrote in the commit
+		expect_status 0 "$D" commit --agent Claude \
+			--model claude-opus-4-5 -- --allow-empty -m "net: c"
+		expect_eq "$p commit" "Assisted-by: Claude claude-opus-4-5
+$HUMAN_SOB" "$(git log -1 --format=%\(trailers:only,unfold\) | sed '/^$/d')"
 		cd "$W" || fail cd
 	done
 }

@@ -194,11 +194,12 @@ test_procedure_items() {
 	done
 }
 
-# The assistant's checklist: the same items, and where the policy came from.
+# The assistant's checklist: the same items, and where the policy came
+# from; the procedure's items once the series is marked a bug fix (f).
 test_assistant_checklist() {
 	kernel_tree "$W/tproc" procedure any generated
 	kernel_tree "$W/tllm" llm any
-	printf 'c\n:dump checklist.txt\n' >"$W/keys"
+	printf 'c f\n:dump checklist.txt\n' >"$W/keys"
 	for t in tproc tllm; do
 		cd "$W/$t" || fail "cd $t"
 		env DISCLOSE_TUI_SCRIPT="$W/keys" DISCLOSE_TUI_SIZE=150x40 \
@@ -333,11 +334,94 @@ test_user_pack_config() {
 	expect_grep "checklist: acme-tests" "$TMPDIR/out"
 }
 
+# the commit-msg hook judges by the pack disclose.policy names
+test_user_pack_hook() {
+	user_pack
+	expect_status 0 "$D" hook install
+	expect_status 0 git commit --allow-empty -m "frob: h" \
+		-m "Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB"
+	expect_status 1 git commit --allow-empty -m "frob: h2" \
+		-m "Assisted-by: LLM
+$HUMAN_SOB"
+	expect_grep "ASSISTED_BY_FORMAT" "$TMPDIR/err"
+	! grep -q "unknown policy" "$TMPDIR/err" || fail "$(cat "$TMPDIR/err")"
+}
+
+# the applypatch-msg hook too (strict: a bad patch stops git am)
+test_user_pack_am_hook() {
+	user_pack
+	git config disclose.amHook strict
+	echo "// SPDX-License-Identifier: GPL-2.0-only" >frob.c
+	git add frob.c
+	git commit -q -m "frob: good" -m "Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB"
+	git format-patch -q -1 -o "$W/good" || fail "format-patch"
+	git commit -q --amend -m "frob: bad" \
+		-m "Assisted-by: LLM
+$HUMAN_SOB"
+	git format-patch -q -1 -o "$W/bad" || fail "format-patch"
+	git reset -q --hard HEAD~1
+	expect_status 0 "$D" hook install --am
+	expect_status 0 git am -q "$W"/good/*.patch
+	expect_eq "am applied" "frob: good" "$(git log -1 --format=%s)"
+	git reset -q --hard HEAD~1
+	expect_status 1 git am -q "$W"/bad/*.patch
+	expect_grep "ASSISTED_BY_FORMAT" "$TMPDIR/err"
+	git am --abort
+}
+
+# commit, with -m and through the editor, under a pack of the
+# tool-name form (the whole value names the tool)
+tool_pack() {
+	mkdir -p "$XDG_CONFIG_HOME/git-disclose"
+	cat >"$XDG_CONFIG_HOME/git-disclose/tools-policy.json" <<'EOF2'
+{"policies": [{"name": "tools", "form": "tool-name",
+  "title": "Tools: Assisted-by: <name of the tool>"}]}
+EOF2
+	new_repo "$W/tools"
+	git config disclose.policy tools
+}
+
+test_user_pack_commit() {
+	tool_pack
+	expect_status 0 "$D" commit --agent Claude --model claude-opus-4-5 \
+		-- --allow-empty -m "frob: c"
+	expect_eq "commit -m" "Assisted-by: Claude claude-opus-4-5
+$HUMAN_SOB" "$(head_trailers)"
+	printf '#!/bin/sh\nsed -i "1s/^/frob: /" "$1"\n' >"$W/ed.sh"
+	chmod +x "$W/ed.sh"
+	GIT_EDITOR="$W/ed.sh" expect_status 0 "$D" commit --agent Claude \
+		--model claude-opus-4-5 -- --allow-empty -e -m "edited"
+	expect_eq "commit -e subject" "frob: edited" "$(git log -1 --format=%s)"
+	expect_eq "commit -e" "Assisted-by: Claude claude-opus-4-5
+$HUMAN_SOB" "$(head_trailers)"
+	# the editor resolves a --policy pack by its name too
+	git config --unset disclose.policy
+	GIT_EDITOR="$W/ed.sh" expect_status 0 "$D" commit --policy tools \
+		--agent Codex --model gpt-5 -- --allow-empty -e -m "named"
+	expect_eq "commit --policy -e" "Assisted-by: Codex gpt-5
+$HUMAN_SOB" "$(head_trailers)"
+}
+
+# the assistant shows the pack's own item
+test_user_pack_assistant() {
+	user_pack
+	printf 'c\n:dump checklist.txt\n' >"$W/keys"
+	env DISCLOSE_TUI_SCRIPT="$W/keys" DISCLOSE_TUI_SIZE=150x40 \
+		DISCLOSE_TUI_DUMP_DIR="$W" TERM=xterm-256color \
+		"$D" HEAD >/dev/null 2>"$TMPDIR/err" ||
+		fail "assistant: $(cat "$TMPDIR/err")"
+	expect_grep "You ran the ACME test suite." "$W/checklist.txt"
+}
+
 failed=
 for t in trailer_form commit_not_worktree overrides check_llm_line \
 	amend_llm_tree procedure_items assistant_checklist config_source \
 	no_document new_wording user_pack_check user_pack_trailer \
-	user_pack_fix user_pack_amend user_pack_cover user_pack_config; do
+	user_pack_fix user_pack_amend user_pack_cover user_pack_config \
+	user_pack_hook user_pack_am_hook user_pack_commit \
+	user_pack_assistant; do
 	W="$TMPDIR/$t"
 	mkdir -p "$W"
 	if (XDG_CONFIG_HOME="$W/xdg"; export XDG_CONFIG_HOME; "test_$t"); then

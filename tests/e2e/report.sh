@@ -133,6 +133,10 @@ tr -s ' ' <"$TMPDIR/out" | grep -E '^(v1|v2|\(untagged\)) ' | cut -d' ' -f1 |
 expect_rc 0 "$D" report --by=agent
 row "Claude 13 13 100.0% 8 5 1"
 row "(none) 41 0 0.0% 0 0 0"
+expect_rc 0 "$D" report --by=family
+row "claude-opus 5 5 100.0% 5 0 0"
+row "gpt 2 2 100.0% 2 0 0"
+row "(none) 48 7 14.6% 0 7 1"
 expect_rc 0 "$D" report --by=tool
 row "coccinelle 5 5 100.0% 5 0 0"
 row "(none) 54 13 24.1% 6 7 1"
@@ -246,13 +250,18 @@ EOF
 
 # --- bad input: a clear error, exit 2, nothing written
 expect_rc 2 "$D" report --by=week
-err_has "--by=week is not a grouping: give month, tag, agent, model, tool or subsystem"
+err_has "--by=week is not a grouping: give month, tag, agent, model, family, tool or subsystem"
 expect_rc 2 "$D" report --by=tag v1..v2
 err_has "--by=tag counts a revision's whole history"
 expect_rc 2 "$D" report nosuchrev
 err_has "nosuchrev"
 expect_rc 2 "$D" report --svg "$TMPDIR/no/such/dir/r.svg"
 [ ! -e "$TMPDIR/no/such/dir/r.svg" ] || fail "an SVG was written"
+expect_rc 2 "$D" report --tui
+err_has "--tui needs a terminal: here use --json, --svg FILE or --html FILE"
+[ -s "$TMPDIR/out" ] && fail "--tui off a terminal printed: $(cat "$TMPDIR/out")"
+expect_rc 2 "$D" report --tui --json
+err_has "--tui shows the report on the terminal: leave out --json, --svg and --html"
 expect_rc 2 "$D" report a b
 err_has "give one range"
 git init -q -b main "$TMPDIR/unborn" && (cd "$TMPDIR/unborn" &&

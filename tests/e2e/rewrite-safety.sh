@@ -46,10 +46,10 @@ DISCLOSE_TEST_HOOKS=guess DISCLOSE_TEST_PAUSE_BEFORE_REF="$TMPDIR/go" \
 [ -e "$TMPDIR/go.waiting" ] && fail "the production binary paused"
 git reset -q --hard "$old"
 
-# 3 a replacement or a graft of a commit to rewrite is refused (item 5)
-git show -s --format=%B HEAD >"$TMPDIR/msg"
-git commit -q --amend -m "replacement" && rep=$(git rev-parse HEAD)
-git reset -q --hard "$old"
+# 3 a replacement with other parents, or a graft, of a commit to rewrite
+# is refused (item 5; one with the same parents is honoured as git rebase
+# does: tests/e2e/robust-replace.sh)
+rep=$(git commit-tree "$(git rev-parse HEAD^{tree})" -m "replacement, a root")
 git replace "$old" "$rep"
 expect_status 2 "$D" amend $A
 expect_grep "git replace" "$TMPDIR/err"

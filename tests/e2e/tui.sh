@@ -1,6 +1,7 @@
 # Scripted UI tests in the style of tig: each tests/tui/NAME.keys replays
 # keys into the real binary with the display on a null terminal of fixed
-# size, and its :dump commands write the screen as text; every dump must
+# size (TUI_ARGS, set by a NAME.setup, are its arguments: "report --tui"),
+# and its :dump commands write the screen as text; every dump must
 # equal tests/tui/expected/ (UPDATE=1 rewrites them). NAME.setup runs in
 # the new repository first, NAME.check after.
 . "$TOP/tests/e2e/lib.sh"
@@ -18,7 +19,7 @@ chmod +x "$TMPDIR/bin/sparse"
 tui() {
 	env PATH="$TMPDIR/bin" DISCLOSE_TUI_SCRIPT="$1" \
 		DISCLOSE_TUI_SIZE="${2:-80x24}" DISCLOSE_TUI_DUMP_DIR="$out" \
-		TERM=xterm-256color "$D"
+		TERM=xterm-256color "$D" ${TUI_ARGS:-}
 }
 
 for keys in "$src"/*.keys; do

@@ -69,8 +69,9 @@ static const struct fix_case cases[] = {
 	  H "Reviewed-by: R <r@example.org>\n" SOB },
 	{ "MISSING_SIGNOFF, no block", "Subject\n\nBody.\n",
 	  "Subject\n\nBody.\n\n" SOB },
-	{ "SUBMITTER_SIGNOFF_NOT_LAST", H SOB "Reviewed-by: R <r@example.org>\n",
-	  H "Reviewed-by: R <r@example.org>\n" SOB },
+	/* the earlier sign-off stays, a new one goes last (git commit -s) */
+	{ "SUBMITTER_SIGNOFF_NOT_LAST", H SOB "Signed-off-by: R <r@example.org>\n",
+	  H SOB "Signed-off-by: R <r@example.org>\n" SOB },
 	{ "DUPLICATE_SIGNATURE", H "Reviewed-by: R <r@example.org>\nReviewed-by: r  <R@example.org>\n" SOB,
 	  H "Reviewed-by: R <r@example.org>\n" SOB },
 	{ "--no-signoff adds none", H "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n",

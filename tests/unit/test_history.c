@@ -228,6 +228,147 @@ static void test_hostile_keys(void **state)
 	history_release(&r);
 }
 
+/* A MAINTAINERS file in the kernel's layout, its preamble included. */
+static const char maintainers_text[] =
+	"List of maintainers\n"
+	"===================\n"
+	"\n"
+	"Descriptions of section entries and preferred order\n"
+	"\tM: *Mail* patch to whom\n"
+	"\tF: *Files* and directories wildcard patterns.\n"
+	"\n"
+	"NETWORKING DRIVERS\n"
+	"M:\tNet Dev <net@example.org>\n"
+	"F:\tdrivers/net/\n"
+	"X:\tdrivers/net/wireless/\n"
+	"\n"
+	"INTEL ETHERNET DRIVERS\n"
+	"F:\tdrivers/net/ethernet/intel/\n"
+	"\n"
+	"WIRELESS\n"
+	"F:\tdrivers/net/wireless/\n"
+	"\n"
+	"FROB HEADERS\n"
+	"F:\tinclude/linux/frob*.h\n"
+	"\n"
+	"EXT4 FILE SYSTEM\n"
+	"F:\tfs/ext4\n"
+	"\n"
+	"DOCUMENTATION\n"
+	"F:\tDocumentation/\n"
+	"F:\tREADME\n"
+	"\n"
+	"SECOND DOCS\n"
+	"F:\tDocumentation/\n"
+	"\n"
+	"THE REST\n"
+	"M:\tLinus <torvalds@example.org>\n"
+	"F:\t*\n"
+	"F:\t*/\n";
+
+static const struct {
+	const char *path, *section;
+} maintainers_cases[] = {
+	/* the deepest pattern wins */
+	{ "drivers/net/ethernet/intel/e1000/e1000_main.c",
+	  "INTEL ETHERNET DRIVERS" },
+	{ "drivers/net/loopback.c", "NETWORKING DRIVERS" },
+	/* X: takes the path out of NETWORKING DRIVERS */
+	{ "drivers/net/wireless/ath/main.c", "WIRELESS" },
+	/* a glob without "/" at its end matches files of its directory */
+	{ "include/linux/frob.h", "FROB HEADERS" },
+	{ "include/linux/frob_bits.h", "FROB HEADERS" },
+	{ "include/linux/frob/deep.h", "THE REST" },
+	/* a directory named without its slash */
+	{ "fs/ext4/inode.c", "EXT4 FILE SYSTEM" },
+	{ "fs/ext4x.c", "THE REST" },
+	/* a file, deeper than THE REST's "*" */
+	{ "README", "DOCUMENTATION" },
+	/* a tie: the first section in the file */
+	{ "Documentation/process/coding-assistants.rst", "DOCUMENTATION" },
+	{ "Makefile", "THE REST" },
+	{ "kernel/sched/core.c", "THE REST" },
+};
+
+static void test_maintainers(void **state)
+{
+	struct sections *m;
+
+	assert_int_equal(sections_parse(&m, maintainers_text,
+					   strlen(maintainers_text)), 0);
+	/* the preamble's indented tags are no patterns */
+	assert_int_equal(sections_nr_patterns(m), 11);
+	for (size_t i = 0; i < ARRAY_SIZE(maintainers_cases); i++) {
+		const char *got = sections_find(m,
+					maintainers_cases[i].path);
+
+		print_message("case: %s\n", maintainers_cases[i].path);
+		assert_non_null(got);
+		assert_string_equal(got, maintainers_cases[i].section);
+	}
+	sections_free(m);
+	/* without THE REST, a path no section covers has none */
+	assert_int_equal(sections_parse(&m, "NET\nF:\tnet/\n", 12), 0);
+	assert_null(sections_find(m, "fs/inode.c"));
+	assert_string_equal(sections_find(m, "net/core/dev.c"), "NET");
+	sections_free(m);
+}
+
+/* With pivots, each row keeps its AI commits' months and ids. */
+static void test_pivots(void **state)
+{
+	struct history r;
+	struct history_row *rows;
+	size_t nr;
+	char *subs[] = { "net" };
+	static const char *const msgs[] = {
+		H "Assisted-by: Claude:claude-opus-4-5\n" SOB,
+		H "Assisted-by: Codex:gpt-5.5 sparse\n" SOB,
+		H SOB,
+		H "Co-Authored-By: Claude <noreply@anthropic.com>\n" SOB,
+	};
+	static const long long when[] = { FEB, JAN, JAN, JAN };
+	static const char *const ids[] = { "c4", "c3", "c2", "c1" };
+
+	history_init(&r, BY_MONTH, FORM_AGENT_MODEL, cat);
+	r.pivots = true;
+	for (size_t i = 0; i < ARRAY_SIZE(msgs); i++) {
+		struct history_commit c = {
+			.message = msgs[i], .message_len = strlen(msgs[i]),
+			.time = when[i], .nr_parents = 1, .id = ids[i],
+			.subsystems = subs, .nr_subsystems = 1,
+		};
+
+		assert_int_equal(history_add(&r, &c), 0);
+	}
+	rows = history_rows(&r, BY_AGENT, &nr);
+	assert_int_equal(nr, 2);
+	assert_string_equal(rows[0].key, "Claude");
+	assert_int_equal(rows[0].nr_ids, 2);
+	assert_string_equal(rows[0].ids[0], "c4");
+	assert_string_equal(rows[0].ids[1], "c1");
+	assert_int_equal(history_row_month(&rows[0], history_month(JAN)), 1);
+	assert_int_equal(history_row_month(&rows[0], history_month(FEB)), 1);
+	assert_int_equal(history_row_month(&rows[1], history_month(FEB)), 0);
+	free(rows);
+	/* the months: only AI commits are kept behind a bar */
+	rows = history_rows(&r, BY_MONTH, &nr);
+	assert_int_equal(nr, 2);
+	assert_string_equal(rows[0].key, "2026-01");
+	assert_int_equal(rows[0].commits, 3);
+	assert_int_equal(rows[0].nr_ids, 2);
+	free(rows);
+	rows = history_rows(&r, BY_SUBSYSTEM, &nr);
+	assert_int_equal(nr, 1);
+	assert_int_equal(rows[0].commits, 3);
+	free(rows);
+	rows = history_rows(&r, BY_FAMILY, &nr);
+	assert_int_equal(nr, 2);
+	free(rows);
+	assert_int_equal(r.total.nr_ids, 3);
+	history_release(&r);
+}
+
 static int setup(void **state)
 {
 	return catalogue_load_builtin(&cat);
@@ -249,6 +390,8 @@ int main(void)
 		cmocka_unit_test(test_multi_keys),
 		cmocka_unit_test(test_json),
 		cmocka_unit_test(test_hostile_keys),
+		cmocka_unit_test(test_maintainers),
+		cmocka_unit_test(test_pivots),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -118,12 +118,22 @@ static const struct lint_case cases[] = {
 	{ "author signed off, case folded", H "Signed-off-by: BOB  <Bob@Example.org>\n" SOB,
 	  "AUTHOR_SIGNOFF_MISSING", false, NULL, 0, false,
 	  "Bob <bob@example.org>", JANE },
+	{ "author signed off with a quoted name (RFC 2822)",
+	  H "Signed-off-by: \"Bob J. Bee\" <bob@example.org>\n" SOB,
+	  "AUTHOR_SIGNOFF_MISSING", false, NULL, 0, false,
+	  "Bob J. Bee <bob@example.org>", JANE },
 	{ "author signs under another name", H "Signed-off-by: Robert <bob@example.org>\n" SOB,
 	  "AUTHOR_SIGNOFF_MISSING", true, NULL, 0, false,
 	  "Bob <bob@example.org>", JANE },
 	/* SUBMITTER_SIGNOFF_NOT_LAST */
-	{ "submitter not last", H SOB "Reviewed-by: R <r@example.org>\n",
+	{ "submitter not last", H SOB "Signed-off-by: R <r@example.org>\n",
 	  "SUBMITTER_SIGNOFF_NOT_LAST", true, NULL, 5, false, NULL, JANE },
+	{ "a review given after the sign-off is chronological",
+	  H SOB "Reviewed-by: R <r@example.org>\nLink: https://lore.kernel.org/r/1\n",
+	  "SUBMITTER_SIGNOFF_NOT_LAST", false, NULL, 0, false, NULL, JANE },
+	{ "an AI sign-off after it is no chain link",
+	  H SOB "Signed-off-by: Claude <noreply@anthropic.com>\n",
+	  "SUBMITTER_SIGNOFF_NOT_LAST", false, NULL, 0, false, NULL, JANE },
 	{ "submitter last", H "Reviewed-by: R <r@example.org>\n" SOB,
 	  "SUBMITTER_SIGNOFF_NOT_LAST", false, NULL, 0, false, NULL, JANE },
 	/* CO_DEVELOPED_BY_UNPAIRED */
@@ -230,6 +240,35 @@ static void test_clean(void **state)
 	lint_result_release(&res);
 	message_free(m);
 	ident_release(&jane);
+}
+
+/*
+ * check's view of a changelog under the sign-offs: the message above it
+ * is judged (its Assisted-by form too), and the misplacement is named
+ * at the sign-off, with no entry that fix could apply to the message.
+ */
+static void test_check_changelog(void **state)
+{
+	static const char msg[] = H "Assisted-by: Claude:Claude-Opus-4-5\n"
+		SOB "\nv2: renamed foo\n\nv1: first\n---\n a | 1 +\n";
+	struct message *m;
+	struct lint_result res;
+	struct lint_opts o = { FORM_AGENT_MODEL, cat };
+	const struct finding *f;
+
+	message_parse(&m, msg, strlen(msg), '#');
+	lint_check_message(&res, m, NULL, &o);
+	assert_non_null(find(&res, "ASSISTED_BY_MODEL"));
+	assert_null(find(&res, "MISSING_SIGNOFF"));
+	f = find(&res, "TRAILERS_MISPLACED");
+	assert_non_null(f);
+	assert_int_equal(f->severity, SEV_ERROR);
+	assert_int_equal(f->line, 6);
+	assert_string_equal(f->text, "Signed-off-by: Jane Dev <jane@example.org>");
+	for (size_t i = 0; i < res.nr; i++)
+		assert_true(res.findings[i].entry == SIZE_MAX);
+	lint_result_release(&res);
+	message_free(m);
 }
 
 /* SPDX findings come from the added files. */
@@ -648,6 +687,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cases),
 		cmocka_unit_test(test_clean),
+		cmocka_unit_test(test_check_changelog),
 		cmocka_unit_test(test_spdx_findings),
 		cmocka_unit_test(test_sanitize),
 		cmocka_unit_test(test_json),

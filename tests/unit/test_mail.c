@@ -1030,6 +1030,14 @@ static void test_check(void **state)
 		  "Signed-off-by: Ada Lovelace <ada@example.org>\n"
 		  DIFF_NEW("a.c", "int y;"),
 		  0, "SPDX_MISSING@0" },
+		{ "an empty new file needs no SPDX line (checkpatch: no line)",
+		  HDRS("[PATCH] a: b", "c2e") "\nBody.\n\n"
+		  "Signed-off-by: Ada Lovelace <ada@example.org>\n"
+		  "---\n"
+		  "diff --git a/t/__init__.py b/t/__init__.py\n"
+		  "new file mode 100644\n"
+		  "index 0000000..e69de29\n",
+		  0, "" },
 		{ "a header's SPDX line in the wrong comment style",
 		  HDRS("[PATCH] a: b", "c3") "\nBody.\n\n"
 		  "Signed-off-by: Ada Lovelace <ada@example.org>\n"
@@ -1044,7 +1052,7 @@ static void test_check(void **state)
 		  "Signed-off-by: Ada Lovelace <ada@example.org>\n\n"
 		  "Changes in v3:\n- this\n\nChanges in v2:\n- that\n"
 		  "---\n diff stat\n",
-		  0, "CHANGELOG_ABOVE_DIVIDER@9" },
+		  0, "TRAILERS_MISPLACED@7" },
 		{ "a sender who passes a patch on signs it off",
 		  "From: Grace <grace@example.org>\n"
 		  "Subject: [PATCH] a: b\n\n"

@@ -8,7 +8,11 @@
 #include "catalogue.h"
 #include "dco.h"
 #include "lint.h"
+#include "maintainers.h"
+#include "message.h"
+#include "fixes.h"
 #include "policy.h"
+#include "procedure.h"
 #include "util.h"
 
 static void test_builtin(void **state)
@@ -58,10 +62,25 @@ static void test_builtin_versions(void **state)
 		if (it->when != WHEN_BUGFIX_PROCEDURE)
 			continue;
 		procedure++;
-		assert_true(it->optional);
-		assert_false(it->automatic);
+		/* the tool's checks inform; the human's statements block */
+		if (it->automatic)
+			assert_true(it->optional);
+		else
+			assert_false(it->optional);
+		if (!strcmp(it->id, "bugfix-fixes"))
+			assert_int_equal(it->source, SOURCE_FIXES);
+		if (!strcmp(it->id, "bugfix-checkpatch"))
+			assert_int_equal(it->source, SOURCE_CHECKPATCH);
+		if (!strcmp(it->id, "bugfix-warnings"))
+			assert_int_equal(it->source, SOURCE_WARNINGS);
+		if (!strcmp(it->id, "bugfix-maintainers"))
+			assert_int_equal(it->source, SOURCE_MAINTAINERS);
+		if (!strcmp(it->id, "bugfix-untested")) {
+			assert_int_equal(it->source, SOURCE_STATEMENT);
+			assert_false(it->automatic);
+		}
 	}
-	assert_true(procedure >= 6);
+	assert_true(procedure >= 10);
 	policy_set_free(s);
 }
 
@@ -190,6 +209,8 @@ static void test_broken(void **state)
 		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"id\": \"a\", \"kind\": \"maybe\", \"text\": \"t\"}]}]}", "kind" },
 		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"id\": \"a\", \"kind\": \"auto\", \"text\": \"t\"}]}]}", "no source" },
 		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"id\": \"a\", \"kind\": \"auto\", \"source\": \"magic\", \"text\": \"t\"}]}]}", "magic" },
+		/* the statement is the human's: the tool only looks for it */
+		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"id\": \"a\", \"kind\": \"auto\", \"source\": \"statement\", \"text\": \"t\"}]}]}", "no source" },
 		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"id\": \"a\", \"kind\": \"human\", \"text\": \"t\", \"optional\": 1}]}]}", "optional" },
 		{ "{\"policies\": [{\"name\": \"x\", \"checklist\": [{\"kind\": \"human\", \"text\": \"t\"}]}]}", "id" },
 		{ "{\"policies\": [{\"name\": \"x\", \"ai\": \"banned\"}]}", "declined" },
@@ -408,6 +429,80 @@ static void test_dco_text(void **state)
 	buf_release(&out);
 }
 
+/* get_maintainer.pl --roles --no-rolestats output, as 6.1's prints it */
+static void test_maintainers_parse(void **state)
+{
+	static const char out[] =
+		"Fro Bnicator <frob@example.org> (maintainer:FROB DRIVER)\n"
+		"Rev Iewer <rev@example.org> (reviewer:FROB DRIVER)\n"
+		"frob-devel@lists.example.org (open list:FROB DRIVER)\n"
+		"linux-kernel@vger.kernel.org (open list)\n";
+	struct maintainers m = { 0 };
+	struct buf b = BUF_INIT;
+
+	assert_int_equal(maintainers_parse(&m, out, strlen(out)), 0);
+	assert_int_equal(m.nr, 4);
+	assert_string_equal(m.items[0].who, "Fro Bnicator <frob@example.org>");
+	assert_string_equal(m.items[0].role, "maintainer:FROB DRIVER");
+	assert_false(m.items[0].list);
+	assert_true(m.items[2].list);
+	assert_string_equal(m.items[3].role, "open list");
+	maintainers_format(&b, &m, "");
+	assert_non_null(strstr(b.ptr, "to: Rev Iewer <rev@example.org> (reviewer:FROB DRIVER)\n"));
+	assert_non_null(strstr(b.ptr, "cc: linux-kernel@vger.kernel.org (open list)\n"));
+	buf_release(&b);
+	maintainers_release(&m);
+	/* a line that is no address: not the kernel's script */
+	assert_int_equal(maintainers_parse(&m, "usage: x\n", 9), -1);
+	assert_non_null(strstr(error_last(), "not an address"));
+	maintainers_release(&m);
+}
+
+static void test_statement(void **state)
+{
+	static const struct {
+		const char *text;
+		bool found;
+	} cases[] = {
+		{ "frob: fix it\n\nNot tested on real hardware.\n", true },
+		{ "frob: fix it\n\n---\nCompile-tested only.\n", true },
+		{ "frob: fix it\n\nI could not reproduce the race.\n", true },
+		{ "frob: fix it\n\nTested with the reproducer.\n", false },
+		{ "frob: fix it\n", false },
+	};
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(*cases); i++) {
+		char *line = NULL;
+
+		print_message("case %zu\n", i);
+		assert_int_equal(procedure_find_statement(cases[i].text,
+				 strlen(cases[i].text), &line), cases[i].found);
+		assert_true(!cases[i].found || line);
+		free(line);
+	}
+}
+
+static void test_fixes_count(void **state)
+{
+	static const char fix[] = "frob: fix\n\nBody.\n\n"
+		"Fixes: 0123456789ab (\"frob: add\")\nSigned-off-by: A <a@b.c>\n";
+	static const char nofix[] = "frob: fix\n\nFixes nothing, fixes 12.\n";
+	static const char notes[] = "frob: fix\n\nBody.\n---\n"
+		"Fixes: 0123456789ab (\"frob: add\")\n";
+	struct message *m;
+
+	message_parse_commit(&m, fix, strlen(fix), '#');
+	assert_int_equal(fixes_count(m), 1);
+	message_free(m);
+	message_parse_commit(&m, nofix, strlen(nofix), '#');
+	assert_int_equal(fixes_count(m), 0);
+	message_free(m);
+	/* below the divider: git am drops it, so it is no tag */
+	message_parse_commit(&m, notes, strlen(notes), '#');
+	assert_int_equal(fixes_count(m), 0);
+	message_free(m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -424,6 +519,9 @@ int main(void)
 		cmocka_unit_test(test_user_dir),
 		cmocka_unit_test(test_dco_extract),
 		cmocka_unit_test(test_dco_text),
+		cmocka_unit_test(test_maintainers_parse),
+		cmocka_unit_test(test_statement),
+		cmocka_unit_test(test_fixes_count),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

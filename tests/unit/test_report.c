@@ -141,10 +141,46 @@ static void test_format_names(void **state)
 	error_clear();
 }
 
+/*
+ * The one finding printer: the hooks' style (a lowered severity, the
+ * message line, "write instead:" or "add:") and check's colours.
+ */
+static void test_finding_text(void **state)
+{
+	struct lint_result res;
+	struct buf b = BUF_INIT;
+	const struct finding_style color = {
+		.line_word = "line", .fix_after_text = "+", .color = true,
+	};
+
+	result(&res, true, false, false);
+	report_finding_text(&b, "commit-msg: ", &res.findings[0], SEV_WARNING,
+			    &report_hook_style);
+	assert_string_equal(b.ptr, "commit-msg: WARNING: AI_SIGNOFF: "
+			    "message line 12: is an AI\n"
+			    "    Signed-off-by: Claude <noreply@anthropic.com>\n"
+			    "  write instead: Assisted-by: Claude:claude-opus-4-5\n");
+	free(res.findings[0].text);
+	res.findings[0].text = NULL;
+	buf_reset(&b);
+	report_finding_text(&b, "p: ", &res.findings[0], SEV_ERROR,
+			    &report_hook_style);
+	assert_string_equal(b.ptr, "p: ERROR: AI_SIGNOFF: message line 12: "
+			    "is an AI\n  add: Assisted-by: Claude:claude-opus-4-5\n");
+	buf_reset(&b);
+	report_finding_text(&b, "x: ", &res.findings[0], SEV_ERROR, &color);
+	assert_string_equal(b.ptr, "x: \033[1;31mERROR\033[m: AI_SIGNOFF: "
+			    "line 12: is an AI\n"
+			    "  \033[32m+\033[m Assisted-by: Claude:claude-opus-4-5\n");
+	buf_release(&b);
+	lint_result_release(&res);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_formats),
+		cmocka_unit_test(test_finding_text),
 		cmocka_unit_test(test_json_controls),
 		cmocka_unit_test(test_format_names),
 	};

@@ -27,6 +27,12 @@ int cmd_config(int argc, char **argv) __attribute__((weak));
 int cmd_report(int argc, char **argv) __attribute__((weak));
 int cmd_tui(int argc, char **argv) __attribute__((weak));
 
+/* The terminal view of report (ui/tui), set by ui/main.c when built;
+ * it shows h, whose commits are in r. Returns 0 or negative. */
+struct history;
+struct repo;
+extern int (*cli_report_view)(struct history *h, struct repo *r);
+
 /* Print "git disclose CMD: <message>" and the usage; returns EXIT_USAGE. */
 int cli_usage_error(const char *usage, const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

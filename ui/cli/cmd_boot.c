@@ -6,12 +6,15 @@
 #include <unistd.h>
 
 #include "boot.h"
+#include "kcache.h"
 #include "cli.h"
 
 static const char boot_usage[] =
 	"usage: git disclose boot [<range>] [--tree DIR | --source TARBALL]\n"
 	"                         [--timeout S] [--json] [--kvm]\n"
 	"                         [--each | --boot-each] [--accept-warnings]\n"
+	"                         [--arch A[,A]] [--config C[,C]]\n"
+	"   or: git disclose boot --gc [--max-size SIZE]\n"
 	"\n"
 	"Builds the committed tip of the series (never uncommitted changes)\n"
 	"with tinyconfig plus the boot fragment, boots it in QEMU (TCG) with\n"
@@ -33,6 +36,23 @@ static const char boot_usage[] =
 	"                     is rebuilt); the first that does not build fails\n"
 	"  --boot-each        --each, and boot every commit, not only the tip\n"
 	"  --accept-warnings  do not fail on W=1 warnings the series adds\n"
+	"  --arch LIST        x86_64 (default), i386, or both: x86_64,i386\n"
+	"  --config LIST      tiny (default: tinyconfig and the boot fragment)\n"
+	"                     or defconfig (the arch's defconfig and the\n"
+	"                     fragment; about ten times the build), or both\n"
+	"\n"
+	"  --gc               remove the least recently used pristine object\n"
+	"                     trees and build directories until at most\n"
+	"                     --max-size (default 4G; K, M, G) remain, and\n"
+	"                     print the disk they use\n"
+	"\n"
+	"A cold build starts from the pristine object tree of the series'\n"
+	"base for its arch and config (built once, kept in the cache), so\n"
+	"only what the series touches is rebuilt.\n"
+	"\n"
+	"Each arch and config is a cell with its own build directory; the\n"
+	"cells build one after the other (each with every core) and boot in\n"
+	"QEMU side by side, up to one per core. Every cell must pass.\n"
 	"\n"
 	"The .c files the series touches are built with W=1 at its base and\n"
 	"its tip; a warning only the tip has (same file, message and source\n"
@@ -129,18 +149,42 @@ static void print_warnings(const struct boot_verdict *v)
 	}
 }
 
+static void print_cells(const struct boot_verdict *v)
+{
+	for (size_t i = 0; i < v->nr_cells; i++) {
+		const struct boot_verdict *c = v->cells[i];
+		char name[64];
+
+		snprintf(name, sizeof(name), "%s/%s", c->arch ? c->arch : "?",
+			 c->config ? c->config : "?");
+		printf("  cell %-16s %-4s %s", name, c->pass ? "PASS" : "FAIL",
+		       c->pass ? (c->release ? c->release : "") :
+		       (c->summary ? c->summary : c->status));
+		printf("; configure %.1f s, build %.1f s, boot %.1f s\n",
+		       c->configure_s, c->build_s, c->boot_s);
+		for (size_t k = 0; k < c->nr_suites; k++)
+			printf("    KUnit %-22s %s\n", c->suites[k].name,
+			       c->suites[k].ok ? "ok" : "NOT OK");
+	}
+}
+
 static void print_text(const struct boot_verdict *v)
 {
 	printf("boot: %s: %s", v->pass ? "PASS" : "FAIL",
 	       v->summary ? v->summary : v->status);
 	if (v->release)
 		printf(" (%s, %s)", v->release, v->accel);
-	printf("\n  tip %.12s; configure %.1f s%s, build %.1f s, boot %.1f s\n",
-	       v->tip, v->configure_s, v->configured ? "" : " (reused)",
+	printf("\n  tip %.12s; checkout %.1f s, ", v->tip, v->checkout_s);
+	if (v->pristine)
+		printf("pristine objects %.1f s (%s), ", v->pristine_s,
+		       v->pristine);
+	printf("configure %.1f s%s, build %.1f s, boot %.1f s\n",
+	       v->configure_s, v->configured ? "" : " (reused)",
 	       v->build_s, v->boot_s);
 	if (v->kvm_failed)
 		printf("  KVM did not boot this kernel (nested KVM?): TCG "
 		       "decided\n");
+	print_cells(v);
 	print_commits(v);
 	if (v->error_file)
 		printf("  file: %s\n", v->error_file);
@@ -175,6 +219,30 @@ static void print_text(const struct boot_verdict *v)
 		printf("  console log: %s\n", v->console_log);
 }
 
+/* A comma-separated list appended to *v (the caller frees it). */
+static void split_list(char ***v, size_t *nr, const char *arg)
+{
+	for (const char *p = arg; ; ) {
+		size_t len = strcspn(p, ",");
+
+		if (len) {
+			*v = xrealloc(*v, (*nr + 2) * sizeof(**v));
+			(*v)[(*nr)++] = xstrndup(p, len);
+			(*v)[*nr] = NULL;
+		}
+		if (!p[len])
+			break;
+		p += len + 1;
+	}
+}
+
+static void free_list(char **v, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		free(v[i]);
+	free(v);
+}
+
 static int parse_timeout(int *out, const char *arg)
 {
 	char *end;
@@ -184,6 +252,16 @@ static int parse_timeout(int *out, const char *arg)
 		return -1;
 	*out = (int)n;
 	return 0;
+}
+
+static int run_gc(const char *tree, unsigned long long max_size)
+{
+	struct buf report = BUF_INIT;
+	int ret = boot_gc(&report, tree, max_size);
+
+	fputs(buf_cstr(&report), stdout);
+	buf_release(&report);
+	return ret < 0 ? cli_fail(EXIT_USAGE) : 0;
 }
 
 int cmd_boot(int argc, char **argv)
@@ -197,13 +275,20 @@ int cmd_boot(int argc, char **argv)
 		{ "each", no_argument, NULL, 'e' },
 		{ "boot-each", no_argument, NULL, 'E' },
 		{ "accept-warnings", no_argument, NULL, 'W' },
+		{ "arch", required_argument, NULL, 'a' },
+		{ "config", required_argument, NULL, 'c' },
+		{ "gc", no_argument, NULL, 'g' },
+		{ "max-size", required_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct boot_opts o = { 0 };
 	struct meter m = { isatty(2), NULL, 0, false };
 	struct boot_verdict *v;
-	bool json = false;
+	char **arches = NULL, **configs = NULL;
+	size_t nr_arches = 0, nr_configs = 0;
+	bool json = false, gc = false;
+	unsigned long long max_size = BOOT_GC_DEFAULT_MAX;
 	int opt, status;
 
 	opterr = 0;
@@ -237,6 +322,21 @@ int cmd_boot(int argc, char **argv)
 		case 'W':
 			o.accept_warnings = true;
 			break;
+		case 'a':
+			split_list(&arches, &nr_arches, optarg);
+			break;
+		case 'c':
+			split_list(&configs, &nr_configs, optarg);
+			break;
+		case 'g':
+			gc = true;
+			break;
+		case 'M':
+			if (kcache_parse_size(&max_size, optarg) < 0)
+				return cli_usage_error(boot_usage, "boot",
+					"--max-size '%s': give a size such "
+					"as 500M or 4G", optarg);
+			break;
 		case 'h':
 			fputs(boot_usage, stdout);
 			return 0;
@@ -251,10 +351,19 @@ int cmd_boot(int argc, char **argv)
 		return cli_usage_error(boot_usage, "boot",
 				       "unexpected argument '%s': give one "
 				       "range", argv[optind + 1]);
+	if (gc)
+		return run_gc(o.tree, max_size);
 	o.range = optind < argc ? argv[optind] : NULL;
 	o.progress = show_progress;
 	o.progress_data = &m;
-	if (boot_run(&v, &o) < 0) {
+	o.arches = arches;
+	o.nr_arches = nr_arches;
+	o.configs = configs;
+	o.nr_configs = nr_configs;
+	status = boot_run(&v, &o);
+	free_list(arches, nr_arches);
+	free_list(configs, nr_configs);
+	if (status < 0) {
 		if (m.open_line)
 			fputc('\n', stderr);
 		return cli_fail(EXIT_USAGE);

@@ -6,6 +6,8 @@
 #include "catalogue.h"
 #include "cli.h"
 #include "run.h"
+#include "sanitize.h"
+#include "util.h"
 
 static const char catalogue_usage[] =
 	"usage: git disclose catalogue [--json]\n"
@@ -22,31 +24,60 @@ static bool tool_installed(const struct cat_tool *t)
 	return false;
 }
 
+/*
+ * Append s made safe for the terminal (the user's own catalogue files can
+ * hold any string), padded with blanks to cols columns.
+ */
+static void add_field(struct buf *out, const char *s, size_t cols)
+{
+	size_t start = out->len, w;
+
+	sanitize(out, s ? s : "", s ? strlen(s) : 0, 0);
+	w = sanitize_width(out->ptr + start, out->len - start);
+	for (; w < cols; w++)
+		buf_addch(out, ' ');
+}
+
 static void print_text(const struct catalogue *c)
 {
-	printf("agents (AGENT_NAME: models)\n");
+	struct buf out = BUF_INIT;
+
+	buf_adds(&out, "agents (AGENT_NAME: models)\n");
 	for (size_t i = 0; i < c->nr_agents; i++) {
 		const struct cat_agent *a = &c->agents[i];
 
-		printf("  %-10s", a->name);
-		for (size_t j = 0; j < a->nr_models; j++)
-			printf(" %s", a->models[j].id);
+		buf_adds(&out, "  ");
+		add_field(&out, a->name, 10);
+		for (size_t j = 0; j < a->nr_models; j++) {
+			buf_addch(&out, ' ');
+			add_field(&out, a->models[j].id, 0);
+		}
 		if (!a->nr_models)
-			printf(" (give --model)");
-		printf("\n");
+			buf_adds(&out, " (give --model)");
+		buf_addch(&out, '\n');
 	}
-	printf("analysis tools (* installed here)\n");
-	for (size_t i = 0; i < c->nr_tools; i++)
-		if (!c->tools[i].basic)
-			printf("  %c %-14s %s\n",
-			       tool_installed(&c->tools[i]) ? '*' : ' ',
-			       c->tools[i].name,
-			       c->tools[i].description ? c->tools[i].description : "");
-	printf("basic tools (never listed)\n ");
-	for (size_t i = 0; i < c->nr_tools; i++)
-		if (c->tools[i].basic)
-			printf(" %s", c->tools[i].name);
-	printf("\n");
+	buf_adds(&out, "analysis tools (* installed here)\n");
+	for (size_t i = 0; i < c->nr_tools; i++) {
+		const struct cat_tool *t = &c->tools[i];
+
+		if (t->basic)
+			continue;
+		buf_addf(&out, "  %c ", tool_installed(t) ? '*' : ' ');
+		add_field(&out, t->name, 14);
+		buf_addch(&out, ' ');
+		add_field(&out, t->description, 0);
+		buf_addch(&out, '\n');
+	}
+	buf_adds(&out, "basic tools (never listed)\n ");
+	for (size_t i = 0; i < c->nr_tools; i++) {
+		if (c->tools[i].basic) {
+			buf_addch(&out, ' ');
+			add_field(&out, c->tools[i].name, 0);
+		}
+	}
+	buf_addch(&out, '\n');
+	fwrite(out.ptr, 1, out.len, stdout);
+	buf_release(&out);
 }
 
 int cmd_catalogue(int argc, char **argv)
@@ -79,8 +110,12 @@ int cmd_catalogue(int argc, char **argv)
 		return cli_fail(EXIT_USAGE);
 	if (json) {
 		char *text = catalogue_to_json(c, tool_installed);
+		struct buf out = BUF_INIT;
 
-		printf("%s\n", text);
+		/* cJSON escapes C0 controls, not C1 or bidi ones */
+		sanitize_json(&out, text);
+		printf("%s\n", out.ptr);
+		buf_release(&out);
 		free(text);
 	} else {
 		print_text(c);

@@ -154,7 +154,12 @@ static int check_message(struct check *ck, const struct buf *in)
 	facts.licenses = ck->licenses;
 	message_parse(&m, in->ptr ? in->ptr : "", in->len,
 		      repo_comment_char(ck->repo));
-	lint_message(&res, m, &facts, &lo);
+	/* a cover letter as git mailinfo -k gives it: [PATCH 0/m] kept */
+	if (!ck->staged && mail_message_is_cover(in->ptr ? in->ptr : "",
+						 in->len))
+		mail_check_cover_message(&res, in->ptr, in->len, &lo);
+	else
+		lint_check_message(&res, m, &facts, &lo);
 	if (ck->repo)
 		rc = fixes_check(&res, m, fixes_repo_lookup, ck->repo);
 	policy_check_result(&res, &ck->pc.policy);
@@ -294,13 +299,13 @@ static int check_commit(const struct commit_info *c, void *data)
 		return 0;
 	/* a merge is checked for its message only */
 	if (!ck->no_spdx && c->nr_parents <= 1 &&
-	    repo_added_files(&files, &nr, ck->repo, c->id) < 0)
+	    repo_commit_added_files(&files, &nr, ck->repo, c) < 0)
 		return -1;
 	facts.files = files;
 	facts.nr_files = nr;
 	message_parse_commit(&m, c->message, c->message_len,
 			     ck->comment_char);
-	lint_message(&res, m, &facts, &lo);
+	lint_check_message(&res, m, &facts, &lo);
 	rc = fixes_check(&res, m, fixes_repo_lookup, ck->repo);
 	policy_check_result(&res, &ck->pc.policy);
 	if (ck->checkpatch)
@@ -430,6 +435,8 @@ int cmd_check(int argc, char **argv)
 	}
 	if (report_finish(ck.report) < 0)
 		rc = EXIT_USAGE;
+	else if (ck.format == REPORT_B4_REVIEW)
+		rc = 0;	/* b4 reads the statuses; non-zero: could not run */
 	else
 		rc = report_errors(ck.report) ? EXIT_POLICY : 0;
 out:

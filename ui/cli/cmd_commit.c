@@ -48,6 +48,7 @@ struct commit_args {
 	int edit;		/* -e 1, --no-edit 0, neither -1: last wins */
 	bool amend;
 	bool reuse;		/* -C: no editor, message from a commit */
+	bool dry_run;		/* --dry-run, --short, ...: no commit */
 };
 
 static void push_word(const char ***v, size_t *n, const char *arg)
@@ -190,6 +191,13 @@ static int long_option(struct commit_args *ca, char **argv, int argc, int *i)
 		ca->edit = 0;
 	if (long_name(arg, n, "amend", 2) && !eq)
 		ca->amend = true;
+	/* git commit writes no commit with these (the status formats
+	 * imply --dry-run) */
+	if (!eq && (long_name(arg, n, "dry-run", 2) ||
+		    long_name(arg, n, "short", 2) ||
+		    long_name(arg, n, "porcelain", 2) ||
+		    long_name(arg, n, "long", 2)))
+		ca->dry_run = true;
 	if (long_name(arg, n, "fixup", 3) || long_name(arg, n, "squash", 2))
 		return error_set("%s commits get their trailers when they are squashed: run git disclose amend after git rebase --autosquash",
 				 arg);
@@ -342,7 +350,8 @@ static int editor_env(struct buf *env, struct cli_ctx *ctx)
 	buf_addch(env, '\0');
 	buf_addf(env, "DISCLOSE_ASSISTED=%s", v);
 	buf_addch(env, '\0');
-	buf_addf(env, "DISCLOSE_POLICY=%s", policy_form_name(ctx->form));
+	/* the pack by name (the editor resolves it); "": the tree's */
+	buf_addf(env, "DISCLOSE_POLICY=%s", ctx->policy ? ctx->policy : "");
 	buf_addch(env, '\0');
 	if (ctx->have_human) {
 		char *who = ident_format(&ctx->human);
@@ -497,6 +506,31 @@ static int amend_message(struct commit_args *ca, struct cli_ctx *ctx)
 	return 0;
 }
 
+/*
+ * git commit --dry-run (or a status format) wrote no commit: there is no
+ * commit to check, so say what a real run would add instead.
+ */
+static int dry_run_done(const struct run_result *res, struct cli_ctx *ctx)
+{
+	char *v;
+
+	if (res->status)
+		return error_set("git commit --dry-run exited %d (git says why above, usually that there is nothing to commit): nothing was committed",
+				 res->status);
+	v = assisted_format(ctx->assisted, ctx->form);
+	fprintf(stderr, "git disclose: a dry run: git commit wrote no commit; without --dry-run the commit gets %s: %s",
+		ASSISTED_KEY, v);
+	if (ctx->have_human) {
+		char *sob = signoff_line(&ctx->human);
+
+		fprintf(stderr, " and %s", sob);
+		free(sob);
+	}
+	fputc('\n', stderr);
+	free(v);
+	return 0;
+}
+
 static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
 {
 	struct run_opts o = RUN_OPTS_INIT;
@@ -539,6 +573,10 @@ static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
 	rc = -1;
 	/* Ctrl-C or Ctrl-\ ended git commit: end as it did */
 	run_raise_interrupt(&res);
+	if (ca->dry_run) {
+		rc = dry_run_done(&res, ctx);
+		goto out;
+	}
 	if (res.status) {
 		error_set("git commit failed (exit status %d): nothing was committed by git disclose",
 			  res.status);
@@ -591,7 +629,9 @@ int cmd_commit(int argc, char **argv)
 		rc = cli_fail(EXIT_USAGE);
 	} else {
 		rc = 0;
-		cli_remember(&ctx);
+		/* a dry run writes nothing, so remembers nothing */
+		if (!ca.dry_run)
+			cli_remember(&ctx);
 	}
 out:
 	cli_ctx_release(&ctx);

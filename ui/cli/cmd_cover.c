@@ -8,13 +8,16 @@
 #include "cli.h"
 #include "cover.h"
 #include "mail.h"
+#include "maintainers.h"
+#include "policy.h"
 #include "repo.h"
 #include "sanitize.h"
 #include "session.h"
 #include "strv.h"
 
 static const char cover_usage[] =
-	"usage: git disclose cover [<range>] [--reviewed TEXT] [--tested TEXT] [--b4]\n"
+	"usage: git disclose cover [<range>] [--reviewed TEXT] [--tested TEXT]\n"
+	"                          [--prompts TEXT] [--maintainers] [--b4]\n"
 	"       git disclose cover --mbox FILE [--reviewed TEXT] [--tested TEXT]\n"
 	"\n"
 	"Prints a paragraph for the cover letter of the series: which patches\n"
@@ -27,6 +30,11 @@ static const char cover_usage[] =
 	"                     branch, else @{upstream}..HEAD, else HEAD)\n"
 	"  --reviewed TEXT    how you reviewed the code, in your words\n"
 	"  --tested TEXT      how you tested it, in your words\n"
+	"  --prompts TEXT     a summary of the prompts you gave the assistant\n"
+	"                     (asked for where the tree has\n"
+	"                     Documentation/process/generated-content.rst)\n"
+	"  --maintainers      also print To: and Cc: lines from the tree's\n"
+	"                     scripts/get_maintainer.pl run on the patches\n"
 	"  --b4               write the paragraph into b4 prep's cover letter,\n"
 	"                     above its tracking block (only the cover commit's\n"
 	"                     message changes; with the branch-description\n"
@@ -34,6 +42,11 @@ static const char cover_usage[] =
 	"  --mbox FILE        the series as mail (git format-patch output, an\n"
 	"                     mbox from b4 am; - for standard input) instead\n"
 	"                     of commits; cover letters are skipped\n"
+	"\n"
+	"Where the tree at the series base has generated-content.rst, the\n"
+	"paragraph also says which tools, their input (the Coccinelle scripts\n"
+	"the series adds or names, quoted), the prompts, the affected files of\n"
+	"each AI-assisted patch, and the boot's KUnit results.\n"
 	"\n"
 	"b4's cover-letter commit is never taken for a patch. A letter that\n"
 	"already holds another \"AI assistance:\" paragraph is left alone: edit\n"
@@ -44,7 +57,8 @@ struct cover_args {
 	const char *reviewed;
 	const char *tested;
 	const char *mbox;
-	bool b4;
+	const char *prompts;
+	bool b4, maintainers;
 };
 
 static int parse_args(struct cover_args *a, int argc, char **argv)
@@ -54,6 +68,8 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 		{ "tested", required_argument, NULL, 't' },
 		{ "b4", no_argument, NULL, 'b' },
 		{ "mbox", required_argument, NULL, 'm' },
+		{ "prompts", required_argument, NULL, 'p' },
+		{ "maintainers", no_argument, NULL, 'M' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -75,6 +91,12 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 		case 'm':
 			a->mbox = optarg;
 			break;
+		case 'p':
+			a->prompts = optarg;
+			break;
+		case 'M':
+			a->maintainers = true;
+			break;
 		case 'h':
 			fputs(cover_usage, stdout);
 			return CLI_HELP;
@@ -91,6 +113,9 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 	if (a->mbox && a->range)
 		return cli_usage_error(cover_usage, "cover",
 				       "--mbox reads the series from mail: give it without a range");
+	if (a->mbox && a->maintainers)
+		return cli_usage_error(cover_usage, "cover",
+				       "--maintainers runs the tree's get_maintainer.pl on commits: give a range, not --mbox");
 	if (a->mbox && a->b4)
 		return cli_usage_error(cover_usage, "cover",
 				       "--b4 writes into b4 prep's cover commit: give it without --mbox, on the b4 prep branch");
@@ -150,6 +175,8 @@ static struct boot_verdict *load_boot(struct cover_opts *opts,
 	opts->boot_summary = v->summary;
 	opts->boot_release = v->release;
 	opts->boot_accel = v->accel;
+	opts->suites = v->suites;
+	opts->nr_suites = v->nr_suites;
 	return v;
 }
 
@@ -257,34 +284,65 @@ static int write_b4(struct repo *r, const char *para)
 	return rc;
 }
 
+/* A patch carries Fixes:, or the human marked the series a bug fix. */
+static bool bugfix_series(struct repo *r, const struct cover *c,
+			  char *const *ids)
+{
+	char *mark[] = { (char *)POLICY_BUGFIX_MARK, NULL };
+
+	for (size_t i = 0; i < c->nr_patches; i++)
+		if (c->patches[i].fixes)
+			return true;
+	return session_certifies(repo_git_dir(r), ids, c->nr_patches, mark);
+}
+
 /*
  * Did the human certify these patches in the assistant: the session's
- * review of each and every human item of the tree's policy.
+ * review of each and every human item of the tree's policy (the
+ * bug-fix procedure's only for a bug fix).
  */
 static bool certified(struct repo *r, const struct cover *c,
-		      const char *range)
+		      const struct policy_choice *pc)
 {
-	struct policy_choice pc;
 	char **ids = NULL, **need = NULL;
-	bool ok = false;
+	bool ok, fix;
 
-	if (!r || policy_resolve(&pc, NULL, r, range) < 0) {
-		error_clear();
-		return false;
-	}
 	for (size_t i = 0; i < c->nr_patches; i++)
 		strv_push(&ids, c->patches[i].id);
-	for (size_t i = 0; i < pc.policy.nr_items; i++) {
-		const struct policy_item *it = &pc.policy.items[i];
+	fix = bugfix_series(r, c, ids);
+	for (size_t i = 0; i < pc->policy.nr_items; i++) {
+		const struct policy_item *it = &pc->policy.items[i];
 
-		if (!it->automatic && !it->optional)
+		if (!it->automatic && !it->optional &&
+		    (fix || it->when != WHEN_BUGFIX_PROCEDURE))
 			strv_push(&need, it->id);
 	}
 	ok = session_certifies(repo_git_dir(r), ids, c->nr_patches, need);
 	strv_free(ids);
 	strv_free(need);
-	policy_choice_release(&pc);
 	return ok;
+}
+
+/* --maintainers: To: and Cc: lines from the tree's get_maintainer.pl. */
+static int recipients(struct buf *out, struct repo *r, const char *range)
+{
+	struct maintainers m;
+	int rc = maintainers_run(&m, r, range, MAINTAINERS_TIMEOUT_MS);
+
+	if (rc < 0)
+		return -1;
+	if (rc == 0)
+		return error_set("--maintainers: no %s in the work tree: run it in a kernel tree, or find the maintainers in MAINTAINERS yourself",
+				 GET_MAINTAINER_PL);
+	buf_addch(out, '\n');
+	for (size_t i = 0; i < m.nr; i++)
+		buf_addf(out, "%s: %s\n", m.items[i].list ? "Cc" : "To",
+			 m.items[i].who);
+	if (!m.nr)
+		buf_addf(out, "[%s names nobody for these patches: look in MAINTAINERS]\n",
+			 m.script);
+	maintainers_release(&m);
+	return 0;
 }
 
 int cmd_cover(int argc, char **argv)
@@ -296,7 +354,8 @@ int cmd_cover(int argc, char **argv)
 	struct cover *c = NULL;
 	struct repo *r = NULL;
 	struct ident human = { NULL, NULL };
-	bool have_human = false;
+	struct policy_choice pc;
+	bool have_human = false, have_pc = false;
 	int ret;
 
 	ret = parse_args(&a, argc, argv);
@@ -335,9 +394,19 @@ int cmd_cover(int argc, char **argv)
 	}
 	opts.reviewed = a.reviewed;
 	opts.tested = a.tested;
-	opts.certified = !a.mbox && certified(r, c, a.range);
+	opts.prompts = a.prompts;
+	if (r && policy_resolve(&pc, NULL, r, a.mbox ? NULL : a.range) == 0)
+		have_pc = true;
+	error_clear();
+	opts.certified = !a.mbox && have_pc && certified(r, c, &pc);
+	opts.generated_content = have_pc && pc.have_tree &&
+				 pc.tree.generated_content;
 	v = r ? load_boot(&opts, r, c->tip) : NULL;
 	cover_format(&out, c, &opts);
+	if (a.maintainers && recipients(&out, r, a.range) < 0) {
+		ret = cli_fail(EXIT_USAGE);
+		goto out;
+	}
 	cover_warnings(&warn, c, &opts);
 	if (c->b4_cover[0])
 		fprintf(stderr, "git disclose cover: skipped %.12s: b4 prep's cover letter, not a patch\n",
@@ -351,6 +420,8 @@ int cmd_cover(int argc, char **argv)
 	sanitize_write_lines(stderr, buf_cstr(&warn), warn.len);
 	ret = 0;
 out:
+	if (have_pc)
+		policy_choice_release(&pc);
 	boot_verdict_free(v);
 	cover_free(c);
 	if (have_human)

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "message.h"
 #include "place.h"
+#include "policy.h"
 #include "repo.h"
 #include "run.h"
 #include "util.h"
@@ -73,15 +74,24 @@ static int place_file(const char *file, struct repo *r)
 	const char *who = getenv("DISCLOSE_SIGNOFF");
 	const char *policy = getenv("DISCLOSE_POLICY");
 	struct place_request req = { 0 };
+	struct policy_choice pc;
 	struct buf in = BUF_INIT, out = BUF_INIT;
 	struct assisted *as = NULL;
 	struct message *m = NULL;
 	struct ident human = { 0 };
 	int rc = -1;
 
-	if (!value || policy_form_from_name(&req.form, policy ? policy : "kernel") < 0 ||
-	    assisted_parse(&as, value, req.form) < 0)
+	if (!value)
 		return error_set("__editor is run by git disclose commit only");
+	/* the pack commit chose, else the one resolver's (config, tree) */
+	if (policy_resolve(&pc, policy && *policy ? policy : NULL, r,
+			   NULL) < 0)
+		return -1;
+	req.form = pc.policy.form;
+	policy_choice_release(&pc);
+	if (assisted_parse(&as, value, req.form) < 0)
+		return error_set("the Assisted-by: value '%s' is not of the policy's form (%s): git disclose commit and its editor disagree; run git disclose amend after the commit",
+				 value, error_last());
 	if (read_file(&in, file) < 0)
 		goto out;
 	message_parse_commit(&m, in.ptr, in.len,

@@ -36,7 +36,9 @@
 #include "mailcheck.h"
 #include "message.h"
 #include "place.h"
+#include "policy.h"
 #include "repo.h"
+#include "report.h"
 #include "run.h"
 #include "spdx.h"
 #include "util.h"
@@ -288,6 +290,7 @@ struct hook_run {
 	const char *path;		/* git's message file */
 	struct repo *repo;
 	struct catalogue *cat;
+	struct policy_choice pc;	/* the one resolver's choice */
 	enum policy_form form;
 	char comment_char;
 	struct buf text;
@@ -509,33 +512,14 @@ static void agent_signoffs(struct hook_run *h, struct lint_result *res)
 	commit_info_free(head);
 }
 
-/* Commit text, made safe for the terminal, into h->line. */
-static void add_safe(struct hook_run *h, const char *s)
-{
-	lint_sanitize(&h->line, s, strlen(s));
-}
 
 /* One finding: what is wrong, where, and what to write instead. */
 static void print_finding(struct hook_run *h, const struct finding *f,
 			  enum severity sev)
 {
 	buf_reset(&h->line);
-	buf_addf(&h->line, "commit-msg: %s: %s: ",
-		 sev == SEV_ERROR ? "ERROR" : "WARNING", f->id);
-	if (f->line)
-		buf_addf(&h->line, "message line %zu: ", f->line);
-	add_safe(h, f->message);
-	buf_addch(&h->line, '\n');
-	if (f->text) {
-		buf_adds(&h->line, "    ");
-		add_safe(h, f->text);
-		buf_addch(&h->line, '\n');
-	}
-	if (f->fix) {
-		buf_adds(&h->line, f->text ? "  write instead: " : "  add: ");
-		add_safe(h, f->fix);
-		buf_addch(&h->line, '\n');
-	}
+	report_finding_text(&h->line, "commit-msg: ", f, sev,
+			    &report_hook_style);
 	fwrite(h->line.ptr, 1, h->line.len, stderr);
 }
 
@@ -603,15 +587,12 @@ static void identities(struct hook_run *h)
 
 static int load(struct hook_run *h)
 {
-	char *policy = NULL;
-	int rc;
-
+	/* the policy as check finds it: disclose.policy, else the tree */
 	if (repo_open(&h->repo, NULL) < 0 || read_mode(h) < 0 ||
-	    repo_config_get(&policy, h->repo, "disclose.policy") < 0)
+	    policy_resolve(&h->pc, NULL, h->repo, NULL) < 0)
 		return -1;
-	rc = policy_form_from_name(&h->form, policy ? policy : "kernel");
-	free(policy);
-	if (rc < 0 || catalogue_load(&h->cat) < 0 ||
+	h->form = h->pc.policy.form;
+	if (catalogue_load(&h->cat) < 0 ||
 	    read_file(&h->text, h->path) < 0)
 		return -1;
 	h->comment_char = repo_comment_char(h->repo);
@@ -638,6 +619,7 @@ static int check(struct hook_run *h)
 	facts.nr_files = h->nr_files;
 	facts.licenses = h->licenses;
 	lint_message(&res, h->m, &facts, &lo);
+	policy_check_result(&res, &h->pc.policy);
 	if (h->agent)
 		agent_signoffs(h, &res);
 	report(h, &res);
@@ -660,6 +642,7 @@ static void hook_run_release(struct hook_run *h)
 	buf_release(&h->text);
 	buf_release(&h->line);
 	catalogue_free(h->cat);
+	policy_choice_release(&h->pc);
 	repo_free(h->repo);
 }
 
@@ -693,6 +676,7 @@ struct am_run {
 	const char *path;		/* git am's final-commit file */
 	struct repo *repo;
 	struct catalogue *cat;
+	struct policy_choice pc;	/* the one resolver's choice */
 	enum policy_form form;
 	bool strict;
 	struct buf text;		/* the message git am commits */
@@ -802,15 +786,13 @@ static void am_drop_own_signoff(struct am_run *a)
 static int am_load(struct am_run *a)
 {
 	struct message *m;
-	char *policy = NULL, *subject;
-	int rc;
+	char *subject;
 
 	if (repo_open(&a->repo, NULL) < 0 || am_read_mode(a) < 0 ||
-	    repo_config_get(&policy, a->repo, "disclose.policy") < 0)
+	    policy_resolve(&a->pc, NULL, a->repo, NULL) < 0)
 		return -1;
-	rc = policy_form_from_name(&a->form, policy ? policy : "kernel");
-	free(policy);
-	if (rc < 0 || catalogue_load(&a->cat) < 0 ||
+	a->form = a->pc.policy.form;
+	if (catalogue_load(&a->cat) < 0 ||
 	    read_file(&a->text, a->path) < 0)
 		return -1;
 	buf_add(&a->text, "", 0);
@@ -831,23 +813,13 @@ static int am_load(struct am_run *a)
 /* One finding, on one line, then the line it is about and the fix. */
 static void am_print(struct am_run *a, const struct finding *f)
 {
+	struct buf prefix = BUF_INIT;
+
+	buf_addf(&prefix, "applypatch-msg: \"%s\": ", a->subject);
 	buf_reset(&a->line);
-	buf_addf(&a->line, "applypatch-msg: \"%s\": %s: %s: ", a->subject,
-		 f->severity == SEV_ERROR ? "ERROR" : "WARNING", f->id);
-	if (f->line)
-		buf_addf(&a->line, "message line %zu: ", f->line);
-	lint_sanitize(&a->line, f->message, strlen(f->message));
-	buf_addch(&a->line, '\n');
-	if (f->text) {
-		buf_adds(&a->line, "    ");
-		lint_sanitize(&a->line, f->text, strlen(f->text));
-		buf_addch(&a->line, '\n');
-	}
-	if (f->fix) {
-		buf_adds(&a->line, f->text ? "  write instead: " : "  add: ");
-		lint_sanitize(&a->line, f->fix, strlen(f->fix));
-		buf_addch(&a->line, '\n');
-	}
+	report_finding_text(&a->line, prefix.ptr, f, f->severity,
+			    &report_hook_style);
+	buf_release(&prefix);
 	fwrite(a->line.ptr, 1, a->line.len, stderr);
 }
 
@@ -878,6 +850,7 @@ static void am_check(struct am_run *a)
 		lint_message(&res, m, NULL, &lo);
 		message_free(m);
 	}
+	policy_check_result(&res, &a->pc.policy);
 	for (size_t i = 0; i < res.nr; i++) {
 		if (res.findings[i].severity == SEV_INFO)
 			continue;
@@ -909,6 +882,7 @@ static int run_am_hook(const char *path)
 	buf_release(&a.raw);
 	buf_release(&a.line);
 	catalogue_free(a.cat);
+	policy_choice_release(&a.pc);
 	repo_free(a.repo);
 	return rc;
 }

@@ -17,7 +17,7 @@
 
 static const char history_usage[] =
 	"usage: git disclose report [--by=KEY] [--json] [--svg FILE]\n"
-	"                           [--html FILE] [--policy P] [<range>]\n"
+	"                           [--html FILE] [--tui] [--policy P] [<range>]\n"
 	"\n"
 	"Counts the commits of <range> made with AI assistance: disclosed\n"
 	"(an Assisted-by: line) or undisclosed (vendor trailers, footers or\n"
@@ -30,23 +30,37 @@ static const char history_usage[] =
 	"  --by=KEY           group the commits by month (default; the author\n"
 	"                     date in UTC), tag (the commits each tag adds to\n"
 	"                     the one before it, oldest first), agent, model,\n"
-	"                     tool or subsystem (the top-level directories a\n"
-	"                     commit changes; merges count as \"(merge)\")\n"
+	"                     family (of models), tool or subsystem (the\n"
+	"                     MAINTAINERS sections of the files a commit\n"
+	"                     changes, as get_maintainer.pl picks the most\n"
+	"                     specific, when the tip has a MAINTAINERS file;\n"
+	"                     else the top-level directories it changes;\n"
+	"                     merges count as \"(merge)\")\n"
 	"  --json             the figures as one JSON object\n"
 	"  --svg FILE         also write the grouped figures as an SVG chart\n"
 	"  --html FILE        also write a self-contained HTML page with charts\n"
+	"  --tui              the terminal view (the default on a terminal when\n"
+	"                     neither --json, --svg nor --html is given): bars\n"
+	"                     and sparklines by month, pivots by agent, model,\n"
+	"                     family, subsystem and tool, Enter lists a bar's\n"
+	"                     commits\n"
 	"  --policy P         kernel (AGENT:MODEL), kernel-llm (LLM) or your pack;\n"
 	"                     default: what the tree's coding-assistants.rst asks\n"
 	"\n"
 	"Progress is shown on standard error when it is a terminal.\n"
 	"Exit status: 0 the report was written, 2 usage or environment error.\n";
 
-enum { OPT_JSON = OPT_CLI_LAST, OPT_BY, OPT_SVG, OPT_HTML };
+enum { OPT_JSON = OPT_CLI_LAST, OPT_BY, OPT_SVG, OPT_HTML, OPT_TUI };
+
+#define NO_SECTION "(no section)"
+
+int (*cli_report_view)(struct history *h, struct repo *r);
 
 #define PROGRESS_EVERY 20000
 
 struct history_cmd {
 	bool json;
+	bool tui;
 	bool progress;
 	const char *range;
 	const char *svg;
@@ -58,6 +72,8 @@ struct history_cmd {
 	const char *tag;		/* --by=tag: the tag walked */
 	struct repo *repo;
 	struct catalogue *cat;
+	struct sections *maint;	/* the tip's MAINTAINERS, or NULL */
+	const char *id;			/* the commit being counted */
 	struct history rep;
 	size_t seen;
 };
@@ -73,6 +89,45 @@ static void show_progress(struct history_cmd *rc, bool done)
 	fflush(stderr);
 }
 
+/* Each name once, in the order first seen. */
+static void push_unique(char ***v, size_t *nr, const char *s)
+{
+	for (size_t i = 0; i < *nr; i++)
+		if (!strcmp((*v)[i], s))
+			return;
+	*v = xrealloc(*v, (*nr + 1) * sizeof(**v));
+	(*v)[(*nr)++] = xstrdup(s);
+}
+
+/* The MAINTAINERS sections of the files the commit changes. */
+static int sections_of(char ***out, size_t *nr, struct history_cmd *rc)
+{
+	char **paths;
+	size_t n;
+
+	*out = NULL;
+	*nr = 0;
+	if (repo_changed_paths(&paths, &n, rc->repo, rc->id) < 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		const char *s = sections_find(rc->maint, paths[i]);
+
+		push_unique(out, nr, s ? s : NO_SECTION);
+	}
+	strv_free_n(paths, n);
+	return 0;
+}
+
+/* The subsystems of the commit being counted (history's callback). */
+static int subsystems_of(char ***out, size_t *nr, void *data)
+{
+	struct history_cmd *rc = data;
+
+	if (rc->maint)
+		return sections_of(out, nr, rc);
+	return repo_top_changes(out, nr, rc->repo, rc->id);
+}
+
 static int count_commit(const struct commit_info *c, void *data)
 {
 	struct history_cmd *rc = data;
@@ -82,23 +137,28 @@ static int count_commit(const struct commit_info *c, void *data)
 		.message = c->message, .message_len = c->message_len,
 		.comment_char = rc->comment_char, .author = &author,
 		.committer = &committer, .time = c->author_time,
-		.nr_parents = c->nr_parents, .tag = rc->tag,
+		.nr_parents = c->nr_parents, .tag = rc->tag, .id = c->id,
+		.get_subsystems = subsystems_of, .data = rc,
 	};
 	char *merge[] = { "(merge)" };
 	char **subs = NULL;
 	size_t nr = 0;
+	int ret;
 
-	if (rc->by == BY_SUBSYSTEM && c->nr_parents > 1) {
+	rc->id = c->id;
+	if (c->nr_parents > 1) {
 		in.subsystems = merge;
 		in.nr_subsystems = 1;
 	} else if (rc->by == BY_SUBSYSTEM) {
-		if (repo_top_changes(&subs, &nr, rc->repo, c->id) < 0)
+		if (subsystems_of(&subs, &nr, rc) < 0)
 			return -1;
 		in.subsystems = subs;
 		in.nr_subsystems = nr;
 	}
-	history_add(&rc->rep, &in);
+	ret = history_add(&rc->rep, &in);
 	strv_free_n(subs, nr);
+	if (ret < 0)
+		return -1;
 	if (++rc->seen % PROGRESS_EVERY == 0)
 		show_progress(rc, false);
 	return 0;
@@ -138,6 +198,7 @@ static int parse_options(struct history_cmd *rc, int argc, char **argv)
 		{ "by", required_argument, NULL, OPT_BY },
 		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "html", required_argument, NULL, OPT_HTML },
+		{ "tui", no_argument, NULL, OPT_TUI },
 		{ "policy", required_argument, NULL, OPT_POLICY },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -150,6 +211,7 @@ static int parse_options(struct history_cmd *rc, int argc, char **argv)
 		case OPT_JSON: rc->json = true; break;
 		case OPT_SVG: rc->svg = optarg; break;
 		case OPT_HTML: rc->html = optarg; break;
+		case OPT_TUI: rc->tui = true; break;
 		case OPT_BY:
 			if (history_by_from_name(&rc->by, optarg) < 0)
 				return cli_usage_error(history_usage, "report",
@@ -170,6 +232,9 @@ static int parse_options(struct history_cmd *rc, int argc, char **argv)
 		return cli_usage_error(history_usage, "report",
 				       "unexpected argument '%s': give one range",
 				       argv[optind]);
+	if (rc->tui && (rc->json || rc->svg || rc->html))
+		return cli_usage_error(history_usage, "report",
+				       "--tui shows the report on the terminal: leave out --json, --svg and --html");
 	if (rc->by == BY_TAG && rc->range && strstr(rc->range, ".."))
 		return cli_usage_error(history_usage, "report",
 				       "--by=tag counts a revision's whole history: give one revision, not '%s'",
@@ -206,6 +271,42 @@ static int check_head(struct history_cmd *rc)
 	return 0;
 }
 
+/*
+ * The tip's MAINTAINERS, when it has one with F: patterns: the
+ * subsystems are its sections then.
+ */
+static int load_maintainers(struct history_cmd *rc, const char *range)
+{
+	char **ends;
+	size_t nr;
+	struct buf b = BUF_INIT;
+	int found, ret = 0;
+
+	if (repo_range_ends(&ends, &nr, rc->repo, range) < 0)
+		return -1;
+	found = repo_read_blob_at(rc->repo, ends[0], "MAINTAINERS", &b);
+	if (found < 0)
+		ret = -1;
+	else if (found > 0)
+		sections_parse(&rc->maint, b.ptr ? b.ptr : "", b.len);
+	if (rc->maint && !sections_nr_patterns(rc->maint)) {
+		sections_free(rc->maint);
+		rc->maint = NULL;
+	}
+	strv_free_n(ends, nr);
+	buf_release(&b);
+	return ret;
+}
+
+/* The terminal view: asked for, or a terminal and no file output. */
+static bool want_view(const struct history_cmd *rc)
+{
+	if (rc->tui)
+		return true;
+	return !rc->json && !rc->svg && !rc->html && cli_report_view &&
+	       isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+}
+
 static int run(struct history_cmd *rc)
 {
 	const char *range = rc->range ? rc->range : "HEAD";
@@ -216,7 +317,11 @@ static int run(struct history_cmd *rc)
 	    resolve_policy(rc) < 0 || catalogue_load(&rc->cat) < 0)
 		return -1;
 	rc->comment_char = repo_comment_char(rc->repo);
+	if ((rc->by == BY_SUBSYSTEM || rc->tui) &&
+	    load_maintainers(rc, range) < 0)
+		return -1;
 	history_init(&rc->rep, rc->by, rc->form, rc->cat);
+	rc->rep.pivots = rc->tui;
 	rc->rep.range = xstrdup(range);
 	rc->progress = isatty(STDERR_FILENO);
 	if (rc->by == BY_TAG)
@@ -253,8 +358,26 @@ int cmd_report(int argc, char **argv)
 
 	if (ret)
 		goto out;
+	rc.tui = want_view(&rc);
+	if (rc.tui && !cli_report_view) {
+		fprintf(stderr, "git disclose report: the terminal view is not part of this build: use --json, --svg or --html\n");
+		ret = EXIT_USAGE;
+		goto out;
+	}
+	/* before minutes of walking: the view will need a terminal */
+	if (rc.tui && !getenv("DISCLOSE_TUI_SCRIPT") &&
+	    (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))) {
+		ret = cli_usage_error(history_usage, "report",
+				      "--tui needs a terminal: here use --json, --svg FILE or --html FILE");
+		goto out;
+	}
 	if (run(&rc) < 0 || write_files(&rc) < 0) {
 		ret = cli_fail(EXIT_USAGE);
+		goto out;
+	}
+	if (rc.tui) {
+		ret = cli_report_view(&rc.rep, rc.repo) < 0 ?
+		      cli_fail(EXIT_USAGE) : 0;
 		goto out;
 	}
 	if (rc.json) {
@@ -269,6 +392,7 @@ int cmd_report(int argc, char **argv)
 	ret = fflush(stdout) != 0 || ferror(stdout) ? EXIT_USAGE : 0;
 out:
 	history_release(&rc.rep);
+	sections_free(rc.maint);
 	catalogue_free(rc.cat);
 	repo_free(rc.repo);
 	free(rc.policy);

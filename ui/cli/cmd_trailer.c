@@ -24,7 +24,8 @@ static const char trailer_usage[] =
 	"  --format=lines     print Assisted-by: and Signed-off-by: lines (default)\n"
 	"  --format=args      print --trailer arguments for git commit (do not add -s)\n"
 	"  --message FILE     place the trailers in the message of FILE (- for stdin)\n"
-	"  --in-place         write the result back to FILE\n"
+	"  --in-place         write the result back to FILE (through symbolic\n"
+	"                     links; mode, owner and hard links kept)\n"
 	"  --parse            print the trailers found, as git interpret-trailers --parse\n"
 	"  -z                 with --parse: NUL-separated messages in and results out\n"
 	"  --no-divider       a \"---\" line is text (git log's and git commit -s's view)\n"
@@ -168,6 +169,8 @@ static int run_place(const struct trailer_opts *o, struct cli_ctx *ctx)
 	struct message *m = NULL;
 	int rc = EXIT_USAGE;
 
+	if (o->in_place && check_file_edit(o->message) < 0)
+		goto out;
 	if (read_file(&in, o->message) < 0)
 		goto out;
 	parse_message(&m, o, in.ptr, in.len, repo_comment_char(ctx->repo));
@@ -177,7 +180,7 @@ static int run_place(const struct trailer_opts *o, struct cli_ctx *ctx)
 	if (place_trailers(&out, m, &req) < 0)
 		goto out;
 	if (o->in_place) {
-		if (write_file_atomic(o->message, out.ptr, out.len, 0644) < 0)
+		if (write_file_edit(o->message, out.ptr, out.len) < 0)
 			goto out;
 	} else {
 		fwrite(out.ptr, 1, out.len, stdout);

@@ -89,9 +89,13 @@ static void draw_status(struct view *v, const struct frame_report *r)
 
 	for (int i = T.depth - 1; !step && i >= 0; i--)
 		step = step_of(T.views[i].ops);
-	buf_addf(&b, " Step %d/%zu %s", step, T.nr_steps,
-		 step ? T.flow[step - 1].screen->title : "");
-	if (own != step)
+	/* a flow of one screen (report's) has no steps to count */
+	if (T.nr_steps == 1)
+		buf_addf(&b, " %s", v->ops->title);
+	else
+		buf_addf(&b, " Step %d/%zu %s", step, T.nr_steps,
+			 step ? T.flow[step - 1].screen->title : "");
+	if (own != step && T.nr_steps > 1)
 		buf_addf(&b, ": %s", v->ops->title);
 	buf_addf(&b, " | %s", buf_cstr(&r->status));
 	tui_clear_line(LINES - 2, CL_STATUS);

@@ -53,6 +53,22 @@ static int fail(int status)
 	return status;
 }
 
+/* git disclose report on a terminal: one screen, the report's. */
+int tui_report(struct history *h, struct repo *r)
+{
+	static const struct flow_step report_flow[] = {
+		{ &screen_report, NULL },
+	};
+	const char *script = getenv("DISCLOSE_TUI_SCRIPT");
+
+	if (!(script && *script) && (!isatty(0) || !isatty(1)))
+		return error_set("the report's terminal view needs a terminal: use --json, --svg FILE or --html FILE here");
+	if (!want_utf8_locale())
+		fprintf(stderr, "git disclose: no UTF-8 locale: wide characters may be misaligned\n");
+	screen_report_set(h, r);
+	return tui_run(NULL, report_flow, 1, NULL);
+}
+
 int cmd_tui(int argc, char **argv)
 {
 	const char *range = NULL, *script = getenv("DISCLOSE_TUI_SCRIPT");

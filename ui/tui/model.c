@@ -385,6 +385,7 @@ void model_release(struct tui_model *m)
 	free(m->range);
 	free(m->prefill_source);
 	policy_choice_release(&m->choice);
+	model_procedure_release(m);
 	catalogue_free(m->cat);
 	repo_free(m->repo);
 	buf_release(&m->after);
@@ -492,6 +493,8 @@ enum item_state model_item_state(const struct tui_model *m,
 					  NULL };
 	size_t open;
 
+	if (model_procedure_source(it))
+		return model_procedure_state(m, it, why);
 	if (!it->automatic) {
 		if (session_certified(m->session, it->id)) {
 			if (why)
@@ -532,9 +535,12 @@ bool model_checklist_done(const struct tui_model *m)
 {
 	for (size_t i = 0; i < m->policy->nr_items; i++) {
 		const struct policy_item *it = &m->policy->items[i];
-		enum item_state st = model_item_state(m, it, NULL);
+		enum item_state st;
 
-		if (!it->optional && (st == ITEM_OPEN || st == ITEM_FAILED))
+		if (it->optional || !model_item_applies(m, it))
+			continue;
+		st = model_item_state(m, it, NULL);
+		if (st == ITEM_OPEN || st == ITEM_FAILED)
 			return false;
 	}
 	return true;
@@ -582,6 +588,7 @@ void model_open_items(const struct tui_model *m, struct buf *out)
 		const struct policy_item *it = &m->policy->items[i];
 
 		if (!it->optional && !it->automatic &&
+		    model_item_applies(m, it) &&
 		    model_item_state(m, it, NULL) == ITEM_OPEN)
 			human++;
 	}

@@ -62,6 +62,7 @@ struct tui_model {
 	bool dirty;			/* changed, and not written */
 	bool written;
 	struct buf after;		/* printed on stdout after leaving */
+	struct procedure_cache *proc;	/* the bug-fix procedure's checks */
 };
 
 /*
@@ -118,5 +119,26 @@ bool model_checklist_done(const struct tui_model *m);
 /* Findings of the checker whose id starts with prefix, in all commits. */
 size_t model_findings(const struct tui_model *m, const char *prefix,
 		      struct buf *list);
+
+/* The bug-fix procedure (model_procedure.c) ------------------------- */
+
+/* The human's mark: every commit of the series fixes a bug. */
+#define MODEL_BUGFIX_MARK POLICY_BUGFIX_MARK
+
+/* Some commit carries Fixes:, or the series is marked as bug fixes. */
+bool model_is_bugfix(const struct tui_model *m);
+/* The procedure's items apply to bug fixes only; all others always. */
+bool model_item_applies(const struct tui_model *m,
+			const struct policy_item *it);
+/* Run the slow checks (checkpatch, get_maintainer.pl) and keep them. */
+void model_procedure_run(struct tui_model *m);
+bool model_procedure_ran(const struct tui_model *m);
+/* get_maintainer.pl's list once run, else NULL. */
+const struct maintainers *model_maintainers(const struct tui_model *m);
+bool model_procedure_source(const struct policy_item *it);
+enum item_state model_procedure_state(const struct tui_model *m,
+				      const struct policy_item *it,
+				      struct buf *why);
+void model_procedure_release(struct tui_model *m);
 
 #endif

@@ -16,6 +16,10 @@ extern const struct view_ops screen_tools;
 extern const struct view_ops screen_preview;
 extern const struct view_ops screen_boot;
 extern const struct view_ops screen_pager;
+/* git disclose report's view (screen_report.c), of the report given. */
+extern const struct view_ops screen_report;
+struct history;
+void screen_report_set(struct history *h, struct repo *r);
 
 /* Save the session on the screen named (a failure goes to the status
  * line): after an answer, which leaving then asks about. */

@@ -101,8 +101,10 @@ static void boot_draw(struct view *v, int top, int rows, int cols)
 			tui_put(row++, 0, cols, CL_TEXT, 0, vd->detail,
 				strlen(vd->detail));
 		tui_putf(row++, 0, cols, CL_DIM, 0,
-			 "build %.0f s, boot %.1f s, %s", vd->build_s,
-			 vd->boot_s, vd->accel ? vd->accel : "");
+			 "checkout %.1f s, pristine %.1f s, "
+			 "configure %.1f s, build %.0f s, boot %.1f s, %s",
+			 vd->checkout_s, vd->pristine_s, vd->configure_s,
+			 vd->build_s, vd->boot_s, vd->accel ? vd->accel : "");
 		row++;
 		booted = vd->pass || vd->boot_s > 0;
 		tui_putf(row++, 0, cols, CL_META, 0, "End of the %s log:",

@@ -10,21 +10,80 @@
 #include "screen.h"
 
 struct checklist_view {
-	int cursor, top;
+	int cursor, top;		/* among the items shown */
 	bool dco_read;
 };
+
+/*
+ * The items shown: the bug-fix procedure's only for a series with a
+ * bug fix. idx gets their indexes in the pack (nr_items of room).
+ */
+static int shown_items(const struct view *v, size_t *idx)
+{
+	const struct policy *p = v->m->policy;
+	int n = 0;
+
+	for (size_t i = 0; i < p->nr_items; i++)
+		if (model_item_applies(v->m, &p->items[i]))
+			idx[n++] = i;
+	return n;
+}
+
+/* The pack has the bug-fix procedure's items (the tree's document). */
+static bool has_procedure(const struct policy *p)
+{
+	for (size_t i = 0; i < p->nr_items; i++)
+		if (p->items[i].when == WHEN_BUGFIX_PROCEDURE)
+			return true;
+	return false;
+}
+
+/* checkpatch and get_maintainer.pl, for a series of bug fixes. */
+static void run_procedure(struct view *v)
+{
+	if (!has_procedure(v->m->policy) || !model_is_bugfix(v->m))
+		return;
+	tui_message("running the tree's checkpatch and get_maintainer.pl ...");
+	model_procedure_run(v->m);
+	tui_message("checkpatch and get_maintainer.pl ran: Enter on an item shows what they said");
+}
 
 static int checklist_open(struct view *v)
 {
 	v->priv = xcalloc(1, sizeof(struct checklist_view));
+	if (!model_procedure_ran(v->m))
+		run_procedure(v);
 	return 0;
+}
+
+/* f: the human says the series fixes a bug (or takes it back). */
+static void mark_bugfix(struct view *v)
+{
+	struct checklist_view *c = v->priv;
+	bool on = !session_certified(v->m->session, MODEL_BUGFIX_MARK);
+
+	if (!has_procedure(v->m->policy)) {
+		tui_message("the tree's %s has no procedure for bug fixes: nothing to mark",
+			    POLICY_DOC);
+		return;
+	}
+	session_certify(v->m->session, MODEL_BUGFIX_MARK, on);
+	screen_save(v, "checklist");
+	c->cursor = 0;
+	if (on && !model_procedure_ran(v->m))
+		run_procedure(v);
+	if (!on && model_is_bugfix(v->m))
+		tui_message("a commit of the series carries Fixes:: the procedure's items stay");
+	else if (!on)
+		tui_message("the series is not marked as a bug fix any more");
 }
 
 static const char *state_badge(const struct policy_item *it,
 			       enum item_state st)
 {
-	if (!it->automatic)
-		return st == ITEM_DONE ? "[x]" : "[ ]";
+	if (!it->automatic)	/* a statement not written yet fails */
+		return st == ITEM_DONE ? "[x]" : st == ITEM_FAILED ? "FAIL" :
+		       "[ ]";
 	switch (st) {
 	case ITEM_DONE: return "ok";
 	case ITEM_FAILED: return "FAIL";
@@ -44,7 +103,9 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 	struct checklist_view *c = v->priv;
 	const struct policy *p = v->m->policy;
 	struct buf why = BUF_INIT;
-	int list_rows = (int)p->nr_items, row = top;
+	size_t *idx = xcalloc(p->nr_items + 1, sizeof(*idx));
+	int list_rows = shown_items(v, idx), row = top, shown;
+	const struct policy_item *at;
 	const char *s, *e, *hint;
 	enum item_state st;
 
@@ -55,8 +116,21 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 	else
 		tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s)", p->title,
 			 p->document ? p->document : p->name);
-	for (int i = 0; i < list_rows; i++) {
-		const struct policy_item *it = &p->items[i];
+	if (c->cursor >= list_rows)
+		c->cursor = list_rows - 1;
+	at = &p->items[idx[c->cursor]];
+	/* the list scrolls when the window cannot hold it and the details */
+	shown = list_rows < rows - 10 ? list_rows : rows - 10;
+	if (shown < 3)
+		shown = list_rows < 3 ? list_rows : 3;
+	if (c->cursor < c->top)
+		c->top = c->cursor;
+	if (c->cursor >= c->top + shown)
+		c->top = c->cursor - shown + 1;
+	if (c->top > list_rows - shown)
+		c->top = list_rows - shown;
+	for (int i = c->top; i < c->top + shown; i++) {
+		const struct policy_item *it = &p->items[idx[i]];
 		enum item_state is = model_item_state(v->m, it, NULL);
 		bool cur = i == c->cursor;
 		const char *badge = state_badge(it, is);
@@ -71,13 +145,15 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 			 "%s%s", it->text, it->optional ? " (optional)" : "");
 		row++;
 	}
+	if (has_procedure(p) && !model_is_bugfix(v->m))
+		tui_putf(row++, 0, cols, CL_DIM, 0,
+			 "f: the series fixes a bug (%s's procedure for bug fixes adds its items)",
+			 POLICY_DOC);
 	row++;
-	st = model_item_state(v->m, &p->items[c->cursor], &why);
-	tui_putf(row++, 0, cols, CL_META, 0, "%s (%s):",
-		 p->items[c->cursor].id,
-		 p->items[c->cursor].automatic ? "checked by the tool" :
-		 "you answer");
-	row += tui_wrap(row, 2, cols - 2, 3, CL_TEXT, p->items[c->cursor].text);
+	st = model_item_state(v->m, at, &why);
+	tui_putf(row++, 0, cols, CL_META, 0, "%s (%s):", at->id,
+		 at->automatic ? "checked by the tool" : "you answer");
+	row += tui_wrap(row, 2, cols - 2, 3, CL_TEXT, at->text);
 	for (s = buf_cstr(&why); *s && row < top + rows - 1;
 	     s = *e ? e + 1 : e) {
 		char *line;
@@ -92,14 +168,15 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 	hint = model_checklist_done(v->m) ?
 	       "Checklist complete. c: agent and model   Enter: details" :
 	       "Space: certify   Enter: details   c: agent and model";
-	if (p->items[c->cursor].source == SOURCE_DCO &&
-	    !session_certified(v->m->session, p->items[c->cursor].id))
+	if (at->source == SOURCE_DCO &&
+	    !session_certified(v->m->session, at->id))
 		hint = c->dco_read ?
 		       "Space or y: certify the DCO   Enter: read it again" :
 		       "Space: read the DCO, then y certifies   c: agent and model";
 	tui_put(top + rows - 1, 0, cols, CL_DIM, 0, hint, strlen(hint));
 	tui_put_position(top + rows - 1, cols, CL_DIM, (size_t)c->cursor + 1,
-			 p->nr_items);
+			 (size_t)list_rows);
+	free(idx);
 }
 
 static void show_details(struct view *v, const struct policy_item *it)
@@ -142,9 +219,15 @@ static enum tui_request checklist_key(struct view *v, int key, bool is_key)
 {
 	struct checklist_view *c = v->priv;
 	const struct policy *p = v->m->policy;
-	const struct policy_item *it = &p->items[c->cursor];
+	size_t *idx = xcalloc(p->nr_items + 1, sizeof(*idx));
+	int n = shown_items(v, idx);
+	const struct policy_item *it;
 
-	if (list_key(&c->cursor, (int)p->nr_items, key, is_key))
+	if (c->cursor >= n)
+		c->cursor = n - 1;
+	it = &p->items[idx[c->cursor]];
+	free(idx);
+	if (list_key(&c->cursor, n, key, is_key))
 		return REQ_NONE;
 	if (key_is_enter(key, is_key)) {
 		show_details(v, it);
@@ -163,6 +246,15 @@ static enum tui_request checklist_key(struct view *v, int key, bool is_key)
 			    "AI sign-offs and vendor trailers will be removed when writing" :
 			    "AI sign-offs and vendor trailers will be kept");
 		screen_save(v, "checklist");
+		break;
+	case 'f':
+		mark_bugfix(v);
+		break;
+	case 'p':
+		if (!has_procedure(p) || !model_is_bugfix(v->m))
+			tui_message("checkpatch and get_maintainer.pl run for bug fixes under the procedure: f marks the series");
+		else
+			run_procedure(v);
 		break;
 	case 'b':
 		if (v->m->boot && v->m->kernel_tree)
@@ -193,6 +285,8 @@ const struct view_ops screen_checklist = {
 		"Enter\tdetails: the DCO text, why an item passes or fails\n"
 		"x\tremove AI sign-offs and vendor trailers when writing\n"
 		"b\tbuild and boot the series (kernel trees)\n"
+		"f\tthe series fixes a bug: the bug-fix procedure's items\n"
+		"p\trun checkpatch and get_maintainer.pl again (bug fixes)\n"
 		"c, Tab\tgo on to agent and model\n"
 		"q, Shift-Tab\tback to the series\n",
 	.open = checklist_open,

@@ -1,0 +1,18 @@
+build2/tests/test_lint: tests/unit/test_lint.c tests/unit/unit.h \
+ src/catalogue.h src/lint.h src/assisted.h src/catalogue.h src/message.h \
+ src/ident.h src/repo.h src/util.h src/error.h src/file.h src/spdx.h \
+ src/message.h src/util.h
+tests/unit/unit.h:
+src/catalogue.h:
+src/lint.h:
+src/assisted.h:
+src/catalogue.h:
+src/message.h:
+src/ident.h:
+src/repo.h:
+src/util.h:
+src/error.h:
+src/file.h:
+src/spdx.h:
+src/message.h:
+src/util.h:

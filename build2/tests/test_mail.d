@@ -1,0 +1,20 @@
+build2/tests/test_mail: tests/unit/test_mail.c tests/unit/unit.h \
+ src/catalogue.h src/mail.h src/mailcheck.h src/lint.h src/assisted.h \
+ src/catalogue.h src/message.h src/ident.h src/repo.h src/util.h \
+ src/error.h src/file.h src/spdx.h src/mail.h src/util.h
+tests/unit/unit.h:
+src/catalogue.h:
+src/mail.h:
+src/mailcheck.h:
+src/lint.h:
+src/assisted.h:
+src/catalogue.h:
+src/message.h:
+src/ident.h:
+src/repo.h:
+src/util.h:
+src/error.h:
+src/file.h:
+src/spdx.h:
+src/mail.h:
+src/util.h:

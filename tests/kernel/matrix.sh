@@ -1,0 +1,93 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# git disclose boot --arch x86_64,i386: the project's series (or a
+# documentation change) built for both architectures in their own build
+# directories and booted side by side; each cell passes with its own
+# release, console log and QEMU (qemu-system-i386 runs the 32-bit one,
+# whose init is built with gcc -m32), and the run passes.
+# Environment (tests/run-e2e.sh): DISCLOSE, TOP, TMPDIR, DISCLOSE_CACHE.
+# Exit 77 (skip) only when a package is missing and cannot be installed.
+
+set -u
+fail() {
+	echo "matrix.sh: FAIL: $*" >&2
+	exit 1
+}
+step() {
+	echo "matrix.sh: $* ($(date +%T))"
+}
+
+for dep in qemu-system-x86_64:qemu-system-x86 qemu-system-i386:qemu-system-x86 \
+	busybox:busybox-static flex:flex bison:bison bc:bc make:make gcc:gcc; do
+	prog=${dep%%:*}
+	pkg=${dep#*:}
+	command -v "$prog" >/dev/null 2>&1 || [ -x "/bin/$prog" ] ||
+		sh "$TOP/tests/deps.sh" "$pkg" >/dev/null 2>&1 ||
+		{ echo "$pkg is missing and cannot be installed"; exit 77; }
+done
+[ -r /usr/src/linux-source-6.1.tar.xz ] ||
+	sh "$TOP/tests/deps.sh" linux-source-6.1 >/dev/null 2>&1 ||
+	{ echo "linux-source-6.1 is missing and cannot be installed"; exit 77; }
+
+export GIT_AUTHOR_NAME="Boot Test" GIT_AUTHOR_EMAIL=boot@example.org
+export GIT_COMMITTER_NAME="Boot Test" GIT_COMMITTER_EMAIL=boot@example.org
+
+# jget FILE EXPR: a Python expression on the JSON verdict v.
+jget() {
+	python3 -c 'import json, sys
+v = json.load(open(sys.argv[1]))
+print(eval(sys.argv[2], {"v": v}))' "$1" "$2"
+}
+
+step "pristine tree"
+pristine=$(sh "$TOP/tests/kernel/tree.sh") || fail "tree.sh failed"
+git clone -q --shared "$pristine" "$TMPDIR/linux" || fail "cannot clone"
+cd "$TMPDIR/linux" || fail "no clone"
+set -- "$TOP"/kernel/patches/*.patch
+if [ -f "$1" ]; then
+	git am -q "$@" || fail "kernel/patches do not apply"
+else
+	printf '\nA line for the matrix test.\n' >>Documentation/process/howto.rst
+	git commit -q -a -m "docs: a documentation-only change"
+fi
+
+step "usage errors"
+"$DISCLOSE" boot --arch arm64 pristine..HEAD >/dev/null 2>"$TMPDIR/err"
+[ $? -eq 2 ] || fail "--arch arm64 is not a usage error"
+grep -q 'give x86_64 or i386' "$TMPDIR/err" || fail "no remedy for --arch"
+"$DISCLOSE" boot --config huge pristine..HEAD >/dev/null 2>"$TMPDIR/err"
+[ $? -eq 2 ] || fail "--config huge is not a usage error"
+
+step "boot --arch x86_64,i386"
+t0=$(date +%s)
+"$DISCLOSE" boot --arch x86_64,i386 pristine..HEAD >"$TMPDIR/m.txt" \
+	2>"$TMPDIR/m.err"
+rc=$?
+cat "$TMPDIR/m.txt"
+[ $rc -eq 0 ] || { tail -20 "$TMPDIR/m.err"; fail "the matrix gave exit $rc"; }
+echo "matrix.sh: the matrix took $(( $(date +%s) - t0 )) s"
+grep -q '^boot: PASS: 2 cells pass: x86_64/tiny i386/tiny' "$TMPDIR/m.txt" ||
+	fail "no PASS line naming both cells"
+grep -q 'cell x86_64/tiny  *PASS' "$TMPDIR/m.txt" &&
+	grep -q 'cell i386/tiny  *PASS' "$TMPDIR/m.txt" ||
+	fail "the cells are not shown one by one"
+grep -q 'boot: i386/tiny building' "$TMPDIR/m.err" ||
+	fail "the progress does not name the cell"
+j=.git/disclose/boot.json
+[ "$(jget $j '[(c["arch"], c["config"], c["status"]) for c in v["cells"]]')" = \
+	"[('x86_64', 'tiny', 'pass'), ('i386', 'tiny', 'pass')]" ] ||
+	fail "boot.json cells: $(jget $j 'v["cells"]')"
+[ "$(jget $j 'v["status"]')" = pass ] || fail "the run is not a pass"
+# separate build directories, a 64-bit and a 32-bit kernel
+d=.git/disclose/boot
+grep -q '^CONFIG_64BIT=y' $d/src/obj-x86_64-tiny/.config ||
+	fail "x86_64 is not 64-bit"
+grep -q '^CONFIG_X86_32=y' $d/src/obj-i386-tiny/.config &&
+	od -An -tx1 -j4 -N1 $d/src/obj-i386-tiny/vmlinux | grep -q 01 ||
+	fail "the i386 cell is not a 32-bit kernel (ELFCLASS32)"
+[ "$(jget $j 'v["cells"][0]["logs"]["console"]')" != \
+	"$(jget $j 'v["cells"][1]["logs"]["console"]')" ] ||
+	fail "the cells share a console log"
+grep -q 'DISCLOSE-BOOT-OK' "$(jget $j 'v["cells"][1]["logs"]["console"]')" ||
+	fail "the i386 console has no marker"
+step "done"

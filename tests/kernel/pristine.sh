@@ -1,0 +1,86 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# A cold boot of a small series starts from the pristine object tree of
+# its base (built once per arch and config, kept in DISCLOSE_CACHE): in a
+# fresh clone, the series' build compiles only what it touches (a
+# handful of CC steps, not the whole kernel), boot.json gives the time of
+# each phase, and the kernel boots.
+# Environment (tests/run-e2e.sh): DISCLOSE, TOP, TMPDIR, DISCLOSE_CACHE.
+# Exit 77 (skip) only when a package is missing and cannot be installed.
+
+set -u
+fail() {
+	echo "pristine.sh: FAIL: $*" >&2
+	exit 1
+}
+step() {
+	echo "pristine.sh: $* ($(date +%T))"
+}
+
+for dep in qemu-system-x86_64:qemu-system-x86 busybox:busybox-static \
+	flex:flex bison:bison bc:bc make:make gcc:gcc; do
+	prog=${dep%%:*}
+	pkg=${dep#*:}
+	command -v "$prog" >/dev/null 2>&1 || [ -x "/bin/$prog" ] ||
+		sh "$TOP/tests/deps.sh" "$pkg" >/dev/null 2>&1 ||
+		{ echo "$pkg is missing and cannot be installed"; exit 77; }
+done
+[ -r /usr/src/linux-source-6.1.tar.xz ] ||
+	sh "$TOP/tests/deps.sh" linux-source-6.1 >/dev/null 2>&1 ||
+	{ echo "linux-source-6.1 is missing and cannot be installed"; exit 77; }
+
+export GIT_AUTHOR_NAME="Boot Test" GIT_AUTHOR_EMAIL=boot@example.org
+export GIT_COMMITTER_NAME="Boot Test" GIT_COMMITTER_EMAIL=boot@example.org
+
+jget() {
+	python3 -c 'import json, sys
+v = json.load(open(sys.argv[1]))
+print(eval(sys.argv[2], {"v": v}))' "$1" "$2"
+}
+
+pristine=$(sh "$TOP/tests/kernel/tree.sh") || fail "tree.sh failed"
+
+# clone NAME: a fresh clone with a two-file series on the pristine tree.
+clone() {
+	git clone -q --shared "$pristine" "$TMPDIR/$1" || fail "cannot clone"
+	cd "$TMPDIR/$1" || fail "no clone"
+	printf '/* pristine test: %s */\n' "$1" >>init/main.c
+	printf '/* pristine test: %s */\n' "$1" >>lib/string.c
+	git commit -q -a -m "init, lib: comments for the pristine test ($1)"
+}
+
+# cold NAME: boot a fresh clone; prints how the pristine tree was had.
+cold() {
+	clone "$1"
+	"$DISCLOSE" boot --json pristine..HEAD >"$TMPDIR/$1.json" \
+		2>"$TMPDIR/$1.err"
+	rc=$?
+	[ $rc -eq 0 ] || { cat "$TMPDIR/$1.json"; tail "$TMPDIR/$1.err";
+			   fail "the cold boot of $1 gave exit $rc"; }
+	jget "$TMPDIR/$1.json" 'v["pristine"]'
+}
+
+step "a cold boot (the pristine tree is built unless the cache has it)"
+how=$(cold first)
+echo "pristine.sh: first clone: pristine objects $how"
+case $how in reused | built) ;; *) fail "pristine objects: $how" ;; esac
+
+step "a cold boot of another clone reuses the pristine objects"
+t0=$(date +%s)
+how=$(cold second)
+echo "pristine.sh: second clone: $(( $(date +%s) - t0 )) s"
+[ "$how" = reused ] || fail "the second clone did not reuse them ($how)"
+j="$TMPDIR/second.json"
+cat "$j"
+[ "$(jget "$j" 'v["status"]')" = pass ] || fail "the second clone did not pass"
+log=$(jget "$j" 'v["logs"]["build"]')
+cc=$(grep -c '^  CC ' "$log")
+echo "pristine.sh: CC steps of the series' build: $cc"
+grep -q '^  CC      init/main.o' "$log" || fail "init/main.c was not rebuilt"
+grep -q '^  CC      lib/string.o' "$log" || fail "lib/string.c was not rebuilt"
+[ "$cc" -le 12 ] || fail "$cc files compiled: more than the series touches"
+for phase in checkout pristine configure build boot; do
+	[ "$(jget "$j" "'$phase' in v['seconds']")" = True ] ||
+		fail "boot.json has no $phase time"
+done
+step "done"
