@@ -10,6 +10,7 @@
 #include "catalogue.h"
 #include "cli.h"
 #include "diff.h"
+#include "file.h"
 #include "fix.h"
 #include "mail.h"
 #include "message.h"
@@ -161,7 +162,7 @@ static int fix_file(struct fixer *fx)
 		print_diff(in.ptr ? in.ptr : "", in.len, out.ptr, out.len,
 			   strcmp(fx->message, "-") ? fx->message : "stdin");
 	else if (fx->in_place && changed)
-		rc = write_file_atomic(fx->message, out.ptr, out.len, 0644);
+		rc = write_file_edit(fx->message, out.ptr, out.len);
 	else if (!fx->in_place)
 		fwrite(out.ptr, 1, out.len, stdout);
 	if (rc == -1 && !(fx->in_place && changed && !fx->dry_run))
