@@ -12,8 +12,8 @@
  * person's sign-off; another person's Assisted-by (and an AI trace of
  * theirs with no proposal) is left as it is and named in opts->notes; a
  * stale Assisted-by in the human's own part becomes check's proposal in
- * place, order kept. The human's part gets a new Assisted-by only from
- * the options or from traces in that part.
+ * place, order kept. The human's part gets a new Assisted-by only for
+ * traces in that part (or with no line of their own, e.g. footers).
  */
 #ifndef DISCLOSE_FIX_H
 #define DISCLOSE_FIX_H

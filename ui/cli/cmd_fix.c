@@ -154,10 +154,12 @@ static int fix_file(struct fixer *fx)
 			  strcmp(fx->message, "-") ? fx->message : "stdin");
 		goto out;
 	}
-	if (fix_message(&out, &changed, in.ptr ? in.ptr : "", in.len,
-			&fx->fo) < 0)
-		goto out;
+	rc = fix_message(&out, &changed, in.ptr ? in.ptr : "", in.len,
+			 &fx->fo);
 	print_notes(fx, NULL);
+	if (rc < 0)
+		goto out;
+	rc = -1;
 	if (fx->dry_run)
 		print_diff(in.ptr ? in.ptr : "", in.len, out.ptr, out.len,
 			   strcmp(fx->message, "-") ? fx->message : "stdin");
