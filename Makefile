@@ -80,17 +80,24 @@ $(LIB): $(SRC_O)
 $(BIN): $(UI_O) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(UI_O) $(LIB) $(PKG_LIBS)
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB)
+# The unit tests' shared setup (tests/unit/fixture.c) is linked into each.
+FIXTURE_O := $(BUILD)/obj/tests/unit/fixture.o
+$(FIXTURE_O): tests/unit/fixture.c
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -MMD -MP -o $@ $< $(LIB) $(PKG_LIBS) \
-		$(CMOCKA_LIBS) $(ALL_LDFLAGS)
+	$(CC) $(TEST_CFLAGS) -Isrc -MMD -MP -c -o $@ $<
+
+$(BUILD)/tests/%: tests/unit/%.c $(FIXTURE_O) $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -MMD -MP -o $@ $< $(FIXTURE_O) $(LIB) \
+		$(PKG_LIBS) $(CMOCKA_LIBS) $(ALL_LDFLAGS)
 
 # The assistant's model is curses-free: its unit tests link its object.
 TUI_MODEL_O := $(BUILD)/obj/ui/tui/model.o \
 	       $(BUILD)/obj/ui/tui/model_procedure.o
-$(BUILD)/tests/test_model: tests/unit/test_model.c $(TUI_MODEL_O) $(LIB)
+$(BUILD)/tests/test_model: tests/unit/test_model.c $(TUI_MODEL_O) \
+		$(FIXTURE_O) $(LIB)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -MMD -MP -o $@ $< $(TUI_MODEL_O) \
+	$(CC) $(TEST_CFLAGS) -MMD -MP -o $@ $< $(TUI_MODEL_O) $(FIXTURE_O) \
 		$(LIB) $(PKG_LIBS) $(CMOCKA_LIBS) $(ALL_LDFLAGS)
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1683,7 +1683,7 @@ int repo_changed_paths(char ***out, size_t *nr, struct repo *r,
 
 	*out = NULL;
 	*nr = 0;
-	if (commit_trees(&tree, &parent, r, id) < 0)
+	if (hex_trees(&tree, &parent, r, id) < 0)
 		return -1;
 	if (git_diff_tree_to_tree(&diff, r->git, parent, tree, NULL) < 0) {
 		rc = git_fail("cannot diff the commit");

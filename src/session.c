@@ -403,6 +403,15 @@ out:
 	return 0;
 }
 
+bool session_saved(const char *gitdir)
+{
+	char *path = session_path(gitdir);
+	bool saved = access(path, F_OK) == 0 || errno != ENOENT;
+
+	free(path);
+	return saved;
+}
+
 int session_save(const struct session *s, const char *gitdir)
 {
 	char *path = session_path(gitdir), *text, *dir = NULL;

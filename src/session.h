@@ -69,6 +69,8 @@ int session_load_series(struct session **out, const char *gitdir,
  * <gitdir>/disclose that is a symbolic link, not a directory or not the
  * user's is refused (never written through).
  */
+/* Is there a saved session in gitdir (or one that cannot be told)? */
+bool session_saved(const char *gitdir);
 int session_save(const struct session *s, const char *gitdir);
 /* Remove the file (after the series was written). */
 int session_remove(const char *gitdir);

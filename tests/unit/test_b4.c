@@ -4,14 +4,11 @@
  * branches made by the real b4 (skipped when b4 is not installed).
  */
 #include "unit.h"
+#include "fixture.h"
 
-#include <spawn.h>
 #include <stdio.h>
-#include <sys/wait.h>
 
 #include "b4.h"
-
-extern char **environ;
 
 #define JSON "{\n  \"series\": {\n    \"revision\": 1,\n" \
 	"    \"change-id\": \"20261204-frob-0ba6086ed7ba\",\n" \
@@ -150,30 +147,6 @@ static void test_letter(void **state)
 	}
 }
 
-static char dir[256];
-
-/* Run script with sh -e in the test directory; its exit status. */
-static int run_sh(const char *script)
-{
-	struct buf cmd = BUF_INIT;
-	char *argv[] = { "sh", "-ec", NULL, NULL };
-	pid_t pid;
-	int st = -1;
-
-	buf_addf(&cmd, "cd '%s'\n%s", dir, script);
-	argv[2] = cmd.ptr;
-	if (posix_spawnp(&pid, "sh", NULL, NULL, argv, environ) ||
-	    waitpid(pid, &st, 0) != pid)
-		st = -1;
-	buf_release(&cmd);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static void sh(const char *script)
-{
-	if (run_sh(script))
-		fail_msg("script failed:\n%s", script);
-}
 
 /* An upstream with one commit, a clone r of it, b4 prep's b4/frob. */
 static const char prep[] =
@@ -193,25 +166,12 @@ static const char prep[] =
 
 static int setup(void **state)
 {
-	char *tmp = getenv("TMPDIR");
-	struct buf b = BUF_INIT;
-
-	snprintf(dir, sizeof(dir), "%s/test_b4.XXXXXX", tmp ? tmp : "/tmp");
-	if (!mkdtemp(dir))
-		return -1;
-	setenv("HOME", dir, 1);
-	buf_addf(&b, "%s/.config", dir);
-	setenv("XDG_CONFIG_HOME", b.ptr, 1);
-	buf_release(&b);
-	setenv("GIT_CONFIG_NOSYSTEM", "1", 1);
-	unsetenv("GIT_DIR");
-	unsetenv("GIT_WORK_TREE");
-	return 0;
+	return fixture_setup("test_b4");
 }
 
 static int teardown(void **state)
 {
-	return run_sh("cd / && rm -rf \"$OLDPWD\"");
+	return fixture_teardown();
 }
 
 static struct repo *open_r(void)
@@ -219,7 +179,7 @@ static struct repo *open_r(void)
 	struct repo *r = NULL;
 	struct buf path = BUF_INIT;
 
-	buf_addf(&path, "%s/r", dir);
+	buf_addf(&path, "%s/r", fixture_dir);
 	if (repo_open(&r, path.ptr) < 0)
 		fail_msg("repo_open: %s", error_last());
 	buf_release(&path);
@@ -231,7 +191,7 @@ static void read_cover(char *out)
 {
 	struct buf path = BUF_INIT, b = BUF_INIT;
 
-	buf_addf(&path, "%s/cover", dir);
+	buf_addf(&path, "%s/cover", fixture_dir);
 	assert_int_equal(read_file(&b, path.ptr), 0);
 	assert_true(b.len >= OID_HEX);
 	memcpy(out, b.ptr, OID_HEX);
@@ -242,7 +202,7 @@ static void read_cover(char *out)
 
 static bool have_b4(void)
 {
-	return run_sh("command -v b4 >/dev/null") == 0;
+	return fixture_run_sh("command -v b4 >/dev/null") == 0;
 }
 
 static void test_series(void **state)
@@ -256,7 +216,7 @@ static void test_series(void **state)
 
 	if (!have_b4())
 		skip();
-	sh(prep);
+	fixture_sh(prep);
 	read_cover(cover);
 	snprintf(range, sizeof(range), "%s..HEAD", cover);
 	r = open_r();
@@ -281,7 +241,7 @@ static void test_series(void **state)
 	assert_true(b4_is_cover(r, c));
 	commit_info_free(c);
 	repo_free(r);
-	sh("cd r && echo 3 >f3 && git add f3 && git commit -q -F - <<'M'\n"
+	fixture_sh("cd r && echo 3 >f3 && git add f3 && git commit -q -F - <<'M'\n"
 	   "frob: quotes b4\n\n" TRACKING "M\n");
 	r = open_r();
 	assert_int_equal(repo_lookup(&c, r, "HEAD"), 0);
@@ -291,14 +251,14 @@ static void test_series(void **state)
 	repo_free(r);
 
 	/* off the prep branch, and detached: not b4's */
-	sh("cd r && git checkout -q master");
+	fixture_sh("cd r && git checkout -q master");
 	r = open_r();
 	assert_int_equal(b4_series_find(&s, r), 0);
 	assert_int_equal(repo_default_range(&def, r), 0);
 	assert_string_equal(def, "@{upstream}..HEAD");
 	free(def);
 	repo_free(r);
-	sh("cd r && git checkout -q --detach b4/frob");
+	fixture_sh("cd r && git checkout -q --detach b4/frob");
 	r = open_r();
 	assert_int_equal(b4_series_find(&s, r), 0);
 	repo_free(r);
@@ -313,14 +273,14 @@ static void test_damaged(void **state)
 
 	if (!have_b4())
 		skip();
-	sh(prep);
+	fixture_sh(prep);
 	/* trailers after the JSON, as the old amend wrote them */
-	sh("cd r && c=$(cat ../cover) && "
+	fixture_sh("cd r && c=$(cat ../cover) && "
 	   "git log -1 --format=%B $c >../msg && "
 	   "echo 'Signed-off-by: Hu Man <hu@example.org>' >>../msg && "
 	   "new=$(git commit-tree $c^{tree} -p $c^ -F ../msg) && "
 	   "git rebase -q --onto $new $c b4/frob");
-	if (run_sh("cd r && b4 prep --show-info >/dev/null 2>&1") == 0)
+	if (fixture_run_sh("cd r && b4 prep --show-info >/dev/null 2>&1") == 0)
 		fail_msg("b4 reads the damaged tracking data");
 	r = open_r();
 	assert_int_equal(b4_series_find(&s, r), -1);
@@ -333,12 +293,12 @@ static void test_damaged(void **state)
 	repo_free(r);
 
 	/* the strategy names a cover commit that is gone: not b4's (as b4) */
-	sh("cd r && git checkout -q -b plain master && "
+	fixture_sh("cd r && git checkout -q -b plain master && "
 	   "git config branch.plain.b4-prep-cover-strategy commit");
 	r = open_r();
 	assert_int_equal(b4_series_find(&s, r), 0);
 	repo_free(r);
-	sh("cd r && git config branch.plain.b4-prep-cover-strategy tag");
+	fixture_sh("cd r && git config branch.plain.b4-prep-cover-strategy tag");
 	r = open_r();
 	assert_int_equal(b4_series_find(&s, r), -1);
 	assert_non_null(strstr(error_last(), "'tag'"));
@@ -354,7 +314,7 @@ static void test_description(void **state)
 
 	if (!have_b4())
 		skip();
-	sh("rm -rf up r\n"
+	fixture_sh("rm -rf up r\n"
 	   "git init -q -b master up\n"
 	   "git -C up -c user.name=U -c user.email=u@example.org "
 	   "commit -q --allow-empty -m base\n"
@@ -372,7 +332,7 @@ static void test_description(void **state)
 	b4_series_release(&s);
 	repo_free(r);
 	/* a base branch that is gone: say so */
-	sh("cd r && git branch -q -D master");
+	fixture_sh("cd r && git branch -q -D master");
 	r = open_r();
 	assert_int_equal(b4_series_find(&s, r), -1);
 	assert_non_null(strstr(error_last(), "'master', which is not here"));

@@ -263,8 +263,19 @@ static char **change_ids(struct tui_model *m)
 	char **out = xcalloc(m->nr + 1, sizeof(*out));
 
 	for (size_t i = 0; i < m->nr; i++) {
+		const struct commit_info *c = m->commits[i].info;
 		struct buf diff = BUF_INIT;
 
+		/*
+		 * No rewrite of ours changes a merge, so its id names its
+		 * change; diffing it against its first parent would read the
+		 * whole of the side it merges before the first frame.
+		 */
+		if (c->nr_parents > 1) {
+			buf_addf(&diff, "merge %s", c->id);
+			out[i] = buf_detach(&diff, NULL);
+			continue;
+		}
 		if (repo_commit_patch(&diff, m->repo,
 				      m->commits[i].info->id) < 0) {
 			error_clear();
@@ -315,7 +326,12 @@ static int load_series(struct tui_model *m)
 		hex[i] = m->commits[i].info->id;
 		describe_commit(m, &m->commits[i], ids, cache);
 	}
-	patches = change_ids(m);
+	/*
+	 * The change ids match a saved session's marks to this series; with
+	 * none saved they are computed when the session is first saved, so
+	 * the first frame waits for no diff (model_session_save).
+	 */
+	patches = session_saved(repo_git_dir(m->repo)) ? change_ids(m) : NULL;
 	session_load_series(&m->session, repo_git_dir(m->repo), m->range,
 			    hex, patches, col.nr);
 	json_strv_free(patches);
@@ -774,11 +790,18 @@ int model_check_previewed(const struct tui_model *m)
 	return rc;
 }
 
+int model_session_save(struct tui_model *m)
+{
+	if (!m->session->patches)
+		m->session->patches = change_ids(m);
+	return session_save(m->session, repo_git_dir(m->repo));
+}
+
 int model_save(struct tui_model *m, const char *screen)
 {
 	m->dirty = true;
 	session_set_str(&m->session->screen, screen);
-	return session_save(m->session, repo_git_dir(m->repo));
+	return model_session_save(m);
 }
 
 int model_save_place(struct tui_model *m, const char *screen)

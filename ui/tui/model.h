@@ -98,6 +98,11 @@ struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 int model_check_previewed(const struct tui_model *m);
 /* The open items of the checklist ("2 to review, 1 to certify"). */
 void model_open_items(const struct tui_model *m, struct buf *out);
+/*
+ * Save the session, with the change ids of the series computed now if
+ * they were left for later (no session was saved when the series loaded).
+ */
+int model_session_save(struct tui_model *m);
 /* Remember the screen the human is on and save the session. */
 int model_save(struct tui_model *m, const char *screen);
 /* The same when the human only moves on: no answer changed. */

@@ -464,7 +464,7 @@ static void do_write(struct view *v)
 	assisted_free(a);
 	free(why);
 	/* the review follows the change: kept for the rewritten commits */
-	if (session_save(m->session, repo_git_dir(m->repo)) < 0)
+	if (model_session_save(m) < 0)
 		error_clear();
 	pager_add(&sum, CL_TEXT, 0, TUI_LIT(""));
 	pager_add(&sum, CL_META, A_BOLD, TUI_LIT("What changed:"));
