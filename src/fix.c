@@ -1,5 +1,6 @@
 #include "fix.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -96,6 +97,8 @@ static void drop_footers(struct buf *out, const struct message *m,
 
 struct drop_data {
 	const struct finding **by_entry;	/* what drops each entry */
+	const struct finding **in_place;	/* its line written in place */
+	bool *left;				/* another's: left as it is */
 };
 
 /* For each trailer entry, the finding that removes it, or NULL. */
@@ -140,19 +143,118 @@ static bool drop_entry(const struct message *m, size_t i, void *data)
 {
 	const struct drop_data *d = data;
 
+	if (d->in_place && (d->in_place[i] || d->left[i]))
+		return false;
 	return d->by_entry[i] || pairs_with_ai_codev(m, i, d);
 }
 
-/* Does the message need a new Assisted-by line written? */
-static bool needs_disclosure(const struct lint_result *res)
+static char *rewrite_entry(const struct message *m, size_t i, void *data)
 {
+	const struct drop_data *d = data;
+
+	(void)m;
+	return d->in_place[i] ? xstrdup(d->in_place[i]->fix) : NULL;
+}
+
+static bool is_assisted_fix(const struct finding *f)
+{
+	return f->fix && !strncmp(f->fix, ASSISTED_KEY ": ", 13);
+}
+
+/* Is that line written in place already, by an entry from..i-1? */
+static bool written_before(const struct drop_data *d, size_t from, size_t i,
+			   const char *line)
+{
+	for (size_t j = from; j < i; j++)
+		if (d->in_place[j] && !strcmp(d->in_place[j]->fix, line))
+			return true;
+	return false;
+}
+
+/* The name of whoever signed the part entry i is in (a sign-off after
+ * it), for the note; "another person" when none is named. */
+static void owner_of(struct buf *b, const struct message *m, size_t i,
+		     const struct drop_data *d)
+{
+	for (; i < m->nr_trailers; i++) {
+		struct ident id;
+
+		if (!trailer_is(&m->trailers[i], SOB_KEY) ||
+		    drop_entry(m, i, (void *)d))
+			continue;
+		ident_parse(&id, m->trailers[i].value);
+		buf_adds(b, id.name && *id.name ? id.name : "another person");
+		ident_release(&id);
+		return;
+	}
+	buf_adds(b, "another person");
+}
+
+static void note_left(const struct fix_opts *o, const struct message *m,
+		      const struct finding *f, const struct drop_data *d)
+{
+	if (!o->notes)
+		return;
+	buf_addf(o->notes, "line %zu: '%s' is ", f->line,
+		 f->text ? f->text : "");
+	owner_of(o->notes, m, f->entry, d);
+	buf_adds(o->notes, "'s line; not changed");
+	if (f->fix)
+		buf_addf(o->notes, " (check proposes '%s')", f->fix);
+	buf_adds(o->notes, "\n");
+}
+
+/*
+ * Whose lines are whose (issue 12 item 2): a vendor trailer in another
+ * person's part becomes an Assisted-by line where it stands, above that
+ * person's sign-off; another person's Assisted-by is left as it is (and
+ * named in a note: it is their statement); a stale Assisted-by in the
+ * human's own part is corrected where it stands. Returns whether the
+ * human's own part still needs a new Assisted-by line.
+ */
+static bool sort_findings(struct drop_data *d, const struct message *m,
+			  const struct lint_result *res, size_t own,
+			  const struct fix_opts *o)
+{
+	bool need = false, missing = false, by_line = false, own_fixed = false;
+
+	for (size_t i = 0; i < res->nr; i++) {
+		const struct finding *f = &res->findings[i];
+		size_t e = f->entry;
+
+		if (f->action == ACT_DISCLOSE)
+			by_line = by_line || e < m->nr_trailers;
+		if (f->action == ACT_DISCLOSE && e >= m->nr_trailers) {
+			missing = true;
+		} else if (e >= m->nr_trailers) {
+			continue;
+		} else if (f->action == ACT_DISCLOSE && e < own) {
+			if (!is_assisted_fix(f))
+				d->left[e] = true;
+			else if (!written_before(d, 0, e, f->fix))
+				d->in_place[e] = f;
+		} else if (f->action == ACT_DISCLOSE) {
+			need = true;
+		} else if (assisted_finding(f) && e < own) {
+			d->left[e] = true;
+		} else if (assisted_finding(f) && is_assisted_fix(f) &&
+			   f->action == ACT_REPLACE && !o->agent && !o->model) {
+			d->in_place[e] = f;
+			own_fixed = true;
+		} else if (assisted_finding(f)) {
+			need = true;
+		}
+	}
 	for (size_t i = 0; i < res->nr; i++) {
 		const struct finding *f = &res->findings[i];
 
-		if (f->action == ACT_DISCLOSE || assisted_finding(f))
-			return true;
+		if (f->entry < m->nr_trailers && d->left[f->entry] &&
+		    (assisted_finding(f) || f->action == ACT_DISCLOSE))
+			note_left(o, m, f, d);
 	}
-	return false;
+	/* traces with no line of their own (an AI committer): the human's
+	 * part, unless the lines that hold them were dealt with above */
+	return !own_fixed && (need || (missing && !by_line));
 }
 
 /* The tools of the message's Assisted-by line, as the checker corrected it. */
@@ -260,6 +362,23 @@ static int new_assisted(struct assisted **out, const struct message *m,
 	return 0;
 }
 
+static bool asks_line(const struct lint_result *res)
+{
+	for (size_t i = 0; i < res->nr; i++)
+		if (res->findings[i].action == ACT_DISCLOSE &&
+		    res->findings[i].entry == SIZE_MAX)
+			return true;
+	return false;
+}
+
+/* Vendor footers alone (gone from the text fix works on) ask for the
+ * line: they are in the body, the human's part. */
+static bool footer_disclose(const struct lint_result *first,
+			    const struct lint_result *res)
+{
+	return asks_line(first) && !asks_line(res);
+}
+
 int fix_message(struct buf *out, bool *changed, const char *text, size_t len,
 		const struct fix_opts *o)
 {
@@ -269,6 +388,7 @@ int fix_message(struct buf *out, bool *changed, const char *text, size_t len,
 	struct place_request req = { 0 };
 	struct assisted *a = NULL;
 	struct drop_data dd;
+	size_t own;
 	int rc = -1;
 
 	*changed = false;
@@ -282,19 +402,29 @@ int fix_message(struct buf *out, bool *changed, const char *text, size_t len,
 	drop_footers(&clean, m, o->cat);
 	parse(&m2, clean.ptr, clean.len, o);
 	lint(&res, m2, o);
-	if (!o->no_disclosure && needs_disclosure(&first) &&
-	    new_assisted(&a, m2, &first, &res, o) < 0)
-		goto out;
 	dd.by_entry = index_drops(m2, &res);
-	req.assisted = a;
+	dd.in_place = NULL;
 	req.form = o->form;
 	req.human = o->human;
 	/* new_assisted() took the tools from the old line, basic ones out */
 	req.exact_tools = true;
 	req.drop = drop_entry;
 	req.drop_data = &dd;
+	own = place_own_start(m2, &req);
+	dd.in_place = xcalloc(m2->nr_trailers + 1, sizeof(*dd.in_place));
+	dd.left = xcalloc(m2->nr_trailers + 1, sizeof(*dd.left));
+	req.rewrite = rewrite_entry;
+	/* no_disclosure: the human says no AI-generated code, no Assisted-by */
+	if ((sort_findings(&dd, m2, &res, own, o) ||
+	     footer_disclose(&first, &res)) && !o->no_disclosure &&
+	    new_assisted(&a, m2, &first, &res, o) < 0)
+		goto out_free;
+	req.assisted = a;
 	rc = place_trailers(out, m2, &req);
+out_free:
 	free(dd.by_entry);
+	free(dd.in_place);
+	free(dd.left);
 	if (rc < 0)
 		goto out;
 	*changed = out->len != len || memcmp(out->ptr, text, len);

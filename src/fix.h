@@ -6,6 +6,14 @@
  * them; the human's Signed-off-by is placed by the placement rule
  * (place.h). It never writes a guessed value: when the agent or model
  * cannot be told, it fails naming the option to pass.
+ *
+ * Whose lines are whose: a vendor trailer in another person's part of
+ * the block becomes check's Assisted-by line where it stands, above that
+ * person's sign-off; another person's Assisted-by (and an AI trace of
+ * theirs with no proposal) is left as it is and named in opts->notes; a
+ * stale Assisted-by in the human's own part becomes check's proposal in
+ * place, order kept. The human's part gets a new Assisted-by only for
+ * traces in that part (or with no line of their own, e.g. footers).
  */
 #ifndef DISCLOSE_FIX_H
 #define DISCLOSE_FIX_H
@@ -29,6 +37,8 @@ struct fix_opts {
 	bool divider;			/* a "---" line ends the message
 					 * (a patch e-mail, --message) */
 	char comment_char;
+	struct buf *notes;		/* NULL, or lines about what fix
+					 * left alone (another person's) */
 };
 
 /*

@@ -65,7 +65,7 @@ static bool is_human(const struct trailer *t, const char *key,
 }
 
 /* What happens to each entry of the block. */
-enum fate { KEEP, DROP, REPLACE, MOVE_CODEV, MOVE_SOB };
+enum fate { KEEP, DROP, REPLACE, MOVE_CODEV, MOVE_SOB, REWRITE };
 
 /* A Signed-off-by of somebody other than the human? Without a human
  * (--no-signoff) no sign-off can be told to be his: all are others'. */
@@ -113,17 +113,43 @@ static enum fate own_fate(const struct message *m, size_t i,
  * changes only to the human's block: other people's lines are kept byte
  * for byte, in order, and the new lines go after them.
  */
-static void set_fates(enum fate *fates, const struct message *m,
+static void set_drops(enum fate *fates, const struct message *m,
 		      const struct place_request *req)
 {
-	size_t own;
-
 	for (size_t i = 0; i < m->nr_trailers; i++) {
 		bool drop = req->drop && req->drop(m, i, req->drop_data);
 
 		fates[i] = drop ? DROP : KEEP;
 	}
+}
+
+size_t place_own_start(const struct message *m,
+		       const struct place_request *req)
+{
+	enum fate *fates = xcalloc(m->nr_trailers + 1, sizeof(*fates));
+	size_t own;
+
+	set_drops(fates, m, req);
 	own = own_block_start(m, fates, req);
+	free(fates);
+	return own;
+}
+
+/* An entry the caller rewrites stays where it is, as its new line. */
+static void set_fates(enum fate *fates, char **lines, const struct message *m,
+		      const struct place_request *req)
+{
+	size_t own;
+
+	set_drops(fates, m, req);
+	own = own_block_start(m, fates, req);
+	for (size_t i = 0; i < m->nr_trailers; i++) {
+		if (fates[i] != KEEP || !req->rewrite)
+			continue;
+		lines[i] = req->rewrite(m, i, req->drop_data);
+		if (lines[i])
+			fates[i] = REWRITE;
+	}
 	for (size_t i = own; i < m->nr_trailers; i++)
 		if (fates[i] == KEEP)
 			fates[i] = own_fate(m, i, req);
@@ -313,6 +339,7 @@ int place_trailers(struct buf *out, const struct message *m,
 		   const struct place_request *req)
 {
 	enum fate *fates;
+	char **lines;
 	size_t base = out->len, head, kept, limit;
 	const char *nul;
 
@@ -329,7 +356,8 @@ int place_trailers(struct buf *out, const struct message *m,
 		return 0;
 	}
 	fates = xcalloc(m->nr_trailers + 1, sizeof(*fates));
-	set_fates(fates, m, req);
+	lines = xcalloc(m->nr_trailers + 1, sizeof(*lines));
+	set_fates(fates, lines, m, req);
 	buf_add(out, m->text, m->trailer_start);
 	if (out->len && out->ptr[out->len - 1] != '\n')
 		buf_addch(out, '\n');
@@ -337,9 +365,12 @@ int place_trailers(struct buf *out, const struct message *m,
 		buf_addch(out, '\n');
 	limit = block_content_end(m);
 	head = out->len;
-	for (size_t i = 0; i < m->nr_trailers; i++)
+	for (size_t i = 0; i < m->nr_trailers; i++) {
 		if (fates[i] == KEEP)
 			add_raw(out, m, &m->trailers[i], limit);
+		else if (fates[i] == REWRITE)
+			buf_addf(out, "%s\n", lines[i]);
+	}
 	kept = out->len;
 	add_tail(out, m, req, fates, limit);
 	if (out->len > kept && !block_holds(out, base, head, m)) {
@@ -351,6 +382,9 @@ int place_trailers(struct buf *out, const struct message *m,
 		add_tail(out, m, req, fates, limit);
 	}
 	buf_add(out, m->text + limit, m->len - limit);
+	for (size_t i = 0; i < m->nr_trailers; i++)
+		free(lines[i]);
+	free(lines);
 	free(fates);
 	return 0;
 }

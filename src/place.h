@@ -37,8 +37,20 @@ struct place_request {
 	/* Further entries to remove anywhere in the block (fix: vendor
 	 * trailers, AI sign-offs); they do not end anybody's part. */
 	bool (*drop)(const struct message *m, size_t i, void *data);
+	/*
+	 * A line (allocated; NULL: none) that replaces entry i where it
+	 * stands, in anybody's part of the block (fix: a vendor trailer
+	 * converted in its owner's block, a stale Assisted-by corrected in
+	 * the human's); called with drop_data for entries not dropped.
+	 */
+	char *(*rewrite)(const struct message *m, size_t i, void *data);
 	void *drop_data;
 };
+
+/* The first entry of the human's own block (0: the whole block), the
+ * entries req->drop removes not counting as anybody's sign-off. */
+size_t place_own_start(const struct message *m,
+		       const struct place_request *req);
 
 /* Would the existing Assisted-by entry t, in the human's own block, be
  * replaced by the new one? */

@@ -80,8 +80,8 @@ Change
 
 Body.
 
-Reviewed-by: Rev <rev@example.org>
 Assisted-by: Codex:gpt-5.5 sparse
+Reviewed-by: Rev <rev@example.org>
 Signed-off-by: Jane Dev <jane@example.org>
 EOM
 cmp -s "$TMPDIR/out" "$TMPDIR/want" || { fail "codev fix differs"; diff "$TMPDIR/want" "$TMPDIR/out"; }

@@ -43,8 +43,11 @@ if has_command check; then
 	# check --json: termsafe-output.sh (C1 controls stay raw in its strings)
 	safe check-message 1 "$D" check --message "$TMPDIR/evil.msg"
 fi
-has_command fix && safe fix-error 2 "$D" fix --dry-run base..HEAD
-has_command fix && safe fix-message-error 2 "$D" fix --dry-run --message "$TMPDIR/evil.msg"
+# Evil Author's Co-authored-by is his (fix leaves it and names him); without
+# his sign-off it is the human's, and the model cannot be told
+has_command fix && safe fix-note 0 "$D" fix --dry-run base..HEAD
+grep -v '^Signed-off-by:' "$TMPDIR/evil.msg" >"$TMPDIR/evil-own.msg"
+has_command fix && safe fix-message-error 2 "$D" fix --dry-run --message "$TMPDIR/evil-own.msg"
 # answers typed with escapes: refused, and the refusal is safe
 safe agent-escape 2 "$D" trailer --agent "Cl${ESC}]0;x$(printf '\007')aude" --model m
 safe model-escape 2 "$D" trailer --agent Claude --model "m${ESC}[2J"

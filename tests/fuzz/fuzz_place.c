@@ -13,6 +13,9 @@
  * replaced or moved, and the new lines sit after them; the new
  * Assisted-by names every tool of the lines it replaces; the "---"
  * divider and what follows it are kept byte for byte, after the block.
+ * An entry the request rewrites (fix: a vendor trailer in another
+ * person's part, here every Generated-by there) is written where it
+ * stands, as its new line, in order with the other people's entries.
  */
 #include <string.h>
 
@@ -44,6 +47,20 @@ static const char *const values[][2] = {
 static bool drop_coauthor(const struct message *m, size_t i, void *data)
 {
 	return trailer_is(&m->trailers[i], "Co-authored-by");
+}
+
+#define REWRITTEN "Assisted-by: Claude:claude-opus-4-8"
+
+/* fix converts a vendor trailer in another person's part in place:
+ * here, every Generated-by above the human's own block. */
+static char *rewrite_generated(const struct message *m, size_t i, void *data)
+{
+	const struct place_request *req = data;
+
+	if (!trailer_is(&m->trailers[i], "Generated-by") ||
+	    i >= place_own_start(m, req))
+		return NULL;
+	return xstrdup(REWRITTEN);
 }
 
 /*
@@ -195,6 +212,15 @@ static size_t check_kept(const struct message *in, const struct buf *out,
 
 		if (dropped(in, i, req))
 			continue;
+		if (i < own && req->rewrite &&
+		    trailer_is(t, "Generated-by")) {
+			/* rewritten where it stands */
+			buf_reset(&want);
+			buf_adds(&want, REWRITTEN "\n");
+			FUZZ_CHECK(find_entry(out, &from, &want, true));
+			others_end = from;
+			continue;
+		}
 		if (i < own) {
 			/* another person's: kept where it is, in order */
 			entry_text(&want, in, t);
@@ -361,6 +387,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		req.human = &human;
 	if (data[1] & 2)
 		req.drop = drop_coauthor;
+	if (data[1] & 16) {
+		req.rewrite = rewrite_generated;
+		req.drop_data = &req;
+	}
 	cc = ccs[(data[1] >> 3) & 1];
 
 	parse(&m, text, len, cc, divider);

@@ -11,6 +11,7 @@ static struct catalogue *cat;
 
 #define H "Subject line\n\nBody text.\n\n"
 #define SOB "Signed-off-by: Jane Dev <jane@example.org>\n"
+#define ANN "Signed-off-by: Ann Author <ann@example.org>\n"
 
 struct fix_case {
 	const char *name;
@@ -108,6 +109,33 @@ static const struct fix_case cases[] = {
 	{ "display name of a model given as an option",
 	  H "Co-authored-by: Cursor <cursoragent@cursor.com>\n" SOB,
 	  H "Assisted-by: Cursor:claude-opus-4-8\n" SOB, NULL, "Claude Opus 4.8" },
+	/* whose lines are whose (issue 12 item 2, lore report F1-F3) */
+	{ "vendor trailer of another person converted in his part",
+	  H "Co-authored-by: Claude Opus 4.8 <noreply@anthropic.com>\n" ANN,
+	  H "Assisted-by: Claude:claude-opus-4-8\n" ANN SOB },
+	{ "AI co-developer pair of another person converted in his part",
+	  H "Co-developed-by: Claude Opus 4.8 <noreply@anthropic.com>\n"
+	  "Signed-off-by: Claude Opus 4.8 <noreply@anthropic.com>\n" ANN,
+	  H "Assisted-by: Claude:claude-opus-4-8\n" ANN SOB },
+	{ "another person's AI pair with no model known: left to him",
+	  H "Co-developed-by: Claude <noreply@anthropic.com>\n"
+	  "Signed-off-by: Claude <noreply@anthropic.com>\n" ANN,
+	  H "Co-developed-by: Claude <noreply@anthropic.com>\n"
+	  "Signed-off-by: Claude <noreply@anthropic.com>\n" ANN SOB },
+	{ "another person's Assisted-by is his: left, never copied",
+	  H "Assisted-by: Codex:GPT-5.5\n" ANN,
+	  H "Assisted-by: Codex:GPT-5.5\n" ANN SOB },
+	{ "without a human every sign-off is another's",
+	  H "Assisted-by: kres (claude-opus-4-7)\n" ANN,
+	  H "Assisted-by: kres (claude-opus-4-7)\n" ANN, NULL, NULL, false,
+	  true },
+	{ "own stale lines corrected in place, order kept",
+	  H "Assisted-by: Codex:gpt-5\nAssisted-by: Claude:opus-4.8\n" SOB,
+	  H "Assisted-by: Codex:gpt-5\nAssisted-by: Claude:claude-opus-4-8\n"
+	  SOB },
+	{ "the agent as written (check's proposal)",
+	  H "Assisted-by: kres (claude-opus-4-7)\n" SOB,
+	  H "Assisted-by: kres:claude-opus-4-7\n" SOB },
 };
 
 static int fix_one(struct buf *out, bool *changed, const char *in,
@@ -166,6 +194,27 @@ static void test_cases(void **state)
 		run_case(&cases[i]);
 }
 
+/* What fix leaves of another person's is named, with whose it is. */
+static void test_note_names_owner(void **state)
+{
+	const char *in = H "Assisted-by: Codex:GPT-5.5\n" ANN;
+	struct fix_opts o = { 0 };
+	struct buf out = BUF_INIT, notes = BUF_INIT;
+	bool changed;
+
+	o.form = FORM_AGENT_MODEL;
+	o.cat = cat;
+	o.comment_char = '#';
+	o.notes = &notes;
+	assert_int_equal(fix_message(&out, &changed, in, strlen(in), &o), 0);
+	assert_false(changed);
+	assert_non_null(strstr(buf_cstr(&notes),
+			       "is Ann Author's line; not changed"));
+	assert_non_null(strstr(buf_cstr(&notes), "Codex:gpt-5.5"));
+	buf_release(&out);
+	buf_release(&notes);
+}
+
 static void test_diff(void **state)
 {
 	static const struct { const char *a, *b, *want; } t[] = {
@@ -206,6 +255,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cases),
+		cmocka_unit_test(test_note_names_owner),
 		cmocka_unit_test(test_diff),
 	};
 

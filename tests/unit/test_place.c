@@ -249,6 +249,40 @@ static void test_tools_never_dropped(void **state)
 	buf_release(&again);
 }
 
+/* fix's rewrite: every Generated-by becomes an Assisted-by in place. */
+static char *rewrite_generated(const struct message *m, size_t i, void *data)
+{
+	if (!trailer_is(&m->trailers[i], "Generated-by"))
+		return NULL;
+	return xstrdup("Assisted-by: Claude:claude-opus-4-8");
+}
+
+/* A rewritten entry of another person stays where it stands, above his
+ * sign-off; the human's part starts after that sign-off. */
+static void test_rewrite_in_place(void **state)
+{
+	struct ident human = { "Hu Man", "hu@example.org" };
+	struct place_request req = { 0 };
+	struct buf out = BUF_INIT;
+	struct message *m;
+	const char *in = "S\n\nb\n\nGenerated-by: Claude Opus 4.8\n"
+			 "Reviewed-by: R <r@x>\nSigned-off-by: O <o@x>\n"
+			 "Acked-by: X <x@x>\n";
+
+	message_parse_commit(&m, in, strlen(in), '#');
+	req.form = FORM_AGENT_MODEL;
+	req.human = &human;
+	req.rewrite = rewrite_generated;
+	assert_int_equal(place_own_start(m, &req), 3);
+	assert_int_equal(place_trailers(&out, m, &req), 0);
+	assert_string_equal(out.ptr,
+			    "S\n\nb\n\nAssisted-by: Claude:claude-opus-4-8\n"
+			    "Reviewed-by: R <r@x>\nSigned-off-by: O <o@x>\n"
+			    "Acked-by: X <x@x>\n" H);
+	message_free(m);
+	buf_release(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -257,6 +291,7 @@ int main(void)
 		cmocka_unit_test(test_llm_form),
 		cmocka_unit_test(test_llm_other_person_kept),
 		cmocka_unit_test(test_tools_never_dropped),
+		cmocka_unit_test(test_rewrite_in_place),
 	};
 
 	return cmocka_run_group_tests_name("place", tests, NULL, NULL);

@@ -185,10 +185,45 @@ static void test_commit_notes_above_divider(void **state)
 	free(out);
 }
 
+static bool drop_ai_sob(const struct message *m, size_t i, void *data)
+{
+	return trailer_is(&m->trailers[i], "Signed-off-by") &&
+	       strstr(m->trailers[i].value, "noreply@anthropic.com");
+}
+
+static char *rewrite_coauthor(const struct message *m, size_t i, void *data)
+{
+	return trailer_is(&m->trailers[i], "Co-authored-by") ?
+	       xstrdup("Assisted-by: Claude:claude-opus-4-8") : NULL;
+}
+
+/*
+ * lore report F1 (fix moved Ann's vendor trailer into the human's part):
+ * a rewritten entry stays in its owner's part, and a dropped AI sign-off
+ * between it and the owner's sign-off ends nobody's part.
+ */
+static void test_rewrite_stays_in_owners_part(void **state)
+{
+	struct place_request req = { .human = &human, .drop = drop_ai_sob,
+				     .rewrite = rewrite_coauthor };
+	char *out = place("S\n\nb\n\n"
+			  "Co-authored-by: Claude <noreply@anthropic.com>\n"
+			  "Signed-off-by: Claude <noreply@anthropic.com>\n"
+			  "Signed-off-by: Ann <ann@example.org>\n", &req);
+
+	assert_string_equal(out, "S\n\nb\n\n"
+			    "Assisted-by: Claude:claude-opus-4-8\n"
+			    "Signed-off-by: Ann <ann@example.org>\n"
+			    "Signed-off-by: Hu Man <hu@example.org>\n");
+	assert_idempotent(out, &req);
+	free(out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_nothing_to_add_keeps_message),
+		cmocka_unit_test(test_rewrite_stays_in_owners_part),
 		cmocka_unit_test(test_crlf_blank_line_after_block),
 		cmocka_unit_test(test_drop_keeps_block_recognized),
 		cmocka_unit_test(test_nul_byte_refused),

@@ -10,6 +10,7 @@
 #include "catalogue.h"
 #include "cli.h"
 #include "diff.h"
+#include "file.h"
 #include "fix.h"
 #include "mail.h"
 #include "message.h"
@@ -57,6 +58,7 @@ struct fixer {
 	struct ident human;
 	bool have_human;
 	struct fix_opts fo;
+	struct buf notes;
 	/* range mode */
 	char head[OID_HEX + 1];
 	struct buf head_msg;
@@ -95,6 +97,7 @@ static int setup(struct fixer *fx)
 	fx->fo.agent = fx->answers.agent;
 	fx->fo.model = fx->answers.model;
 	fx->fo.comment_char = repo_comment_char(fx->repo);
+	fx->fo.notes = &fx->notes;
 	if (fx->answers.tools || fx->answers.no_tools) {
 		if (!fx->answers.tools)
 			answers_add_tool(&fx->answers, "");
@@ -119,6 +122,24 @@ static void print_diff(const char *old, size_t old_len, const char *new,
 	buf_release(&b);
 }
 
+/* What fix left alone (another person's lines), on stderr. */
+static void print_notes(struct fixer *fx, const char *id)
+{
+	const char *p = fx->notes.ptr;
+
+	while (p && *p) {
+		size_t n = strcspn(p, "\n");
+		char *line = sanitize_dup(p, n);
+
+		if (id)
+			fprintf(stderr, "commit %.12s: ", id);
+		fprintf(stderr, "note: %s\n", line);
+		free(line);
+		p += n + (p[n] == '\n');
+	}
+	buf_release(&fx->notes);
+}
+
 static int fix_file(struct fixer *fx)
 {
 	struct buf in = BUF_INIT, out = BUF_INIT;
@@ -133,14 +154,17 @@ static int fix_file(struct fixer *fx)
 			  strcmp(fx->message, "-") ? fx->message : "stdin");
 		goto out;
 	}
-	if (fix_message(&out, &changed, in.ptr ? in.ptr : "", in.len,
-			&fx->fo) < 0)
+	rc = fix_message(&out, &changed, in.ptr ? in.ptr : "", in.len,
+			 &fx->fo);
+	print_notes(fx, NULL);
+	if (rc < 0)
 		goto out;
+	rc = -1;
 	if (fx->dry_run)
 		print_diff(in.ptr ? in.ptr : "", in.len, out.ptr, out.len,
 			   strcmp(fx->message, "-") ? fx->message : "stdin");
 	else if (fx->in_place && changed)
-		rc = write_file_atomic(fx->message, out.ptr, out.len, 0644);
+		rc = write_file_edit(fx->message, out.ptr, out.len);
 	else if (!fx->in_place)
 		fwrite(out.ptr, 1, out.len, stdout);
 	if (rc == -1 && !(fx->in_place && changed && !fx->dry_run))
@@ -218,6 +242,7 @@ static int fix_commit_message(struct buf *out, bool *changed,
 	fx->fo.facts = &facts;
 	rc = fix_message(out, changed, c->message, c->message_len, &fx->fo);
 	fx->fo.facts = NULL;
+	print_notes(fx, c->id);
 	if (rc < 0) {
 		struct buf e = BUF_INIT;
 
