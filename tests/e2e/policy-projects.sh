@@ -98,6 +98,16 @@ test_qemu() {
 	expect_grep "AI_CONTENT_DECLINED" "$TMPDIR/err"
 	expect_status 0 git commit --allow-empty \
 		-m "$(msg "Reviewed-by: A Person <a@example.org>")"
+	# the writers write no line the pack's own check rejects
+	tip=$(git rev-parse HEAD)
+	for cmd in trailer "amend --agent Claude --model claude-opus-4-5" \
+		"commit --allow-empty -m more"; do
+		# shellcheck disable=SC2086
+		expect_status 2 "$D" $cmd
+		expect_grep "the qemu policy declines AI-generated contributions" \
+			"$TMPDIR/err"
+		expect_eq "$cmd writes nothing" "$tip" "$(git rev-parse HEAD)"
+	done
 }
 
 test_qemu_relaxed() {
