@@ -170,6 +170,27 @@ static int write_all(int fd, const char *p, size_t len)
 	return 0;
 }
 
+/*
+ * Write data to fd, the temporary file tmp, and put it in path's place:
+ * on any failure tmp is removed and path left as it was.
+ */
+static int finish_tmp(int fd, const char *tmp, const char *path,
+		      const void *data, size_t len)
+{
+	if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+		error_set("cannot write '%s': %s", tmp, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	if (close(fd) < 0 || rename(tmp, path) < 0) {
+		error_set("cannot replace '%s': %s", path, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
 int write_file_atomic(const char *path, const void *data, size_t len,
 		      int mode)
 {
@@ -182,18 +203,7 @@ int write_file_atomic(const char *path, const void *data, size_t len,
 		error_set("cannot create '%s': %s", tmp.ptr, strerror(errno));
 		goto out;
 	}
-	if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
-		error_set("cannot write '%s': %s", tmp.ptr, strerror(errno));
-		close(fd);
-		unlink(tmp.ptr);
-		goto out;
-	}
-	if (close(fd) < 0 || rename(tmp.ptr, path) < 0) {
-		error_set("cannot replace '%s': %s", path, strerror(errno));
-		unlink(tmp.ptr);
-		goto out;
-	}
-	rc = 0;
+	rc = finish_tmp(fd, tmp.ptr, path, data, len);
 out:
 	buf_release(&tmp);
 	return rc;
@@ -307,19 +317,13 @@ static int replace_file(const char *real, const struct stat *st,
 		rc = 1;
 		goto out;
 	}
-	if (fchmod(fd, st->st_mode & 07777) < 0 ||
-	    write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+	if (fchmod(fd, st->st_mode & 07777) < 0) {
 		error_set("cannot write '%s': %s", tmp.ptr, strerror(errno));
 		close(fd);
 		unlink(tmp.ptr);
 		goto out;
 	}
-	if (close(fd) < 0 || rename(tmp.ptr, real) < 0) {
-		error_set("cannot replace '%s': %s", real, strerror(errno));
-		unlink(tmp.ptr);
-		goto out;
-	}
-	rc = 0;
+	rc = finish_tmp(fd, tmp.ptr, real, data, len);
 out:
 	buf_release(&tmp);
 	return rc;
