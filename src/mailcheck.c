@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "assisted.h"
 #include "place.h"
 #include "util.h"
 
@@ -353,6 +354,37 @@ static size_t series_ai(unsigned *ai, size_t *nr_patches, size_t *nr_tagged,
 }
 
 /*
+ * An Assisted-by: line in a cover letter is judged as in a patch: the
+ * letter is where a maintainer reads the series' disclosure first.
+ */
+static void cover_assisted(struct lint_result *out, const struct message *m,
+			   const struct lint_opts *o)
+{
+	for (size_t i = 0; i < m->nr_trailers; i++) {
+		const struct trailer *t = &m->trailers[i];
+		struct assisted_verdict v;
+		size_t line = 1;
+
+		if (!trailer_is(t, ASSISTED_KEY))
+			continue;
+		for (size_t k = 0; k < t->start && k < m->len; k++)
+			line += m->text[k] == '\n';
+		assisted_judge(&v, o->cat, t->value, o->form);
+		for (size_t k = 0; k < v.nr; k++) {
+			const struct assisted_issue *is = &v.issues[k];
+
+			if (is->level == LEVEL_INFO)
+				continue;
+			lint_add_finding(out, is->id, is->level == LEVEL_ERROR ?
+					 SEV_ERROR : SEV_WARNING, line,
+					 NO_ENTRY, NULL, NULL, ACT_NONE, "%s",
+					 is->message);
+		}
+		assisted_verdict_release(&v);
+	}
+}
+
+/*
  * The cover letter text (len bytes) of mail at of set; set NULL: a
  * cover letter given alone, as a message. Lines of text.
  */
@@ -371,6 +403,7 @@ static void check_cover_text(struct lint_result *out, const char *text,
 	message_parse_commit(&msg, text, len, '#');
 	scan_cover(&says, msg, o->cat);
 	vendor_footers(out, msg, o->cat);
+	cover_assisted(out, msg, o);
 	if (nr_ai && !says.ai_line) {
 		buf_add(&b, "", 0);
 		add_numbers(&b, ai, nr_ai);

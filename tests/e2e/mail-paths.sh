@@ -17,9 +17,10 @@ cat "$TMPDIR/lore.out"
 [ $rc -eq 0 ] || fail "the raw-mail and mailinfo paths disagree (above)"
 expect_grep "lore: $n mails: exit status agrees on $n/$n, verdict (error/warning/clean) on $n/$n" \
 	"$TMPDIR/lore.out"
-# a cover letter is one on both paths, a 0/N mail with a diff a patch
+# a cover letter is one on both paths (its Assisted-by: line judged as in
+# a patch), a 0/N mail with a diff a patch
 sh "$TOP/tests/bench/lore.sh" -v "$D" "$TMPDIR/mails" >"$TMPDIR/all.out" 2>&1
-expect_grep "cover-tagged.eml: raw exit 0 clean - | mailinfo exit 0 clean -" \
+expect_grep "cover-tagged.eml: raw exit 1 error ASSISTED_BY_FORMAT | mailinfo exit 1 error ASSISTED_BY_FORMAT" \
 	"$TMPDIR/all.out"
 expect_grep "zero-with-diff.eml: raw exit 1 error MISSING_SIGNOFF | mailinfo exit 1 error MISSING_SIGNOFF" \
 	"$TMPDIR/all.out"
