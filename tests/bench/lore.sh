@@ -10,8 +10,9 @@
 #             git mailinfo --no-inbody-headers) as the submitter
 #             (GIT_COMMITTER_*): the raw path judges the sign-off chain
 #             against the sender too. A sender "X via Y" (B4 Relay, a
-#             list's DMARC rewrite) is the author's relay: the author
-#             stands for both, as on the raw path.
+#             list's DMARC rewrite) is a relay: the sender is the one
+#             its X-Original-From: header names, else the author stands
+#             for both, as on the raw path.
 #
 # A mail's verdict is error, warning or clean (the worst finding), and
 # its exit status 0 or 1. Prints one line per mail that disagrees, then
@@ -91,7 +92,16 @@ for mail in "$dir"/*; do
 	{ field Subject info; echo; cat msg patch; } >commit.msg
 	an=$(field Author info) ae=$(field Email info)
 	sn=$(field Author sender) se=$(field Email sender)
-	case $sn in *" via "*) sn=$an se=$ae ;; esac
+	case $sn in *" via "*)
+		xo=$(sed -n '/^[[:space:]]*$/q; s/^[Xx]-[Oo]riginal-[Ff]rom: *//p' \
+			"$mail" | head -n 1)
+		case $xo in
+		*"<"*">"*)
+			sn=$(printf '%s\n' "$xo" | sed 's/ *<.*//; s/^"\(.*\)"$/\1/')
+			se=$(printf '%s\n' "$xo" | sed 's/.*<\(.*\)>.*/\1/') ;;
+		*) sn=$an se=$ae ;;
+		esac ;;
+	esac
 	GIT_AUTHOR_NAME=$an GIT_AUTHOR_EMAIL=$ae \
 	GIT_COMMITTER_NAME=$sn GIT_COMMITTER_EMAIL=$se \
 		"$bin" check --json --message commit.msg >mi.json 2>mi.err
