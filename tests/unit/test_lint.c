@@ -125,6 +125,11 @@ static const struct lint_case cases[] = {
 	{ "author signs under another name", H "Signed-off-by: Robert <bob@example.org>\n" SOB,
 	  "AUTHOR_SIGNOFF_MISSING", true, NULL, 0, false,
 	  "Bob <bob@example.org>", JANE },
+	{ "author signed off in an earlier paragraph (a backport's chain)",
+	  "S\n\nBody.\n\nSigned-off-by: Bob <bob@example.org>\n"
+	  "(cherry picked from commit 0123456789ab)\n\n[jane: ported]\n\n"
+	  SOB, "AUTHOR_SIGNOFF_MISSING", false, NULL, 0, false,
+	  "Bob <bob@example.org>", JANE },
 	/* SUBMITTER_SIGNOFF_NOT_LAST */
 	{ "submitter not last", H SOB "Signed-off-by: R <r@example.org>\n",
 	  "SUBMITTER_SIGNOFF_NOT_LAST", true, NULL, 5, false, NULL, JANE },
@@ -219,6 +224,48 @@ static void test_cases(void **state)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
 		run_case(&cases[i]);
+}
+
+/*
+ * The author's sign-off under another name or address is named for what
+ * it is, as checkpatch names it (email name / address mismatch).
+ */
+static void test_author_mismatch(void **state)
+{
+	static const struct {
+		const char *sob, *author, *says;
+	} t[] = {
+		{ "Signed-off-by: Bob Bee <bob@example.org>\n",
+		  "Bob ?? <bob@example.org>", "'Bob Bee <bob@example.org>'" },
+		{ "Signed-off-by: Bob Bee <bee@work.example>\n",
+		  "Bob Bee <bob@example.org>", "'Bob Bee <bee@work.example>'" },
+		{ "", "Bob Bee <bob@example.org>", "has no Signed-off-by:" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++) {
+		struct buf msg = BUF_INIT;
+		struct message *m;
+		struct lint_result res;
+		struct lint_opts o = { FORM_AGENT_MODEL, cat };
+		struct ident author, jane;
+		struct lint_facts facts = { &author, &jane, NULL, 0, NULL };
+		const struct finding *f;
+
+		buf_addf(&msg, H "%s" SOB, t[i].sob);
+		ident_parse(&author, t[i].author);
+		ident_parse(&jane, JANE);
+		message_parse_commit(&m, msg.ptr, msg.len, '#');
+		lint_message(&res, m, &facts, &o);
+		f = find(&res, "AUTHOR_SIGNOFF_MISSING");
+		assert_non_null(f);
+		print_message("%s\n", f->message);
+		assert_non_null(strstr(f->message, t[i].says));
+		lint_result_release(&res);
+		message_free(m);
+		ident_release(&author);
+		ident_release(&jane);
+		buf_release(&msg);
+	}
 }
 
 /* A clean message has no findings at all. */
@@ -712,6 +759,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cases),
+		cmocka_unit_test(test_author_mismatch),
 		cmocka_unit_test(test_clean),
 		cmocka_unit_test(test_check_changelog),
 		cmocka_unit_test(test_spdx_findings),
