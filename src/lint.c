@@ -704,6 +704,36 @@ static void footer_finding(const struct message *m, size_t start, size_t len,
 	free(text);
 }
 
+/*
+ * An Assisted-by: line above the trailer block (a paragraph of its own
+ * before the sign-offs): git, b4 and git log's %(trailers) do not take
+ * it for a trailer, so the disclosure is lost to every tool that reads
+ * trailers.
+ */
+static void check_stray_assisted(struct lint *l)
+{
+	const struct message *m = l->m;
+	size_t off = m->title_end, end = message_has_block(m) ?
+		m->trailer_start : m->patch_start, k = strlen(ASSISTED_KEY);
+
+	while (off < end) {
+		const char *p = m->text + off;
+		const char *nl = memchr(p, '\n', end - off);
+		size_t n = nl ? (size_t)(nl - p) : end - off;
+		char *text;
+
+		if (n > k && mem_ieq(p, k, ASSISTED_KEY, k) && p[k] == ':') {
+			text = xstrndup(p, n);
+			lint_add_finding(l->res, "ASSISTED_BY_MISPLACED",
+					 SEV_WARNING, line_of(l, off), NO_ENTRY,
+					 text, NULL, ACT_NONE,
+					 "this Assisted-by: line is not in the last paragraph, so git, b4 and git log's %%(trailers) do not see it as a trailer: move it into the trailer block, before your Signed-off-by:");
+			free(text);
+		}
+		off += n + 1;
+	}
+}
+
 static bool is_ai(struct lint *l, const struct ident *id)
 {
 	return is_ai_ident(l->o, id, NULL, NULL);
@@ -999,6 +1029,7 @@ void lint_message(struct lint_result *out, const struct message *m,
 	for (size_t i = 0; i < m->nr_trailers; i++)
 		check_entry(&l, i);
 	each_body_line(m, footer_finding, &l);
+	check_stray_assisted(&l);
 	check_disclosure(&l);
 	check_signoffs(&l);
 	for (size_t i = 0; facts && facts->licenses && i < facts->nr_files; i++)

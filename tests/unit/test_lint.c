@@ -566,6 +566,14 @@ static const struct sev_case sev_cases[] = {
 	  SEV_ERROR, NULL, "last paragraph" },
 	{ "changelog: no MISSING_SIGNOFF", H SOB "\nChanges in v2:\n- foo\n",
 	  "MISSING_SIGNOFF", NONE },
+	{ "Assisted-by above the trailer block",
+	  "S\n\nBody.\n\nAssisted-by: Claude:claude-opus-4-5\n\n"
+	  "Fixes: 0123456789ab (\"x\")\n" SOB, "ASSISTED_BY_MISPLACED",
+	  SEV_WARNING, "", "last paragraph" },
+	{ "Assisted-by in the trailer block", AB("Claude:claude-opus-4-5"),
+	  "ASSISTED_BY_MISPLACED", NONE },
+	{ "Assisted-by: named in prose", "S\n\nI added the Assisted-by: tag.\n\n"
+	  SOB, "ASSISTED_BY_MISPLACED", NONE },
 	/* item 7: identity, not tag name */
 	{ "Generated-by an AI", H "Generated-by: Claude Opus 4.7 <noreply@anthropic.com>\n" SOB,
 	  "VENDOR_TRAILER", SEV_ERROR, "Assisted-by: Claude:claude-opus-4-7" },
