@@ -716,6 +716,26 @@ static void judge_item(struct assisted_verdict *v, struct assisted *out,
 	assisted_add_tool(out, item);
 }
 
+/*
+ * A bracketed group of several words, none of them a tool the catalogue
+ * knows and no comma list ("[table layout & wording]"): what the AI did,
+ * not tools.
+ */
+static bool is_description(const struct catalogue *c, const char *g)
+{
+	char *copy, *save = NULL;
+	bool known = false;
+
+	if (!strpbrk(g, " \t") || strchr(g, ','))
+		return false;
+	copy = xstrdup(g);
+	for (char *w = strtok_r(copy, " \t", &save); w && !known;
+	     w = strtok_r(NULL, " \t", &save))
+		known = catalogue_tool(c, w) != NULL;
+	free(copy);
+	return !known;
+}
+
 /* One word or bracketed group of the tool slot. */
 static void judge_group(struct assisted_verdict *v, struct assisted *out,
 			const struct catalogue *c, char *g, bool *commas)
@@ -724,6 +744,12 @@ static void judge_group(struct assisted_verdict *v, struct assisted *out,
 
 	if (names_ai(c, g)) {
 		agent_as_tool(v, g);
+		return;
+	}
+	if (is_description(c, g)) {
+		issue(v, FORMAT_ID, LEVEL_WARNING,
+		      "'[%s]' describes the work, it names no analysis tool: say it in the commit message; the tools are specialized analysis tools such as coccinelle or sparse",
+		      g);
 		return;
 	}
 	if (strchr(g, ','))
