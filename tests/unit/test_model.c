@@ -549,7 +549,7 @@ static void test_facts_disagree(void **state)
 		assert_int_equal(message_parse_commit(&m, cases[i].msg,
 						      strlen(cases[i].msg),
 						      '#'), 0);
-		commit_facts_read(&f, m, NULL, FORM_AGENT_MODEL, c);
+		commit_facts_read(&f, m, NULL, NULL, FORM_AGENT_MODEL, c);
 		if (commit_facts_disagree(&f, cases[i].agent, cases[i].model,
 					  FORM_AGENT_MODEL, c) !=
 		    cases[i].disagree)

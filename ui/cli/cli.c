@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "sanitize.h"
 #include "util.h"
 
 int cli_usage_error(const char *usage, const char *cmd, const char *fmt, ...)
@@ -61,6 +62,9 @@ int cli_answer_option(struct answers *a, int opt, const char *arg)
 	case OPT_NO_SIGNOFF:
 		a->no_signoff = true;
 		return 1;
+	case OPT_REMEMBERED:
+		a->remembered = true;
+		return 1;
 	}
 	return 0;
 }
@@ -115,6 +119,8 @@ int cli_ctx_init(struct cli_ctx *ctx, struct answers *a, bool need_repo)
 			    ctx->cat) < 0)
 		return -1;
 	ctx->policy = a->policy ? xstrdup(a->policy) : NULL;
+	if (ctx->assisted && !a->model_remembered)
+		cli_note_model(a->model, ctx->assisted->model);
 	warn_llm_checkpatch(ctx);
 	if (!a->no_signoff) {
 		if (repo_identity(&ctx->human, ctx->repo) < 0)
@@ -201,4 +207,29 @@ bool cli_env_ident(struct ident *out, const char *name, const char *email)
 	out->name = xstrdup(n);
 	out->email = xstrdup(e);
 	return true;
+}
+
+void cli_print_notes(struct buf *notes, const char *id)
+{
+	const char *p = notes->ptr;
+
+	while (p && *p) {
+		size_t n = strcspn(p, "\n");
+		char *line = sanitize_dup(p, n);
+
+		if (id)
+			fprintf(stderr, "commit %.12s: ", id);
+		fprintf(stderr, "note: %s\n", line);
+		free(line);
+		p += n + (p[n] == '\n');
+	}
+	buf_release(notes);
+}
+
+void cli_note_model(const char *typed, const char *written)
+{
+	if (!typed || !written || !strcmp(typed, written))
+		return;
+	fprintf(stderr, "git disclose: --model '%s' is written as the model id '%s', as git disclose check asks\n",
+		typed, written);
 }

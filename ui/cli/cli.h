@@ -49,20 +49,26 @@ int cli_bad_option(const char *usage, const char *cmd, char **argv,
  */
 enum {
 	OPT_AGENT = 1000, OPT_MODEL, OPT_TOOL, OPT_NO_TOOL, OPT_POLICY,
-	OPT_NO_SIGNOFF, OPT_CLI_LAST
+	OPT_NO_SIGNOFF, OPT_REMEMBERED, OPT_CLI_LAST
 };
 #define ANSWER_OPTIONS \
 	{ "agent", required_argument, NULL, OPT_AGENT }, \
 	{ "model", required_argument, NULL, OPT_MODEL }, \
 	{ "tool", required_argument, NULL, OPT_TOOL }, \
 	{ "no-tool", no_argument, NULL, OPT_NO_TOOL }, \
+	{ "remembered", no_argument, NULL, OPT_REMEMBERED }, \
 	{ "policy", required_argument, NULL, OPT_POLICY }, \
 	{ "no-signoff", no_argument, NULL, OPT_NO_SIGNOFF }
 #define ANSWER_USAGE \
 	"  --agent NAME       the AI agent (AGENT_NAME), e.g. Claude\n" \
 	"  --model VERSION    the model (MODEL_VERSION), e.g. claude-opus-4-5\n" \
+	"                     (another spelling or a display name is written as\n" \
+	"                     the id check asks for, and said so)\n" \
 	"  --tool TOOL        a specialized analysis tool used (repeatable)\n" \
-	"  --no-tool          no analysis tools (forget remembered ones)\n" \
+	"  --no-tool          no analysis tools\n" \
+	"  --remembered       use the answers a write remembered in git config\n" \
+	"                     (disclose.agent, disclose.model, disclose.tools)\n" \
+	"                     where no option gives them; never without it\n" \
 	"  --policy P         kernel (AGENT:MODEL), kernel-llm (LLM) or your pack;\n" \
 	"                     default: what the tree's coding-assistants.rst asks\n" \
 	"  --no-signoff       do not add your Signed-off-by:\n"
@@ -98,5 +104,10 @@ int cli_resolve_only(char ***only, size_t *nr, struct repo *r);
 bool cli_env_ident(struct ident *out, const char *name, const char *email);
 /* Save the answers in the repository config (a warning on failure). */
 void cli_remember(struct cli_ctx *ctx);
+/* The lines of notes ("note: ..."), on stderr, after "commit ID: " when
+ * id is given; notes is emptied. */
+void cli_print_notes(struct buf *notes, const char *id);
+/* Say on stderr that --model typed is written as the id written. */
+void cli_note_model(const char *typed, const char *written);
 
 #endif

@@ -70,7 +70,8 @@ struct seen {
 /* What one commit gets, decided before anything is written. */
 struct plan {
 	char id[OID_HEX + 1];
-	struct assisted *assisted;	/* NULL: the message is kept */
+	bool kept;			/* --only names others: kept as is */
+	struct assisted *assisted;	/* NULL: the sign-off alone */
 };
 
 struct amend {
@@ -81,6 +82,9 @@ struct amend {
 	size_t nr_plan, cap_plan;
 	struct buf disagree;		/* the commits that contradict */
 	size_t nr_disagree, nr_remembered;
+	struct buf others;		/* commits whose facts are others' */
+	size_t nr_others;
+	size_t nr_signoff_only;		/* commits without facts, no answer */
 	struct place_request req;
 	char comment_char;
 	struct seen *seen;
@@ -125,6 +129,21 @@ static void note_disagree(struct amend *am, const struct commit_info *c,
 	free(subject);
 }
 
+/* Another person's part discloses their AI use: theirs, not the user's. */
+static void note_others(struct amend *am, const struct commit_info *c,
+			const struct commit_facts *f)
+{
+	char *subject = subject_line(c->message);
+	char *line = sanitize_dup(f->others_source,
+				  strlen(f->others_source));
+
+	buf_addf(&am->others, "  %.12s %s: %s's line '%s'\n", c->id, subject,
+		 f->others, line);
+	am->nr_others++;
+	free(line);
+	free(subject);
+}
+
 /* The answer the command line gave, as typed (not from git config). */
 static void given(const struct amend *am, const char **agent,
 		  const char **model)
@@ -133,6 +152,35 @@ static void given(const struct amend *am, const char **agent,
 
 	*agent = a->agent_remembered ? NULL : a->agent;
 	*model = a->model_remembered ? NULL : a->model;
+}
+
+/*
+ * A commit without facts of the human's own: the answer asked for in
+ * this command (options, or --remembered), else the sign-off alone; a
+ * commit whose facts are another person's keeps them as theirs and gets
+ * the sign-off alone (--only gives it an answer).
+ */
+static int decide_no_facts(struct plan *p, struct amend *am,
+			   const struct commit_info *c,
+			   const struct commit_facts *f)
+{
+	const struct assisted *as = am->ctx->assisted;
+
+	if (f->signals && !as)
+		return error_set("the AI traces of its own (%s) do not tell which agent: pass --agent NAME and --model VERSION for it with --only %.12s; see git disclose catalogue",
+				 f->source ? f->source : "?", c->id);
+	if (f->others && !f->signals) {
+		note_others(am, c, f);
+		return 0;
+	}
+	if (!as) {
+		am->nr_signoff_only++;
+		return 0;
+	}
+	p->assisted = answers_assisted_dup(as);
+	if (am->answers->agent_remembered || am->answers->model_remembered)
+		am->nr_remembered++;
+	return 0;
 }
 
 static int decide(struct plan *p, struct amend *am,
@@ -144,33 +192,31 @@ static int decide(struct plan *p, struct amend *am,
 	const struct assisted *as = am->ctx->assisted;
 	struct commit_facts f;
 	const char *agent, *model;
+	bool llm = am->ctx->form == FORM_LLM;
 	int rc = 0;
 
 	if (am->only) {
 		if (is_only(am, c->id) && !as)
 			return error_set("commit %.12s: --only gives it the answers, but none were given: pass --agent NAME and --model VERSION",
 					 c->id);
+		p->kept = !is_only(am, c->id);
 		p->assisted = is_only(am, c->id) ?
 			      answers_assisted_dup(as) : NULL;
 		return 0;
 	}
-	commit_facts_read(&f, m, &lf, am->ctx->form, am->ctx->cat);
+	commit_facts_read(&f, m, &lf, am->req.human, am->ctx->form,
+			  am->ctx->cat);
 	given(am, &agent, &model);
 	if (commit_facts_disagree(&f, agent, model, am->ctx->form,
 				  am->ctx->cat)) {
 		note_disagree(am, c, &f);
-	} else if (f.agent || am->ctx->form == FORM_LLM) {
+	} else if (f.agent || (llm && (f.has_assisted || f.signals))) {
 		p->assisted = commit_facts_assisted(&f, as, am->ctx->form);
 		if (!p->assisted)
 			rc = error_set("%s: pass --model VERSION for it alone with --only %.12s (the other commits keep their own facts; see git disclose catalogue)",
 				       error_last(), c->id);
-	} else if (as) {
-		p->assisted = answers_assisted_dup(as);
-		if (am->answers->agent_remembered ||
-		    am->answers->model_remembered)
-			am->nr_remembered++;
 	} else {
-		rc = error_set("which AI agent helped? pass --agent NAME and --model VERSION (e.g. --agent Claude --model claude-opus-4-5); see git disclose catalogue");
+		rc = decide_no_facts(p, am, c, &f);
 	}
 	if (rc < 0) {
 		struct buf e = BUF_INIT;
@@ -210,44 +256,38 @@ static int plan_one(const struct commit_info *c, void *data)
 }
 
 /*
- * What the AI tools left (vendor trailers and footers, AI sign-offs) is
- * converted in the same write, as fix does, so that the series amend
- * leaves passes check: out is placed already, and fixed in place.
+ * One pass through the rule, as fix and the assistant make it: the
+ * human's part gets the planned Assisted-by (or none) and the sign-off,
+ * and what the AI tools left (vendor trailers and footers, AI sign-offs)
+ * is converted where it stands, so that the series amend leaves passes
+ * check. Another person's lines are kept and named on stderr.
  */
-static int convert_traces(struct buf *out, const struct amend *am,
-			  const struct commit_info *c, const struct assisted *a)
+static int write_message(struct buf *out, const struct amend *am,
+			 const struct commit_info *c, const struct plan *p)
 {
 	struct ident author = { c->author_name, c->author_email };
 	struct ident committer = { c->committer_name, c->committer_email };
 	struct lint_facts facts = { &author, &committer, NULL, 0, NULL };
+	struct buf notes = BUF_INIT;
 	struct fix_opts fo = {
 		.form = am->ctx->form, .cat = am->ctx->cat,
-		.human = am->req.human, .agent = a->agent, .model = a->model,
-		.tools = a->tools, .facts = &facts,
-		.comment_char = am->comment_char,
+		.human = am->req.human, .facts = &facts,
+		.comment_char = am->comment_char, .notes = &notes,
+		.place = true, .assisted = p->assisted,
 	};
-	struct buf fixed = BUF_INIT;
 	bool changed = false;
+	int rc;
 
-	if (fix_message(&fixed, &changed, out->ptr, out->len, &fo) < 0) {
-		buf_release(&fixed);
-		return -1;
-	}
-	if (changed) {
-		buf_reset(out);
-		buf_add(out, fixed.ptr, fixed.len);
-	}
-	buf_release(&fixed);
-	return 0;
+	rc = fix_message(out, &changed, c->message, c->message_len, &fo);
+	cli_print_notes(&notes, c->id);
+	return rc;
 }
 
 static int reword(struct buf *out, const struct commit_info *c, void *data)
 {
 	struct amend *am = data;
-	struct message *m = NULL;
 	const struct plan *p;
 	struct seen *s;
-	int rc;
 
 	if (am->nr == am->cap) {
 		am->cap = am->cap ? 2 * am->cap : 16;
@@ -262,17 +302,9 @@ static int reword(struct buf *out, const struct commit_info *c, void *data)
 		return 0;
 	}
 	p = plan_for(am, c->id);
-	if (!p || !p->assisted)
+	if (!p || p->kept)
 		return 0;	/* a commit the pre-pass did not see: kept */
-	if (message_parse_commit(&m, c->message, c->message_len,
-				 am->comment_char) < 0)
-		return -1;
-	am->req.assisted = p->assisted;
-	rc = place_trailers(out, m, &am->req);
-	message_free(m);
-	if (rc == 0)
-		rc = convert_traces(out, am, c, p->assisted);
-	if (rc < 0) {
+	if (write_message(out, am, c, p) < 0) {
 		struct buf e = BUF_INIT;
 
 		buf_addf(&e, "commit %.12s: %s", c->id, error_last());
@@ -300,6 +332,7 @@ static void amend_release(struct amend *am)
 		assisted_free(am->plan[i].assisted);
 	free(am->plan);
 	buf_release(&am->disagree);
+	buf_release(&am->others);
 }
 
 /* Nothing is written when an answer contradicts a commit's own facts. */
@@ -332,6 +365,34 @@ static void say_remembered(const struct amend *am)
 		am->nr_remembered == 1 ? "s" : "", as->agent,
 		as->model ? ":" : "", as->model ? as->model : "", from);
 	free(from);
+}
+
+/*
+ * What gets the sign-off alone, and why: commits whose only disclosure
+ * is another person's (never copied into the user's part), and commits
+ * without facts when no answer was asked for.
+ */
+static void say_without(const struct amend *am)
+{
+	const struct assisted *as = am->ctx->assisted;
+	char *hint;
+
+	if (am->nr_others) {
+		fprintf(stderr, "git disclose: %zu commit%s disclose%s another person's AI use in their part, which stays theirs as it is; your part gets your Signed-off-by alone%s:\n%s",
+			am->nr_others, am->nr_others == 1 ? "" : "s",
+			am->nr_others == 1 ? "s" : "",
+			as ? " (not the answer given for the range)" : "",
+			am->others.ptr);
+		fprintf(stderr, "  if an AI helped you too on one of them, give it your answer with --only <commit>\n");
+	}
+	if (!am->nr_signoff_only)
+		return;
+	hint = answers_remembered_hint(am->ctx->repo);
+	fprintf(stderr, "git disclose: %zu commit%s without facts of %s own get%s your Signed-off-by alone, no Assisted-by: if an AI helped, give --agent NAME and --model VERSION%s\n",
+		am->nr_signoff_only, am->nr_signoff_only == 1 ? "" : "s",
+		am->nr_signoff_only == 1 ? "its" : "their",
+		am->nr_signoff_only == 1 ? "s" : "", hint);
+	free(hint);
 }
 
 /*
@@ -471,6 +532,7 @@ static int amend_range(struct cli_ctx *ctx, const struct answers *a,
 		goto out;
 	}
 	say_remembered(&am);
+	say_without(&am);
 	buf_addf(&msg, "disclose: amend %s", opts->range);
 	opts->reflog_msg = msg.ptr;
 	if (repo_rewrite(&res, ctx->repo, opts, reword, &am) < 0)

@@ -71,6 +71,65 @@ struct fixer {
 	size_t nr_disagree;
 };
 
+/* git config's answers where no option gives one, only when asked
+ * (--remembered); said on stderr. */
+static int remembered(struct fixer *fx)
+{
+	struct answers *a = &fx->answers;
+	char *tools = NULL, *from, *save = NULL;
+
+	if (!a->agent) {
+		if (repo_config_get(&a->agent, fx->repo, "disclose.agent") < 0)
+			return -1;
+		a->agent_remembered = a->agent != NULL;
+	}
+	if (!a->model) {
+		if (repo_config_get(&a->model, fx->repo, "disclose.model") < 0)
+			return -1;
+		a->model_remembered = a->model != NULL;
+	}
+	if (!a->tools && !a->no_tools &&
+	    repo_config_get(&tools, fx->repo, "disclose.tools") == 0 &&
+	    tools && *tools) {
+		for (char *t = strtok_r(tools, " \t,", &save); t;
+		     t = strtok_r(NULL, " \t,", &save))
+			answers_add_tool(a, t);
+		a->tools_remembered = true;
+	}
+	free(tools);
+	from = answers_remembered(a);
+	if (!*from) {
+		free(from);
+		return error_set("--remembered: git config holds no answer to use (disclose.agent, disclose.model, disclose.tools are unset): pass --agent NAME and --model VERSION");
+	}
+	fprintf(stderr, "git disclose: answers from %s where no option gives them\n",
+		from);
+	free(from);
+	return 0;
+}
+
+/* --model as typed becomes the id check asks for, and that is said. */
+static int canonical_model(struct fixer *fx)
+{
+	struct answers *a = &fx->answers;
+	const struct cat_agent *ag = a->agent ?
+		catalogue_agent(fx->cat, a->agent) :
+		catalogue_agent_for_model(fx->cat, a->model, NULL);
+	struct assisted *as;
+
+	if (fx->fo.form != FORM_AGENT_MODEL || (!ag && !a->agent))
+		return 0;
+	as = assisted_new(ag ? ag->name : a->agent, a->model);
+	if (assisted_resolve(as, fx->cat) < 0) {
+		assisted_free(as);
+		return -1;
+	}
+	cli_note_model(a->model, as->model);
+	str_set(&a->model, as->model);
+	assisted_free(as);
+	return 0;
+}
+
 static int setup(struct fixer *fx)
 {
 	struct policy_choice pc;
@@ -94,6 +153,10 @@ static int setup(struct fixer *fx)
 	}
 	fx->fo.cat = fx->cat;
 	fx->fo.human = fx->have_human ? &fx->human : NULL;
+	if (fx->answers.remembered && remembered(fx) < 0)
+		return -1;
+	if (fx->answers.model && canonical_model(fx) < 0)
+		return -1;
 	fx->fo.agent = fx->answers.agent;
 	fx->fo.model = fx->answers.model;
 	fx->fo.comment_char = repo_comment_char(fx->repo);
@@ -125,19 +188,7 @@ static void print_diff(const char *old, size_t old_len, const char *new,
 /* What fix left alone (another person's lines), on stderr. */
 static void print_notes(struct fixer *fx, const char *id)
 {
-	const char *p = fx->notes.ptr;
-
-	while (p && *p) {
-		size_t n = strcspn(p, "\n");
-		char *line = sanitize_dup(p, n);
-
-		if (id)
-			fprintf(stderr, "commit %.12s: ", id);
-		fprintf(stderr, "note: %s\n", line);
-		free(line);
-		p += n + (p[n] == '\n');
-	}
-	buf_release(&fx->notes);
+	cli_print_notes(&fx->notes, id);
 }
 
 static int fix_file(struct fixer *fx)
@@ -197,7 +248,7 @@ static int check_facts(struct fixer *fx, const struct commit_info *c,
 	if (message_parse_commit(&m, c->message, c->message_len,
 				 fx->fo.comment_char) < 0)
 		return -1;
-	commit_facts_read(&f, m, lf, fx->fo.form, fx->cat);
+	commit_facts_read(&f, m, lf, fx->fo.human, fx->fo.form, fx->cat);
 	message_free(m);
 	if (commit_facts_disagree(&f, fx->answers.agent, fx->answers.model,
 				  fx->fo.form, fx->cat)) {

@@ -120,8 +120,9 @@ static void describe_commit(struct tui_model *m, struct series_commit *sc,
 					   sc->info->committer_email };
 		struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
 
-		commit_facts_read(&sc->facts, sc->msg, &lf, m->policy->form,
-				  m->cat);
+		commit_facts_read(&sc->facts, sc->msg, &lf,
+				  m->have_human ? &m->human : NULL,
+				  m->policy->form, m->cat);
 	}
 }
 
@@ -661,9 +662,12 @@ struct assisted *model_assisted(const struct tui_model *m, char **why)
 }
 
 /*
- * The fixer's version: vendor traces converted, AI sign-offs removed;
- * with a NULL (a commit without AI-generated code, by the human's word)
- * the AI traces go as false claims and no Assisted-by comes.
+ * The fixer's version: the human's part gets a and the sign-off, vendor
+ * traces are converted where they stand, AI sign-offs removed, another
+ * person's lines kept; with a NULL (a commit without AI-generated code,
+ * by the human's word, or one whose only disclosure is another
+ * person's) no Assisted-by comes and the human's own AI traces go as
+ * false claims.
  */
 static int fixed_message(struct buf *out, const struct tui_model *m,
 			 const struct series_commit *sc,
@@ -681,13 +685,19 @@ static int fixed_message(struct buf *out, const struct tui_model *m,
 	o.cat = m->cat;
 	o.human = m->have_human ? &m->human : NULL;
 	o.no_disclosure = !a;
-	o.agent = a ? a->agent : NULL;
-	o.model = a ? a->model : NULL;
-	o.tools = a && m->session->tools ? a->tools : NULL;
+	o.place = true;
+	o.assisted = a;
 	o.facts = &facts;
 	o.comment_char = repo_comment_char(m->repo);
 	return fix_message(out, &changed, sc->info->message,
 			   sc->info->message_len, &o);
+}
+
+/* Only another person's part says what helped: theirs, not the human's
+ * (the human's part gets the sign-off alone). */
+static bool others_only(const struct commit_facts *f)
+{
+	return f->others && !f->agent && !f->signals && !f->has_assisted;
 }
 
 bool model_asks(const struct tui_model *m, size_t i)
@@ -696,7 +706,7 @@ bool model_asks(const struct tui_model *m, size_t i)
 
 	/* the tool-name form needs the agent only */
 	return m->policy->form != FORM_LLM &&
-	       m->session->review[i] != REVIEW_NO_AI &&
+	       m->session->review[i] != REVIEW_NO_AI && !others_only(f) &&
 	       (!f->agent || (!f->model && m->policy->form != FORM_TOOL_NAME));
 }
 
@@ -808,7 +818,7 @@ struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 	struct assisted *series, *a;
 
 	*why = NULL;
-	if (m->session->review[i] == REVIEW_NO_AI)
+	if (m->session->review[i] == REVIEW_NO_AI || others_only(&sc->facts))
 		return NULL;
 	if (model_asks(m, i))
 		return answered(m, i, why);
@@ -842,9 +852,10 @@ static int preview_commit(struct buf *out, struct tui_model *m, size_t i)
 	}
 	req.form = m->policy->form;
 	req.human = m->have_human ? &m->human : NULL;
-	/* the fixer converts traces; a commit without any gets the rule
-	 * alone (the fixer would add no Assisted-by where none was) */
-	if (m->session->remove_ai && fix_message && sc->facts.signals)
+	/* one pass through the rule, as amend makes it: the human's part
+	 * gets its line and the sign-off, the traces are converted where
+	 * they stand; keeping them (x) is the placement alone */
+	if (m->session->remove_ai && fix_message)
 		rc = fixed_message(out, m, sc, req.assisted);
 	else
 		rc = place_trailers(out, sc->msg, &req);
