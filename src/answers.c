@@ -143,9 +143,18 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
 		return 0;
 	if (*form == FORM_LLM) {
 		as = assisted_new("LLM", NULL);
+	} else if (a->optional && !a->agent && !a->model) {
+		/* tools alone: for the commits that name their agent */
+		as = assisted_new(NULL, NULL);
+		for (char **t = a->tools; t && *t; t++)
+			assisted_add_tool(as, *t);
+		if (assisted_validate(as, FORM_LLM, c) < 0) {
+			assisted_free(as);
+			return -1;
+		}
+		*out = as;
+		return 0;
 	} else {
-		if (a->optional && !a->agent && !a->model)
-			return 0;
 		if (resolve_agent(&a->agent, a->model, c, r) < 0 ||
 		    assisted_check_agent(a->agent) < 0)
 			return -1;
@@ -349,7 +358,7 @@ struct assisted *commit_facts_assisted(const struct commit_facts *f,
 	}
 	out = assisted_new(f->agent->name, model);
 tools:
-	if (as && (!as->agent || form == FORM_LLM ||
+	if (as && (!*as->agent || form == FORM_LLM ||
 		   !strcmp(as->agent, out->agent)))
 		for (char **t = as->tools; t && *t; t++)
 			assisted_add_tool(out, *t);

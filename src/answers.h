@@ -42,7 +42,8 @@ void answers_release(struct answers *a);
  * agent's name, an agent is inferred from a known model or model family,
  * every value is validated. A missing agent or model is an error naming
  * the option; with a->optional, no answer at all is none (*out NULL:
- * the sign-off alone, or each commit's own facts).
+ * the sign-off alone, or each commit's own facts), and tools alone are
+ * an answer with an empty agent (for the commits that name theirs).
  */
 int answers_resolve(struct assisted **out, enum policy_form *form,
 		    struct answers *a, struct repo *r,

@@ -136,6 +136,26 @@ static const struct fix_case cases[] = {
 	{ "the agent as written (check's proposal)",
 	  H "Assisted-by: kres (claude-opus-4-7)\n" SOB,
 	  H "Assisted-by: kres:claude-opus-4-7\n" SOB },
+	{ "another person's sign-off repeated in his chain is his",
+	  H ANN "Assisted-by:  Codex:GPT-5.5 sparse\n"
+	  "Reviewed-by: Carol Rev <carol@example.org>\n" ANN,
+	  H ANN "Assisted-by:  Codex:GPT-5.5 sparse\n"
+	  "Reviewed-by: Carol Rev <carol@example.org>\n" ANN SOB },
+	{ "another person's vendor trailer: his part's disclosure, not ours",
+	  H "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n" ANN
+	  "Assisted-by: Codex:gpt-5-codex\n" SOB,
+	  H "Assisted-by: Claude:claude-opus-4-5\n" ANN
+	  "Assisted-by: Codex:gpt-5-codex\n" SOB },
+	{ "another person's vendor trailer gets no model from our line",
+	  H "Co-authored-by: Claude <noreply@anthropic.com>\n" ANN
+	  "Assisted-by: Claude:claude-opus-4-5\n" SOB,
+	  H "Co-authored-by: Claude <noreply@anthropic.com>\n" ANN
+	  "Assisted-by: Claude:claude-opus-4-5\n" SOB },
+	{ "our line takes no agent, model or tools from another person's",
+	  H "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n" ANN
+	  "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n",
+	  H "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n" ANN
+	  "Assisted-by: Claude:claude-opus-4-5\n" SOB },
 };
 
 static int fix_one(struct buf *out, bool *changed, const char *in,
@@ -215,6 +235,73 @@ static void test_note_names_owner(void **state)
 	buf_release(&notes);
 }
 
+/*
+ * The writers' pass (amend, the assistant): the human's part gets the
+ * caller's line (or none) and the sign-off whatever the checker finds,
+ * the traces converted in the same pass, another person's lines kept.
+ */
+static void test_place(void **state)
+{
+	static const struct {
+		const char *in, *line, *out;
+	} t[] = {
+		{ "Subject\n\nBody.\n", "Claude:claude-opus-4-5",
+		  "Subject\n\nBody.\n\nAssisted-by: Claude:claude-opus-4-5\n"
+		  SOB },
+		{ "Subject\n\nBody.\n", NULL, "Subject\n\nBody.\n\n" SOB },
+		/* his vendor trailer is converted in his part; ours is ours */
+		{ H "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n"
+		  ANN, NULL,
+		  H "Assisted-by: Claude:claude-opus-4-5\n" ANN SOB },
+		{ H "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n"
+		  ANN, "Codex:gpt-5-codex",
+		  H "Assisted-by: Claude:claude-opus-4-5\n" ANN
+		  "Assisted-by: Codex:gpt-5-codex\n" SOB },
+		/* his Assisted-by (a tool on it) is his: not copied */
+		{ H "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n" ANN
+		  "Link: https://lore.kernel.org/r/x@example.org\n", NULL,
+		  H "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n" ANN
+		  "Link: https://lore.kernel.org/r/x@example.org\n" SOB },
+		/* our own vendor trailer and footer: converted to our line */
+		{ H "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n",
+		  "Claude:claude-opus-4-5",
+		  H "Assisted-by: Claude:claude-opus-4-5\n" SOB },
+		/* a stale line of ours: replaced, its tools kept (basic out) */
+		{ H "Assisted-by: Claude:claude-3-opus smatch gcc\n" SOB,
+		  "Claude:claude-opus-4-5 sparse",
+		  H "Assisted-by: Claude:claude-opus-4-5 smatch sparse\n" SOB },
+	};
+	struct ident jane;
+
+	ident_parse(&jane, "Jane Dev <jane@example.org>");
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++) {
+		struct fix_opts o = { 0 };
+		struct assisted *a = NULL;
+		struct buf out = BUF_INIT;
+		bool changed;
+
+		if (t[i].line)
+			assert_int_equal(assisted_parse(&a, t[i].line,
+							FORM_AGENT_MODEL), 0);
+		o.form = FORM_AGENT_MODEL;
+		o.cat = cat;
+		o.human = &jane;
+		o.comment_char = '#';
+		o.place = true;
+		o.assisted = a;
+		assert_int_equal(fix_message(&out, &changed, t[i].in,
+					     strlen(t[i].in), &o), 0);
+		if (strcmp(out.ptr, t[i].out)) {
+			print_error("case %zu:\n--- got\n%s--- want\n%s", i,
+				    out.ptr, t[i].out);
+			fail();
+		}
+		assisted_free(a);
+		buf_release(&out);
+	}
+	ident_release(&jane);
+}
+
 static void test_diff(void **state)
 {
 	static const struct { const char *a, *b, *want; } t[] = {
@@ -256,6 +343,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cases),
 		cmocka_unit_test(test_note_names_owner),
+		cmocka_unit_test(test_place),
 		cmocka_unit_test(test_diff),
 	};
 

@@ -422,6 +422,7 @@ static void test_open_items(void **state)
 static void test_per_commit(void **state)
 {
 	struct tui_model m;
+	const char *why = NULL;
 
 	fixture_sh("git reset -q --hard base\n"
 	   "git commit -q --allow-empty -F - <<'MSG'\n"
@@ -448,6 +449,9 @@ static void test_per_commit(void **state)
 			    "Assisted-by: Codex:gpt-5-codex\n" SOB_HU);
 	assert_string_equal(m.commits[1].new_message, "b: claude\n\n"
 			    "Assisted-by: Claude:claude-sonnet-4-5\n" SOB_HU);
+	/* a mixed series: the Codex commit's answer is not remembered */
+	assert_null(model_remembered_answer(&m, &why));
+	assert_non_null(strstr(why, "different agents or models"));
 	/* the previewed series, then a commit added from another shell */
 	assert_int_equal(model_check_previewed(&m), 0);
 	fixture_sh("git commit -q --allow-empty -m 'c: later'\n");
@@ -516,6 +520,106 @@ static void test_ask_per_commit(void **state)
 	model_release(&m);
 }
 
+/*
+ * The answer remembered after a write is the series' answer: every
+ * commit that gets an Assisted-by gets it (with the series' tools);
+ * once one commit is answered apart, nothing is.
+ */
+static void test_remembered_answer(void **state)
+{
+	struct tui_model m;
+	struct assisted *a;
+	const char *why = NULL;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -m 'a: no trace'\n"
+	   "git commit -q --allow-empty -m 'b: no trace'\n");
+	open_model(&m);
+	assert_null(model_remembered_answer(&m, &why));
+	session_set_str(&m.session->agent, "Claude");
+	session_set_str(&m.session->model, "claude-opus-4-5");
+	assert_int_equal(model_answer_rest(&m), 2);
+	a = model_remembered_answer(&m, &why);
+	assert_non_null(a);
+	assert_string_equal(a->agent, "Claude");
+	assert_string_equal(a->model, "claude-opus-4-5");
+	assisted_free(a);
+	/* the second commit answered apart: no answer is the series' */
+	session_set_str(&m.session->model, "claude-sonnet-4-5");
+	assert_int_equal(model_answer_commit(&m, 1), 0);
+	assert_null(model_remembered_answer(&m, &why));
+	model_release(&m);
+}
+
+/*
+ * Another person's lines are theirs: the human's part of a commit whose
+ * only disclosure is another person's has no facts (so none is copied),
+ * and the commit is not asked about (it gets the sign-off alone).
+ */
+static void test_others_facts(void **state)
+{
+	static const char bob[] =
+		"a: bob's\n\nBody.\n\n"
+		"Assisted-by: Gemini:gemini-2.5-pro coccinelle\n"
+		"Signed-off-by: Bob Builder <bob@example.org>\n"
+		"Link: https://lore.kernel.org/r/x@example.org\n";
+	static const char both[] =
+		"a: bob's\n\nBody.\n\n"
+		"Assisted-by: Gemini:gemini-2.5-pro\n"
+		"Signed-off-by: Bob Builder <bob@example.org>\n"
+		"Assisted-by: Claude:claude-opus-4-5\n" SOB_HU;
+	struct ident hu = { "Hu Man", "hu@example.org" };
+	struct catalogue *c = NULL;
+	struct message *msg = NULL;
+	struct commit_facts f;
+	struct tui_model m;
+	struct assisted *a;
+	char *why = NULL;
+
+	assert_int_equal(catalogue_load_builtin(&c), 0);
+	message_parse_commit(&msg, bob, strlen(bob), '#');
+	commit_facts_read(&f, msg, NULL, &hu, FORM_AGENT_MODEL, c);
+	assert_null(f.agent);
+	assert_false(f.has_assisted);
+	assert_string_equal(f.others, "Bob Builder");
+	assert_string_equal(f.others_source,
+			    "Assisted-by: Gemini:gemini-2.5-pro coccinelle");
+	commit_facts_release(&f);
+	/* without the human every sign-off is another person's */
+	commit_facts_read(&f, msg, NULL, NULL, FORM_AGENT_MODEL, c);
+	assert_null(f.agent);
+	assert_non_null(f.others);
+	commit_facts_release(&f);
+	message_free(msg);
+	message_parse_commit(&msg, both, strlen(both), '#');
+	commit_facts_read(&f, msg, NULL, &hu, FORM_AGENT_MODEL, c);
+	assert_string_equal(f.agent->name, "Claude");
+	assert_string_equal(f.model, "claude-opus-4-5");
+	assert_string_equal(f.source, "Assisted-by: Claude:claude-opus-4-5");
+	commit_facts_release(&f);
+	message_free(msg);
+	catalogue_free(c);
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty --author 'Bob Builder <bob@example.org>' -F - <<'MSG'\n"
+	   "a: bob's\n\nBody.\n\n"
+	   "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n"
+	   "Signed-off-by: Bob Builder <bob@example.org>\n"
+	   "MSG\n");
+	open_model(&m);
+	assert_false(model_asks(&m, 0));
+	assert_int_equal(model_unanswered(&m, NULL), 0);
+	a = model_commit_assisted(&m, 0, &why);
+	assert_null(a);
+	assert_null(why);
+	assert_int_equal(model_preview(&m), 0);
+	assert_string_equal(m.commits[0].new_message, "a: bob's\n\nBody.\n\n"
+			    "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n"
+			    "Signed-off-by: Bob Builder <bob@example.org>\n"
+			    SOB_HU);
+	model_release(&m);
+}
+
 /* What a commit says of itself, and which answers contradict it. */
 static void test_facts_disagree(void **state)
 {
@@ -538,6 +642,12 @@ static void test_facts_disagree(void **state)
 		{ "a\n\nAssisted-by: Claude:claude-opus-4-5\n",
 		  NULL, NULL, false },
 		{ "a\n\nBody.\n", "Codex", "gpt-5-codex", false },
+		/* a model alone for the agent the commit names, if it runs it */
+		{ "a\n\nMade-with: Cursor\n", NULL, "gpt-5.5", false },
+		{ "a\n\nCo-authored-by: Claude <noreply@anthropic.com>\n",
+		  NULL, "gpt-5.5", true },
+		{ "a\n\nCo-authored-by: Claude <noreply@anthropic.com>\n",
+		  NULL, "claude-opus-4-5", false },
 	};
 	struct catalogue *c = NULL;
 
@@ -576,6 +686,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_ask_per_commit, setup,
 						teardown),
 		cmocka_unit_test(test_facts_disagree),
+		cmocka_unit_test_setup_teardown(test_remembered_answer, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_others_facts, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_open_items, setup,
 						teardown),
 	};

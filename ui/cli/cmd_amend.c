@@ -177,6 +177,9 @@ static int decide_no_facts(struct plan *p, struct amend *am,
 		am->nr_signoff_only++;
 		return 0;
 	}
+	if (!*as->agent)
+		return error_set("it names no agent of its own, and --tool alone does not tell which AI helped: pass --agent NAME and --model VERSION (with --only %.12s for it alone)",
+				 c->id);
 	p->assisted = answers_assisted_dup(as);
 	if (am->answers->agent_remembered || am->answers->model_remembered)
 		am->nr_remembered++;

@@ -32,6 +32,8 @@ static const char commit_usage[] =
 	"with -m, -F, -s, --amend --no-edit and when you write the message in\n"
 	"the editor. git commit's options (-m, -F, -a, -s, --amend, paths...)\n"
 	"go as they are; the answers are taken by their full names only.\n"
+	"Without --agent and --model (or --remembered) no Assisted-by is\n"
+	"written: the commit gets your Signed-off-by alone, and that is said.\n"
 	"\n"
 	ANSWER_USAGE;
 
@@ -344,7 +346,9 @@ static int editor_env(struct buf *env, struct cli_ctx *ctx)
 		return -1;
 	}
 	shell_quote(&q, self);
-	v = assisted_format(ctx->assisted, ctx->form);
+	/* "": no Assisted-by, the sign-off alone */
+	v = ctx->assisted ? assisted_format(ctx->assisted, ctx->form) :
+			    xstrdup("");
 	buf_addf(env, "GIT_EDITOR=%s __editor", q.ptr);
 	buf_addch(env, '\0');
 	buf_addf(env, "DISCLOSE_REAL_EDITOR=%s", editor);
@@ -526,9 +530,14 @@ static int dry_run_done(const struct run_result *res, struct cli_ctx *ctx)
 	if (res->status)
 		return error_set("git commit --dry-run exited %d (git says why above, usually that there is nothing to commit): nothing was committed",
 				 res->status);
-	v = assisted_format(ctx->assisted, ctx->form);
-	fprintf(stderr, "git disclose: a dry run: git commit wrote no commit; without --dry-run the commit gets %s: %s",
-		ASSISTED_KEY, v);
+	fprintf(stderr, "git disclose: a dry run: git commit wrote no commit; without --dry-run the commit gets ");
+	if (ctx->assisted) {
+		v = assisted_format(ctx->assisted, ctx->form);
+		fprintf(stderr, "%s: %s", ASSISTED_KEY, v);
+		free(v);
+	} else {
+		fprintf(stderr, "no %s", ASSISTED_KEY);
+	}
 	if (ctx->have_human) {
 		char *sob = signoff_line(&ctx->human);
 
@@ -536,7 +545,6 @@ static int dry_run_done(const struct run_result *res, struct cli_ctx *ctx)
 		free(sob);
 	}
 	fputc('\n', stderr);
-	free(v);
 	return 0;
 }
 
@@ -631,7 +639,10 @@ out:
 	return rc;
 }
 
-/* A remembered answer is a suggestion: say when it is the one used. */
+/*
+ * A remembered answer is used only when asked for (--remembered): say
+ * when it is the one used, and say when no Assisted-by is written.
+ */
 static void say_remembered(const struct answers *a, const struct cli_ctx *ctx)
 {
 	char *from = answers_remembered(a), *line;
@@ -643,6 +654,25 @@ static void say_remembered(const struct answers *a, const struct cli_ctx *ctx)
 		free(line);
 	}
 	free(from);
+	if (!ctx->assisted) {
+		from = answers_remembered_hint(ctx->repo);
+		fprintf(stderr, "git disclose: no Assisted-by: the commit gets your Signed-off-by alone; if an AI helped, give --agent NAME and --model VERSION%s\n",
+			from);
+		free(from);
+	}
+}
+
+/* An answer given in part is no answer: never the sign-off alone then. */
+static int whole_answer(const struct answers *a, const struct cli_ctx *ctx)
+{
+	if (ctx->assisted && *ctx->assisted->agent)
+		return 0;
+	if (!a->agent && !a->model && !(a->tools && *a->tools))
+		return 0;
+	if (a->agent && !a->model)
+		return error_set("which model of %s? pass --model VERSION too (see git disclose catalogue)",
+				 a->agent);
+	return error_set("--tool alone does not tell which AI helped: pass --agent NAME and --model VERSION too");
 }
 
 int cmd_commit(int argc, char **argv)
@@ -659,7 +689,10 @@ int cmd_commit(int argc, char **argv)
 		rc = 0;
 		goto out;
 	}
-	if (rc >= 0 && cli_ctx_init(&ctx, &a, true) == 0)
+	/* no answer: the sign-off alone (no remembered one unasked) */
+	a.optional = true;
+	if (rc >= 0 && cli_ctx_init(&ctx, &a, true) == 0 &&
+	    whole_answer(&a, &ctx) == 0)
 		say_remembered(&a, &ctx);
 	else
 		rc = -1;

@@ -110,7 +110,8 @@ static int place_file(const char *file, struct repo *r)
 		return -1;
 	req.form = pc.policy.form;
 	policy_choice_release(&pc);
-	if (assisted_parse(&as, value, req.form) < 0)
+	/* "": no Assisted-by, the sign-off alone */
+	if (*value && assisted_parse(&as, value, req.form) < 0)
 		return error_set("the Assisted-by: value '%s' is not of the policy's form (%s): git disclose commit and its editor disagree; run git disclose amend after the commit",
 				 value, error_last());
 	if (read_file(&in, file) < 0)

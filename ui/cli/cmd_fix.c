@@ -155,6 +155,9 @@ static int setup(struct fixer *fx)
 	fx->fo.human = fx->have_human ? &fx->human : NULL;
 	if (fx->answers.remembered && remembered(fx) < 0)
 		return -1;
+	if (fx->answers.agent && fx->fo.form == FORM_AGENT_MODEL &&
+	    assisted_check_agent(fx->answers.agent) < 0)
+		return -1;
 	if (fx->answers.model && canonical_model(fx) < 0)
 		return -1;
 	fx->fo.agent = fx->answers.agent;

@@ -836,6 +836,47 @@ struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 	return a;
 }
 
+struct assisted *model_remembered_answer(const struct tui_model *m,
+					 const char **why)
+{
+	struct assisted *first = NULL;
+
+	*why = "no commit got an Assisted-by";
+	for (size_t i = 0; i < m->nr; i++) {
+		char *whynot = NULL;
+		struct assisted *a = model_commit_assisted(m, i, &whynot);
+
+		free(whynot);
+		if (!a)
+			continue;
+		if (!first) {
+			first = a;
+			continue;
+		}
+		if (strcmp(first->agent, a->agent) ||
+		    (first->model && a->model &&
+		     strcmp(first->model, a->model)) ||
+		    !first->model != !a->model) {
+			assisted_free(a);
+			assisted_free(first);
+			*why = "the commits got different agents or models, so none is the series' answer";
+			return NULL;
+		}
+		assisted_free(a);
+	}
+	if (first) {
+		/* with the series' tools, as the human chose them */
+		struct assisted *out = assisted_new(first->agent,
+						    first->model);
+
+		for (char **t = m->session->tools; t && *t; t++)
+			assisted_add_tool(out, *t);
+		assisted_free(first);
+		first = out;
+	}
+	return first;
+}
+
 static int preview_commit(struct buf *out, struct tui_model *m, size_t i)
 {
 	struct series_commit *sc = &m->commits[i];

@@ -95,6 +95,15 @@ int model_preview(struct tui_model *m);
 struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 				       char **why);
 /*
+ * The answer to remember after the write (git config disclose.*): the
+ * one every commit that gets an Assisted-by gets, with the series'
+ * tools; NULL when the commits got different agents or models (a mixed
+ * series: an answer given one commit is not the repository's default)
+ * or none got one. *why says which, when NULL.
+ */
+struct assisted *model_remembered_answer(const struct tui_model *m,
+					 const char **why);
+/*
  * Would writing the answers change a commit (or can a commit not be
  * previewed yet)? False: the series already says what the answers say.
  */

@@ -442,7 +442,7 @@ static void do_write(struct view *v)
 	struct preview_view *pv = v->priv;
 	struct tui_model *m = v->m;
 	struct pager sum = { 0 };
-	char *why = NULL;
+	const char *why = NULL;
 	struct assisted *a;
 	struct buf open = BUF_INIT;
 
@@ -478,7 +478,8 @@ static void do_write(struct view *v)
 		return;
 	}
 	m->written = true;
-	a = model_assisted(m, &why);
+	/* only the series' answer, never one commit's of a mixed series */
+	a = model_remembered_answer(m, &why);
 	if (a && answers_save(a, m->choice.origin == POLICY_FROM_CONFIG ?
 				  m->policy->name : NULL, m->repo) < 0) {
 		pager_addf(&sum, CL_WARN, 0, "answers not remembered: %s",
@@ -487,9 +488,11 @@ static void do_write(struct view *v)
 	} else if (a) {
 		pager_add(&sum, CL_DIM, 0,
 			  TUI_LIT("Your answers are remembered in git config (disclose.*)."));
+	} else {
+		pager_addf(&sum, CL_DIM, 0,
+			   "Nothing remembered in git config: %s.", why);
 	}
 	assisted_free(a);
-	free(why);
 	/* the review follows the change: kept for the rewritten commits */
 	if (model_session_save(m) < 0)
 		error_clear();
