@@ -220,6 +220,11 @@ static void commit_says(struct buf *val, struct buf *src,
 	if (m->session->review[i] == REVIEW_NO_AI) {
 		buf_adds(val, "-");
 		buf_adds(src, "no AI-generated code, as you marked it");
+	} else if (sc->facts.others && !sc->facts.agent &&
+		   !sc->facts.signals && !sc->facts.has_assisted) {
+		buf_adds(val, "-");
+		buf_addf(src, "your sign-off alone; %s's line is theirs: %s",
+			 sc->facts.others, sc->facts.others_source);
 	} else if (sc->facts.agent) {
 		const char *model = sc->facts.model ? sc->facts.model :
 				    sc->answer ? sc->answer->model : "?";
