@@ -48,10 +48,13 @@ static const char amend_usage[] =
 	"                     the other commits of the range are left as they are\n"
 	"\n"
 	"Facts are per commit: a commit whose own lines (Assisted-by:, a vendor\n"
-	"Co-authored-by:, an AI sign-off) name its agent and model keeps them; the\n"
-	"answers fill the commits with no facts of their own. When --agent or\n"
-	"--model contradict a commit's own facts, nothing is written and the\n"
-	"commits are named (exit 1): give each its answer with --only.\n"
+	"Co-authored-by:, an AI sign-off) in your part name its agent and model\n"
+	"keeps them; the answers fill the commits with no facts of their own,\n"
+	"which without --agent and --model (or --remembered) get your sign-off\n"
+	"alone. Another person's lines are theirs: never copied into your part.\n"
+	"When --agent or --model contradict a commit's own facts, nothing is\n"
+	"written and the commits are named (exit 1): give each its answer with\n"
+	"--only.\n"
 	ANSWER_USAGE;
 
 enum {
