@@ -73,6 +73,8 @@ struct lint_opts {
 	enum policy_form form;
 	const struct catalogue *cat;
 	struct lint_cache *cache;	/* NULL: none; tied to cat */
+	bool mail;	/* patch mail: remedies for its reader, who
+			 * asks the sender (no fix, no commit -s) */
 };
 
 /* Check message m (its trailer block and body lines) with facts. */

@@ -613,7 +613,7 @@ static int load(struct hook_run *h)
 static int check(struct hook_run *h)
 {
 	struct lint_facts facts = { 0 };
-	struct lint_opts lo = { h->form, h->cat, NULL };
+	struct lint_opts lo = { .form = h->form, .cat = h->cat };
 	struct lint_result res;
 
 	facts.author = h->have_author ? &h->author : NULL;
@@ -848,7 +848,7 @@ static void am_report_end(struct am_run *a)
 
 static void am_check(struct am_run *a)
 {
-	struct lint_opts lo = { a->form, a->cat, NULL };
+	struct lint_opts lo = { .form = a->form, .cat = a->cat, .mail = true };
 	struct lint_result res;
 	struct message *m;
 
