@@ -9,6 +9,7 @@
 
 #include "json.h"
 #include "lint.h"
+#include "strv.h"
 #include "util.h"
 
 extern const char disclose_policy_json[];
@@ -83,8 +84,10 @@ static void policy_release(struct policy *p)
 	free(p->document);
 	free(p->follows);
 	free(p->rule);
+	strv_free(p->rules);
+	strv_free(p->rule_sources);
 	free(p->url);
-	free(p->detect_path);
+	strv_free(p->detect_paths);
 	free(p->detect_phrase);
 	free(p->reason);
 	free(p->origin);
@@ -178,12 +181,39 @@ static struct policy *get_policy(struct policy_set *s, const char *name,
 	return p;
 }
 
-/* "detect": {"path": ..., "phrase": ...} */
+/* "path": a string, or an array of them (the layouts a project has had) */
+static int parse_detect_paths(char ***out, const cJSON *d, const char *origin,
+			      const char *where)
+{
+	const cJSON *path = cJSON_GetObjectItemCaseSensitive(d, "path"), *it;
+
+	*out = NULL;
+	if (cJSON_IsString(path) && *path->valuestring) {
+		strv_push(out, path->valuestring);
+		return 0;
+	}
+	if (!cJSON_IsArray(path) || !cJSON_GetArraySize(path))
+		return error_set("%s: %s.path must be a path in the tree, or an array of them",
+				 origin, where);
+	cJSON_ArrayForEach(it, path) {
+		if (!cJSON_IsString(it) || !*it->valuestring) {
+			strv_free(*out);
+			*out = NULL;
+			return error_set("%s: %s.path[] holds something that is not a path: give strings",
+					 origin, where);
+		}
+		strv_push(out, it->valuestring);
+	}
+	return 0;
+}
+
+/* "detect": {"path": ... (or [...]), "phrase": ...} */
 static int parse_detect(struct policy *p, const cJSON *obj,
 			const char *origin, const char *path)
 {
 	const cJSON *d = cJSON_GetObjectItemCaseSensitive(obj, "detect");
-	const char *dpath, *phrase;
+	const char *phrase;
+	char **paths = NULL;
 	struct buf where = BUF_INIT;
 	int rc = 0;
 
@@ -193,17 +223,20 @@ static int parse_detect(struct policy *p, const cJSON *obj,
 	if (!cJSON_IsObject(d))
 		rc = error_set("%s: %s must be an object with \"path\" and \"phrase\"",
 			       origin, where.ptr);
-	else if (json_string(&dpath, d, "path", true, origin, where.ptr) < 0 ||
+	else if (parse_detect_paths(&paths, d, origin, where.ptr) < 0 ||
 		 json_string(&phrase, d, "phrase", true, origin,
 			     where.ptr) < 0)
 		rc = -1;
-	else if (!*dpath || !*phrase)
-		rc = error_set("%s: %s: path and phrase must not be empty",
+	else if (!*phrase)
+		rc = error_set("%s: %s: the phrase must not be empty",
 			       origin, where.ptr);
 	if (rc == 0) {
-		str_set(&p->detect_path, dpath);
+		strv_free(p->detect_paths);
+		p->detect_paths = paths;
+		paths = NULL;
 		str_set(&p->detect_phrase, phrase);
 	}
+	strv_free(paths);
 	buf_release(&where);
 	return rc;
 }
@@ -221,6 +254,52 @@ static int parse_form(enum policy_form *out, const char *form,
 		return error_set("%s: %s.form is '%s': use \"agent-model\", \"llm\" or \"tool-name\"",
 				 origin, path, form);
 	return 0;
+}
+
+/* "rules": [{"text": ..., "source": ...}]: each rule with its source. */
+static int parse_rules(struct policy *p, const cJSON *obj,
+		       const char *origin, const char *path)
+{
+	const cJSON *list, *it;
+	struct buf where = BUF_INIT;
+	char **rules = NULL, **sources = NULL;
+	int i = 0, rc = 0;
+
+	if (json_array(&list, obj, "rules", false, origin, path) < 0)
+		return -1;
+	if (!list)
+		return 0;
+	cJSON_ArrayForEach(it, list) {
+		const char *text, *source;
+
+		buf_reset(&where);
+		buf_addf(&where, "%s.rules[%d]", path, i++);
+		if (!cJSON_IsObject(it)) {
+			rc = error_set("%s: %s must be an object with \"text\" and \"source\" (where the rule was read)",
+				       origin, where.ptr);
+			break;
+		}
+		if (json_string(&text, it, "text", true, origin,
+				where.ptr) < 0 ||
+		    json_string(&source, it, "source", true, origin,
+				where.ptr) < 0) {
+			rc = -1;
+			break;
+		}
+		strv_push(&rules, text);
+		strv_push(&sources, source);
+	}
+	if (rc == 0) {
+		strv_free(p->rules);
+		strv_free(p->rule_sources);
+		p->rules = rules;
+		p->rule_sources = sources;
+	} else {
+		strv_free(rules);
+		strv_free(sources);
+	}
+	buf_release(&where);
+	return rc;
 }
 
 /* The pack's own words: rule, url, "ai" and its reason, detect. */
@@ -245,6 +324,8 @@ static int parse_words(struct policy *p, const cJSON *obj,
 	if (p->declines_ai && !p->reason)
 		return error_set("%s: %s declines AI content but gives no \"reason\": say why, the error quotes it",
 				 origin, path);
+	if (parse_rules(p, obj, origin, path) < 0)
+		return -1;
 	return parse_detect(p, obj, origin, path);
 }
 
@@ -545,7 +626,7 @@ static bool holds_phrase(const char *text, size_t len, const char *phrase)
 bool policy_detects(const struct policy *p, const char *path,
 		    const char *text, size_t len)
 {
-	return p->detect_path && !strcmp(p->detect_path, path) &&
+	return strv_has(p->detect_paths, path) &&
 	       holds_phrase(text, len, p->detect_phrase);
 }
 
@@ -608,11 +689,6 @@ static int series_base(char *id, struct repo *r, const char *range)
 	return rc;
 }
 
-/*
- * Read the tree's documents at the series base: 1 read, 0 no commit to
- * read them from (error cleared), -1 a document that cannot be read or
- * recognized.
- */
 /* The first pack whose document the tree at t->commit holds. */
 static int detect_pack(struct tree_docs *t, struct repo *r,
 		       const struct policy_set *s)
@@ -623,20 +699,25 @@ static int detect_pack(struct tree_docs *t, struct repo *r,
 	for (size_t i = 0; i < s->nr && rc >= 0 && !t->pack; i++) {
 		const struct policy *p = &s->policies[i];
 
-		if (!p->detect_path)
-			continue;
-		rc = repo_read_blob_at(r, t->commit, p->detect_path, &b);
-		if (rc == 1 && policy_detects(p, p->detect_path, b.ptr,
-					      b.len)) {
-			t->pack = xstrdup(p->name);
-			t->pack_path = xstrdup(p->detect_path);
+		for (char **path = p->detect_paths; path && *path &&
+		     rc >= 0 && !t->pack; path++) {
+			rc = repo_read_blob_at(r, t->commit, *path, &b);
+			if (rc == 1 && policy_detects(p, *path, b.ptr, b.len)) {
+				t->pack = xstrdup(p->name);
+				t->pack_path = xstrdup(*path);
+			}
+			buf_reset(&b);
 		}
-		buf_reset(&b);
 	}
 	buf_release(&b);
 	return rc < 0 ? -1 : 0;
 }
 
+/*
+ * Read the tree's documents at the series base: 1 read, 0 no commit to
+ * read them from (error cleared), -1 a document that cannot be read or
+ * recognized.
+ */
 static int read_tree(struct tree_docs *t, struct repo *r, const char *range,
 		     const struct policy_set *s)
 {
@@ -680,8 +761,15 @@ static void copy_policy(struct policy *out, const struct policy *p,
 	out->document = p->document ? xstrdup(p->document) : NULL;
 	out->follows = p->follows ? xstrdup(p->follows) : NULL;
 	out->rule = p->rule ? xstrdup(p->rule) : NULL;
+	if (p->rules) {
+		out->rules = strv_copy(p->rules, strv_len(p->rules));
+		out->rule_sources = strv_copy(p->rule_sources,
+					      strv_len(p->rule_sources));
+	}
 	out->url = p->url ? xstrdup(p->url) : NULL;
-	out->detect_path = p->detect_path ? xstrdup(p->detect_path) : NULL;
+	out->detect_paths = p->detect_paths ?
+			    strv_copy(p->detect_paths,
+				      strv_len(p->detect_paths)) : NULL;
 	out->detect_phrase = p->detect_phrase ?
 			     xstrdup(p->detect_phrase) : NULL;
 	out->declines_ai = p->declines_ai;

@@ -54,8 +54,10 @@ struct policy {
 	char *document;
 	char *follows;		/* the document text the pack follows */
 	char *rule;		/* the project's rule, in short */
+	char **rules;		/* each rule the pack follows ... */
+	char **rule_sources;	/* ... and where it was read, one each */
 	char *url;		/* where the rule was read */
-	char *detect_path;	/* a tree with this file ... */
+	char **detect_paths;	/* a tree with one of these files ... */
 	char *detect_phrase;	/* ... holding this phrase is the pack's */
 	bool declines_ai;	/* "ai": "declined": any AI signal errs */
 	char *reason;		/* the project's reasoning, in short */
@@ -148,7 +150,8 @@ int policy_resolve(struct policy_choice *out, const char *name,
 void policy_choice_release(struct policy_choice *c);
 /*
  * Whether the tree's file (path, its text) is the document of pack p:
- * it holds p's phrase, compared ignoring case and runs of blanks.
+ * path is one of p's paths and the text holds p's phrase, compared
+ * ignoring case and runs of blanks.
  */
 bool policy_detects(const struct policy *p, const char *path,
 		    const char *text, size_t len);

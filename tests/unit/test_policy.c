@@ -12,6 +12,7 @@
 #include "message.h"
 #include "fixes.h"
 #include "policy.h"
+#include "strv.h"
 #include "procedure.h"
 #include "util.h"
 
@@ -217,7 +218,12 @@ static void test_broken(void **state)
 		{ "{\"policies\": [{\"name\": \"x\", \"ai\": \"declined\"}]}", "reason" },
 		{ "{\"policies\": [{\"name\": \"x\", \"detect\": \"a.rst\"}]}", "detect" },
 		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": \"a.rst\"}}]}", "phrase" },
-		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": \"\", \"phrase\": \"p\"}}]}", "empty" },
+		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": \"\", \"phrase\": \"p\"}}]}", "path" },
+		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": \"a\", \"phrase\": \"\"}}]}", "empty" },
+		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": [], \"phrase\": \"p\"}}]}", "path" },
+		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": [\"a\", 1], \"phrase\": \"p\"}}]}", "path[]" },
+		{ "{\"policies\": [{\"name\": \"x\", \"rules\": [\"r\"]}]}", "source" },
+		{ "{\"policies\": [{\"name\": \"x\", \"rules\": [{\"text\": \"r\"}]}]}", "source" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
@@ -255,21 +261,62 @@ static void test_projects(void **state)
 	assert_true(q->declines_ai);
 	assert_false(f->declines_ai || l->declines_ai || k->declines_ai);
 	assert_non_null(strstr(q->reason, "DCO"));
-	assert_string_equal(q->detect_path, "docs/devel/code-provenance.rst");
+	assert_string_equal(q->detect_paths[0], "docs/devel/code-provenance.rst");
 	assert_int_equal(f->form, FORM_TOOL_NAME);
 	assert_int_equal(l->form, FORM_TOOL_NAME);
-	assert_string_equal(l->detect_path, "llvm/docs/AIToolPolicy.md");
+	assert_string_equal(l->detect_paths[0], "llvm/docs/AIToolPolicy.md");
 	assert_non_null(strstr(l->url, "llvm.org"));
 	assert_non_null(strstr(f->url, "fedoraproject.org"));
-	assert_null(k->detect_path);
+	assert_null(k->detect_paths);
 	/* the phrase across a line break, another case: still found */
-	assert_true(policy_detects(q, q->detect_path, qemu_doc,
+	assert_true(policy_detects(q, q->detect_paths[0], qemu_doc,
 				   sizeof(qemu_doc) - 1));
 	assert_false(policy_detects(q, "docs/code-provenance.rst", qemu_doc,
 				    sizeof(qemu_doc) - 1));
-	assert_false(policy_detects(q, q->detect_path, qemu_doc, 60));
-	assert_false(policy_detects(k, q->detect_path, qemu_doc,
+	assert_false(policy_detects(q, q->detect_paths[0], qemu_doc, 60));
+	assert_false(policy_detects(k, q->detect_paths[0], qemu_doc,
 				    sizeof(qemu_doc) - 1));
+	policy_set_free(s);
+}
+
+/*
+ * Fedora's document is told by its opening sentence (its heading is
+ * "AI-Assisted Contributions Policy", without "Fedora"), at either
+ * layout of the Council's docs repository; every rule of the three
+ * projects' packs names where it was read.
+ */
+static void test_fedora_detect(void **state)
+{
+	static const char doc[] =
+		"= AI-Assisted Contributions Policy\n\n"
+		"You *MAY* use AI assistance for contributing to Fedora, as long\n"
+		"as you follow the principles described below.\n";
+	static const char title_only[] =
+		"= Fedora AI-Assisted Contributions Policy\n\nTBD.\n";
+	static const char *const names[] = { "qemu", "fedora", "llvm" };
+	struct policy_set *s;
+	const struct policy *f;
+
+	assert_int_equal(policy_load_builtin(&s), 0);
+	f = policy_find(s, "fedora");
+	assert_true(policy_detects(f, "council/modules/ROOT/pages/policy/ai-contribution-policy.adoc",
+				   doc, sizeof(doc) - 1));
+	assert_true(policy_detects(f, "modules/ROOT/pages/policy/ai-contribution-policy.adoc",
+				   doc, sizeof(doc) - 1));
+	assert_false(policy_detects(f, "pages/ai-contribution-policy.adoc",
+				    doc, sizeof(doc) - 1));
+	assert_false(policy_detects(f, f->detect_paths[0], title_only,
+				    sizeof(title_only) - 1));
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		const struct policy *p = policy_find(s, names[i]);
+
+		print_message("%s\n", names[i]);
+		assert_true(strv_len(p->rules) >= 3);
+		assert_int_equal(strv_len(p->rules),
+				 strv_len(p->rule_sources));
+		for (size_t j = 0; p->rule_sources[j]; j++)
+			assert_true(strlen(p->rule_sources[j]) > 10);
+	}
 	policy_set_free(s);
 }
 
@@ -513,6 +560,7 @@ int main(void)
 		cmocka_unit_test(test_item_when),
 		cmocka_unit_test(test_broken),
 		cmocka_unit_test(test_projects),
+		cmocka_unit_test(test_fedora_detect),
 		cmocka_unit_test(test_check_result),
 		cmocka_unit_test(test_tool_name_form),
 		cmocka_unit_test(test_extend),

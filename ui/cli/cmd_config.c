@@ -295,6 +295,8 @@ static void print_policy(const struct policy_choice *pc)
 		printf("  follows:   %s\n", p->follows);
 	if (p->rule)
 		printf("  rule:      %s\n", p->rule);
+	for (size_t i = 0; p->rules && p->rules[i]; i++)
+		printf("  - %s\n    (%s)\n", p->rules[i], p->rule_sources[i]);
 	if (p->url)
 		printf("  read at:   %s\n", p->url);
 	print_tree(pc);
