@@ -23,6 +23,7 @@ void answers_release(struct answers *a)
 	free(a->agent);
 	free(a->model);
 	free(a->policy);
+	free(a->warning);
 	json_strv_free(a->tools);
 	memset(a, 0, sizeof(*a));
 }
@@ -97,6 +98,8 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
 		return -1;
 	}
 	*form = pc.policy.form;
+	free(a->warning);
+	a->warning = policy_checkpatch_warning(&pc);
 	if (!a->policy && pc.origin == POLICY_FROM_CONFIG)
 		a->policy = xstrdup(pc.policy.name);
 	policy_choice_release(&pc);

@@ -24,6 +24,8 @@ struct answers {
 	bool optional;		/* no agent or model known is no error */
 	/* which answers came from git config, not from the options */
 	bool agent_remembered, model_remembered, tools_remembered;
+	/* the tree's checkpatch will warn on the form: say so (or NULL) */
+	char *warning;
 };
 
 void answers_add_tool(struct answers *a, const char *tool);

@@ -642,6 +642,15 @@ void policy_check_result(struct lint_result *res, const struct policy *p)
 			 p->url ? ", " : "", p->url ? p->url : "");
 }
 
+char *policy_checkpatch_warning(const struct policy_choice *c)
+{
+	if (c->policy.form != FORM_LLM || !c->have_tree ||
+	    c->tree.checkpatch != CHECKPATCH_COLON)
+		return NULL;
+	return fmt("%s at %.12s (the series base) still expects Assisted-by: AGENT_NAME:MODEL_VERSION and will warn (BAD_SIGN_OFF) on the %s policy's 'Assisted-by: LLM [TOOL...]': use --policy kernel for this tree",
+		   CHECKPATCH_PL, c->tree.commit, c->policy.name);
+}
+
 bool policy_item_applies(const struct policy_item *it,
 			 const struct tree_docs *t)
 {

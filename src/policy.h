@@ -165,6 +165,13 @@ struct lint_result;
  */
 void policy_check_result(struct lint_result *res, const struct policy *p);
 
+/*
+ * The kernel-llm form ('Assisted-by: LLM ...') where the tree's checkpatch
+ * at the series base still wants AGENT_NAME:MODEL_VERSION: the warning to
+ * give before anything is written (the caller frees it), else NULL.
+ */
+char *policy_checkpatch_warning(const struct policy_choice *c);
+
 /* Whether the item applies to a tree with these documents. */
 bool policy_item_applies(const struct policy_item *it,
 			 const struct tree_docs *t);

@@ -233,6 +233,50 @@ test_config_source() {
 	expect_grep "will warn (BAD_SIGN_OFF)" "$TMPDIR/out"
 }
 
+# The LLM form where the tree's checkpatch at the series base wants the
+# colon: every writer says so before writing; the work tree's copy of
+# checkpatch.pl does not decide.
+test_llm_warning() {
+	kernel_tree "$W/t61" 61 colon
+	checkpatch_any >scripts/checkpatch.pl	# the work tree only
+	base=$(git rev-parse --short=12 HEAD~1)
+	warning="scripts/checkpatch.pl at $base (the series base) still expects Assisted-by: AGENT_NAME:MODEL_VERSION and will warn (BAD_SIGN_OFF) on the kernel-llm policy's 'Assisted-by: LLM [TOOL...]': use --policy kernel for this tree"
+	expect_status 0 "$D" trailer --policy kernel-llm --no-signoff
+	expect_grep "git disclose: warning: $warning" "$TMPDIR/err"
+	git checkout -q scripts/checkpatch.pl
+	git config disclose.policy kernel-llm
+	expect_status 0 "$D" amend
+	expect_grep "$warning" "$TMPDIR/err"
+	expect_status 0 "$D" commit -- --allow-empty -m "frob: c"
+	expect_grep "$warning" "$TMPDIR/err"
+	git commit -q --allow-empty -m "frob: v" \
+		-m "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>"
+	expect_status 0 "$D" fix HEAD~1..HEAD
+	expect_grep "git disclose fix: warning: scripts/checkpatch.pl at $(git rev-parse --short=12 HEAD~1)" "$TMPDIR/err"
+	# the assistant's preview says it too
+	printf 'c c\n<Enter>\n<Space> <Enter>\n:dump preview.txt\n' >"$W/keys"
+	env DISCLOSE_TUI_SCRIPT="$W/keys" DISCLOSE_TUI_SIZE=400x40 \
+		DISCLOSE_TUI_DUMP_DIR="$W" TERM=xterm-256color \
+		"$D" HEAD~1..HEAD >/dev/null 2>"$TMPDIR/err" ||
+		fail "assistant: $(cat "$TMPDIR/err")"
+	expect_grep "Note: scripts/checkpatch.pl at $(git rev-parse --short=12 HEAD~1) (the series base) still expects" \
+		"$W/preview.txt"
+	# the LLM tree's checkpatch does not check the colon: no warning,
+	# whatever the work tree's copy says
+	kernel_tree "$W/tllm" llm any
+	checkpatch_colon >scripts/checkpatch.pl
+	expect_status 0 "$D" trailer --no-signoff
+	expect_eq "no warning in the LLM tree" "" "$(cat "$TMPDIR/err")"
+	env DISCLOSE_TUI_SCRIPT="$W/keys" DISCLOSE_TUI_SIZE=400x40 \
+		DISCLOSE_TUI_DUMP_DIR="$W" TERM=xterm-256color \
+		"$D" HEAD~1..HEAD >/dev/null 2>"$TMPDIR/err" ||
+		fail "assistant: $(cat "$TMPDIR/err")"
+	grep -q "Assisted-by: LLM" "$W/preview.txt" ||
+		fail "no preview: $(cat "$W/preview.txt")"
+	! grep -q "BAD_SIGN_OFF" "$W/preview.txt" ||
+		fail "the LLM tree's preview warns: $(cat "$W/preview.txt")"
+}
+
 # A kernel tree without the document: the project's default, said so.
 test_no_document() {
 	kernel_tree "$W/tnone" none colon
@@ -418,7 +462,7 @@ test_user_pack_assistant() {
 failed=
 for t in trailer_form commit_not_worktree overrides check_llm_line \
 	amend_llm_tree procedure_items assistant_checklist config_source \
-	no_document new_wording user_pack_check user_pack_trailer \
+	llm_warning no_document new_wording user_pack_check user_pack_trailer \
 	user_pack_fix user_pack_amend user_pack_cover user_pack_config \
 	user_pack_hook user_pack_am_hook user_pack_commit \
 	user_pack_assistant; do

@@ -435,19 +435,16 @@ static void check_policy(struct report *rep, const struct entries *l,
 			 const struct policy_choice *pc, const char *err)
 {
 	const struct entry *e = last(l, "disclose.policy");
-	struct buf why = BUF_INIT;
+	char *why;
 
 	if (err) {
 		problem(rep, e, err);
 		return;
 	}
-	if (pc->policy.form == FORM_LLM && pc->have_tree &&
-	    pc->tree.checkpatch == CHECKPATCH_COLON) {
-		buf_addf(&why, "the policy %s writes 'Assisted-by: LLM ...', but %s at %s wants AGENT_NAME:MODEL_VERSION and will warn (BAD_SIGN_OFF): use --policy kernel for this tree",
-			 pc->policy.name, CHECKPATCH_PL, pc->tree.commit);
-		problem(rep, NULL, why.ptr);
-	}
-	buf_release(&why);
+	why = policy_checkpatch_warning(pc);
+	if (why)
+		problem(rep, NULL, why);
+	free(why);
 }
 
 static void check_answers(struct report *rep, const struct entries *l)

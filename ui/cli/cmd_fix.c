@@ -74,6 +74,7 @@ struct fixer {
 static int setup(struct fixer *fx)
 {
 	struct policy_choice pc;
+	char *warn;
 	int rc;
 
 	if (repo_open(&fx->repo, NULL) < 0) {
@@ -84,6 +85,10 @@ static int setup(struct fixer *fx)
 	}
 	rc = policy_resolve(&pc, fx->answers.policy, fx->repo, fx->range);
 	fx->fo.form = pc.policy.form;
+	warn = rc == 0 ? policy_checkpatch_warning(&pc) : NULL;
+	if (warn)
+		fprintf(stderr, "git disclose fix: warning: %s\n", warn);
+	free(warn);
 	policy_choice_release(&pc);
 	if (rc < 0 || catalogue_load(&fx->cat) < 0)
 		return -1;
