@@ -95,6 +95,13 @@ test_qemu() {
 	expect_grep "policy: qemu (" "$TMPDIR/out"
 	expect_grep "from:      $QEMU_DOC at $(git rev-parse HEAD~1) (the series base) is the qemu pack's document" "$TMPDIR/out"
 	expect_grep "read at:   https://www.qemu.org/docs/master/devel/code-provenance.html" "$TMPDIR/out"
+	# the assistant names the document and commit too
+	printf 'c\n:dump list.txt\n' >"$W/keys"
+	env DISCLOSE_TUI_SCRIPT="$W/keys" DISCLOSE_TUI_SIZE=150x40 \
+		DISCLOSE_TUI_DUMP_DIR="$W" TERM=xterm-256color \
+		"$D" HEAD~1..HEAD >/dev/null 2>"$TMPDIR/err" ||
+		fail "assistant: $(cat "$TMPDIR/err")"
+	expect_grep "($QEMU_DOC at $(git rev-parse --short=12 HEAD~1))" "$W/list.txt"
 	expect_status 1 "$D" check HEAD
 	expect_grep "ERROR: AI_CONTENT_DECLINED" "$TMPDIR/out"
 	expect_grep "cannot credibly certify clause (b) or (c) of the DCO" \

@@ -94,6 +94,17 @@ kernel_tree() {
 	git commit -q -m "frob: add the frobnicator" || fail "series commit"
 }
 
+# assistant_dump FILE [ARGS...]: open the assistant's checklist, dump it
+assistant_dump() {
+	dump=$1
+	shift
+	printf 'c\n:dump %s\n' "$dump" >"$W/keys.dump"
+	env DISCLOSE_TUI_SCRIPT="$W/keys.dump" DISCLOSE_TUI_SIZE=150x40 \
+		DISCLOSE_TUI_DUMP_DIR="$W" TERM=xterm-256color \
+		"$D" "$@" >/dev/null 2>"$TMPDIR/err" ||
+		fail "assistant $*: $(cat "$TMPDIR/err")"
+}
+
 # Each test below runs in a subshell with trees of its own, so that each
 # passes or fails on its own; the script fails when one does.
 LLM_MSG="frob: add the frobnicator
@@ -141,11 +152,28 @@ test_overrides() {
 		--model claude-opus-4-5 --no-signoff
 	expect_eq "--policy over the tree" \
 		"Assisted-by: Claude:claude-opus-4-5" "$(cat "$TMPDIR/out")"
+	# the assistant too: --policy, and where the policy came from
+	assistant_dump opt.txt --policy kernel HEAD~1..HEAD
+	expect_grep "Linux kernel: Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL...] (--policy kernel)" \
+		"$W/opt.txt"
+	assistant_dump opt2.txt --policy=kernel HEAD~1..HEAD
+	expect_grep "(--policy kernel)" "$W/opt2.txt"
+	expect_status 2 env DISCLOSE_TUI_SCRIPT="$W/keys.dump" "$D" --policy nosuch \
+		HEAD~1..HEAD
+	expect_grep "unknown policy 'nosuch' (--policy)" "$TMPDIR/err"
+	expect_status 2 "$D" --polcy kernel
+	expect_grep "unknown option '--polcy'" "$TMPDIR/err"
 	git config disclose.policy kernel
 	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
 		--no-signoff
 	expect_eq "disclose.policy over the tree" \
 		"Assisted-by: Claude:claude-opus-4-5" "$(cat "$TMPDIR/out")"
+	assistant_dump conf.txt HEAD~1..HEAD
+	expect_grep "(git config disclose.policy kernel)" "$W/conf.txt"
+	# --policy over disclose.policy
+	assistant_dump both.txt --policy kernel-llm HEAD~1..HEAD
+	expect_grep "Linux kernel, later form: Assisted-by: LLM [TOOL...] (--policy kernel-llm)" \
+		"$W/both.txt"
 }
 
 # check on an LLM line: clean in the LLM tree, an error in the 6.1 tree.
@@ -287,6 +315,9 @@ test_no_document() {
 		--no-signoff
 	expect_eq "no document: default" "Assisted-by: Claude:claude-opus-4-5" \
 		"$(cat "$TMPDIR/out")"
+	assistant_dump none.txt HEAD~1..HEAD
+	expect_grep "(the default: no Documentation/process/coding-assistants.rst at $(git rev-parse --short=12 HEAD~1))" \
+		"$W/none.txt"
 }
 
 # A wording git disclose does not know fails loudly and says what to do.
@@ -457,6 +488,12 @@ test_user_pack_assistant() {
 		"$D" HEAD >/dev/null 2>"$TMPDIR/err" ||
 		fail "assistant: $(cat "$TMPDIR/err")"
 	expect_grep "You ran the ACME test suite." "$W/checklist.txt"
+	# named by --policy instead of disclose.policy
+	git config --unset disclose.policy
+	assistant_dump opt.txt --policy acme HEAD
+	expect_grep "ACME: the kernel form, plus our own item (--policy acme)" \
+		"$W/opt.txt"
+	expect_grep "You ran the ACME test suite." "$W/opt.txt"
 }
 
 failed=

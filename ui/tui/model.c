@@ -243,10 +243,13 @@ static bool is_kernel_tree(const char *workdir)
 	return yes;
 }
 
-/* The one resolver: disclose.policy, else the tree at the series base. */
-static int load_policy(struct tui_model *m)
+/*
+ * The one resolver: --policy, else disclose.policy, else the tree at the
+ * series base.
+ */
+static int load_policy(struct tui_model *m, const char *policy)
 {
-	if (policy_resolve(&m->choice, NULL, m->repo,
+	if (policy_resolve(&m->choice, policy, m->repo,
 			   m->range_given ? m->range : NULL) < 0)
 		return -1;
 	m->policy = &m->choice.policy;
@@ -347,7 +350,8 @@ out:
 	return rc;
 }
 
-int model_init(struct tui_model *m, const char *dir, const char *range)
+int model_init(struct tui_model *m, const char *dir, const char *range,
+	       const char *policy)
 {
 	memset(m, 0, sizeof(*m));
 	m->checker = lint_message != NULL;
@@ -369,7 +373,7 @@ int model_init(struct tui_model *m, const char *dir, const char *range)
 	else if (repo_default_range(&m->range, m->repo) < 0)
 		return -1;
 	m->kernel_tree = is_kernel_tree(repo_workdir(m->repo));
-	if (load_policy(m) < 0 || load_series(m) < 0)
+	if (load_policy(m, policy) < 0 || load_series(m) < 0)
 		return -1;
 	prefill(m);
 	note_mixed(m);

@@ -74,7 +74,8 @@ struct tui_model {
  * the checker on it, load its saved session and pre-fill the answers.
  * On failure error_last() says why; model_release() is safe either way.
  */
-int model_init(struct tui_model *m, const char *dir, const char *range);
+int model_init(struct tui_model *m, const char *dir, const char *range,
+	       const char *policy);
 void model_release(struct tui_model *m);
 
 /* Every commit is reviewed or marked as without AI code; *open: how many

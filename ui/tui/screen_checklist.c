@@ -98,6 +98,32 @@ static int state_color(enum item_state st)
 	       st == ITEM_NA ? CL_DIM : CL_WARN;
 }
 
+/* The policy's title and where it came from: the file and commit. */
+static void where_from(const struct tui_model *m, int row, int cols)
+{
+	const struct policy_choice *c = &m->choice;
+	const struct policy *p = m->policy;
+
+	if (c->origin == POLICY_FROM_TREE)
+		tui_putf(row, 0, cols, CL_META, A_BOLD, "%s (%s at %.12s)",
+			 p->title, c->tree.pack ? c->tree.pack_path :
+			 POLICY_DOC, c->tree.commit);
+	else if (c->origin == POLICY_FROM_OPTION)
+		tui_putf(row, 0, cols, CL_META, A_BOLD, "%s (--policy %s)",
+			 p->title, p->name);
+	else if (c->origin == POLICY_FROM_CONFIG)
+		tui_putf(row, 0, cols, CL_META, A_BOLD,
+			 "%s (git config disclose.policy %s)", p->title,
+			 p->name);
+	else if (c->have_tree && c->tree.kernel_tree)
+		tui_putf(row, 0, cols, CL_META, A_BOLD,
+			 "%s (the default: no %s at %.12s)", p->title,
+			 POLICY_DOC, c->tree.commit);
+	else
+		tui_putf(row, 0, cols, CL_META, A_BOLD, "%s (%s)", p->title,
+			 p->document ? p->document : p->name);
+}
+
 static void checklist_draw(struct view *v, int top, int rows, int cols)
 {
 	struct checklist_view *c = v->priv;
@@ -109,13 +135,7 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 	const char *s, *e, *hint;
 	enum item_state st;
 
-	/* where the policy came from */
-	if (v->m->choice.origin == POLICY_FROM_TREE)
-		tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s at %.12s)",
-			 p->title, POLICY_DOC, v->m->choice.tree.commit);
-	else
-		tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s)", p->title,
-			 p->document ? p->document : p->name);
+	where_from(v->m, row++, cols);
 	if (c->cursor >= list_rows)
 		c->cursor = list_rows - 1;
 	at = &p->items[idx[c->cursor]];

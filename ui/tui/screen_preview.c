@@ -489,8 +489,10 @@ static void do_write(struct view *v)
 	}
 	m->written = true;
 	a = model_assisted(m, &why);
-	if (a && answers_save(a, m->choice.origin == POLICY_FROM_CONFIG ?
-				  m->policy->name : NULL, m->repo) < 0) {
+	/* a pack the human named is remembered; one the tree chose is not */
+	if (a && answers_save(a, m->choice.origin == POLICY_FROM_CONFIG ||
+				 m->choice.origin == POLICY_FROM_OPTION ?
+				 m->policy->name : NULL, m->repo) < 0) {
 		pager_addf(&sum, CL_WARN, 0, "answers not remembered: %s",
 			   error_last());
 		error_clear();
