@@ -390,14 +390,39 @@ $HUMAN_SOB" "$(head_trailers)"
 	expect_eq "acme remembered" "acme" "$(git config disclose.policy)"
 }
 
-# cover reads no policy (yet): a user pack must not break it
+# cover reads the assistant's certification against the pack's own
+# checklist (acme's one human item), and names an unknown pack
+cover_session() {
+	id=$(git rev-parse HEAD)
+	mkdir -p .git/disclose
+	printf '{"version": 1, "range": "x..y", "commits": ["%s"], "review": {"%s": "reviewed"}, "certified": [%s]}\n' \
+		"$id" "$id" "$1" >.git/disclose/session.json
+	chmod 600 .git/disclose/session.json
+}
+
 test_user_pack_cover() {
 	user_pack
 	git commit -q --allow-empty -m "frob: z" \
 		-m "Assisted-by: Claude:claude-opus-4-5
 $HUMAN_SOB"
+	cover_session '"license", "dco", "responsibility"'
 	expect_status 0 "$D" cover HEAD~1..HEAD
 	expect_grep "claude-opus-4-5" "$TMPDIR/out"
+	! grep -q "I reviewed all of the AI-generated code" "$TMPDIR/out" ||
+		fail "certified without acme's item: $(cat "$TMPDIR/out")"
+	cover_session '"acme-tests"'
+	expect_status 0 "$D" cover HEAD~1..HEAD
+	expect_grep "I reviewed all of the AI-generated code" "$TMPDIR/out"
+	# the kernel pack, named by --policy, needs its own items instead
+	expect_status 0 "$D" cover --policy kernel HEAD~1..HEAD
+	! grep -q "I reviewed all of the AI-generated code" "$TMPDIR/out" ||
+		fail "kernel's items taken as certified: $(cat "$TMPDIR/out")"
+	expect_status 2 "$D" cover --policy nosuch HEAD~1..HEAD
+	expect_grep "unknown policy 'nosuch' (--policy)" "$TMPDIR/err"
+	git config disclose.policy nosuch
+	expect_status 2 "$D" cover HEAD~1..HEAD
+	expect_grep "unknown policy 'nosuch' (git config disclose.policy)" \
+		"$TMPDIR/err"
 }
 
 test_user_pack_config() {
