@@ -425,6 +425,17 @@ $HUMAN_SOB"
 		"$TMPDIR/err"
 }
 
+# report counts the series under the pack disclose.policy or --policy names
+test_user_pack_report() {
+	user_pack
+	expect_status 0 "$D" report --json
+	expect_grep '"undisclosed":	1' "$TMPDIR/out"
+	git config --unset disclose.policy
+	expect_status 0 "$D" report --policy acme --json
+	expect_status 2 "$D" report --policy nosuch
+	expect_grep "unknown policy 'nosuch' (--policy)" "$TMPDIR/err"
+}
+
 test_user_pack_config() {
 	user_pack
 	expect_status 0 "$D" config --check
@@ -525,7 +536,8 @@ failed=
 for t in trailer_form commit_not_worktree overrides check_llm_line \
 	amend_llm_tree procedure_items assistant_checklist config_source \
 	llm_warning no_document new_wording user_pack_check user_pack_trailer \
-	user_pack_fix user_pack_amend user_pack_cover user_pack_config \
+	user_pack_fix user_pack_amend user_pack_cover user_pack_report \
+	user_pack_config \
 	user_pack_hook user_pack_am_hook user_pack_commit \
 	user_pack_assistant; do
 	W="$TMPDIR/$t"
