@@ -177,6 +177,35 @@ test_maintainers() {
 	expect_grep "no scripts/get_maintainer.pl in the work tree" "$W/list.txt"
 }
 
+# 6.1's own MAINTAINERS and get_maintainer.pl: the assistant shows the
+# networking maintainers and netdev for a fix to drivers/net/dummy.c.
+test_maintainers_61() {
+	new_repo "$W/k"
+	mkdir -p Documentation/process scripts drivers/net
+	doc procedure >Documentation/process/coding-assistants.rst
+	for f in $K61_FILES; do cp "$K61/$f" "$f"; done
+	cp "$K61_MAINTAINERS" MAINTAINERS
+	printf '// SPDX-License-Identifier: GPL-2.0-only\nint dummy;\n' \
+		>drivers/net/dummy.c
+	git add -A
+	git commit -q -m "net: dummy: add it" || fail "base commit"
+	git tag base
+	DUMMY=$(git rev-parse --short=12 HEAD)
+	printf 'int dummy_fixed;\n' >>drivers/net/dummy.c
+	git commit -q -a -m "net: dummy: fix it" \
+		-m "Fixes: $DUMMY (\"net: dummy: add it\")
+Assisted-by: LLM
+$HUMAN_SOB" || fail "series commit"
+	checklist $DOWN_MAINTAINERS
+	expect_item ok "Bug fixes: maintainers and lists"
+	expect_grep "scripts/get_maintainer.pl (--no-git) names:" "$W/list.txt"
+	expect_grep "to: Jakub Kicinski <kuba@kernel.org> (maintainer:NETWORKING DRIVERS)" \
+		"$W/list.txt"
+	expect_grep "cc: netdev@vger.kernel.org (open list:NETWORKING DRIVERS)" \
+		"$W/list.txt"
+	expect_grep "cc: linux-kernel@vger.kernel.org (open list)" "$W/list.txt"
+}
+
 # The tree's checkpatch on the series: clean, then a trailing blank.
 test_checkpatch() {
 	tree "$W/k" procedure
@@ -250,8 +279,8 @@ $HUMAN_SOB"
 }
 
 failed=
-for t in fixes marked no_procedure maintainers checkpatch warnings \
-	statement; do
+for t in fixes marked no_procedure maintainers maintainers_61 checkpatch \
+	warnings statement; do
 	W="$TMPDIR/$t"
 	mkdir -p "$W"
 	if (XDG_CONFIG_HOME="$W/xdg"; export XDG_CONFIG_HOME; "test_$t"); then
