@@ -81,8 +81,7 @@ static int resolve_agent(char **agent, const char *model,
 }
 
 int answers_resolve(struct assisted **out, enum policy_form *form,
-		    struct answers *a, struct repo *r,
-		    const struct catalogue *c)
+		    struct answers *a, struct repo *r, struct catalogue *c)
 {
 	struct policy_choice pc;
 	struct assisted *as;
@@ -98,6 +97,7 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
 		return -1;
 	}
 	*form = pc.policy.form;
+	policy_extend_catalogue(c, &pc);
 	free(a->warning);
 	a->warning = policy_checkpatch_warning(&pc);
 	if (!a->policy && pc.origin == POLICY_FROM_CONFIG)

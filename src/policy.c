@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalogue.h"
 #include "json.h"
 #include "lint.h"
 #include "strv.h"
@@ -482,6 +483,8 @@ int policy_load(struct policy_set **out)
 void tree_docs_release(struct tree_docs *t)
 {
 	free(t->form_line);
+	strv_free(t->basic_tools);
+	strv_free(t->analysis_tools);
 	free(t->pack);
 	free(t->pack_path);
 	memset(t, 0, sizeof(*t));
@@ -540,6 +543,78 @@ static bool line_has(const char *line, size_t n, const char *what)
 	return false;
 }
 
+/* Where phrase (any case) starts in text, or NULL. */
+static const char *find_ci(const char *text, size_t len, const char *phrase)
+{
+	size_t k = strlen(phrase);
+
+	for (size_t i = 0; i + k <= len; i++)
+		if (!strncasecmp(text + i, phrase, k))
+			return text + i;
+	return NULL;
+}
+
+/* One name of a list: without "e.g.", "etc." and blanks; NULL if none. */
+static char *list_word(const char *s, size_t n)
+{
+	static const char *const skip[] = { "e.g.", "eg.", "such as", NULL };
+	char *w;
+
+	while (n && isspace((unsigned char)*s)) {
+		s++;
+		n--;
+	}
+	for (const char *const *p = skip; *p; p++) {
+		size_t k = strlen(*p);
+
+		if (n >= k && !strncasecmp(s, *p, k)) {
+			s += k;
+			n -= k;
+		}
+	}
+	w = xstrndup_trim(s, n);
+	if (!*w || !strcasecmp(w, "etc.") || !strcasecmp(w, "etc") ||
+	    strpbrk(w, " \t\n")) {
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+/*
+ * The names in the parentheses right after phrase, as "Basic development
+ * tools (git, gcc, make, editors)" or "analysis tools used\n  (e.g.,
+ * coccinelle, sparse)": a few words and blanks may come between.
+ */
+static char **tools_after(const char *text, size_t len, const char *phrase)
+{
+	const char *at = find_ci(text, len, phrase), *end = text + len, *close;
+	char **out = NULL;
+
+	if (!at)
+		return NULL;
+	at += strlen(phrase);
+	for (size_t gap = 0; at < end && *at != '(' && gap < 16; at++, gap++)
+		if (!isalpha((unsigned char)*at) && !isspace((unsigned char)*at))
+			return NULL;
+	if (at >= end || *at != '(')
+		return NULL;
+	close = memchr(at, ')', (size_t)(end - at));
+	for (const char *s = at + 1, *comma; close && s < close;
+	     s = comma + 1) {
+		char *w;
+
+		comma = memchr(s, ',', (size_t)(close - s));
+		if (!comma)
+			comma = close;
+		w = list_word(s, (size_t)(comma - s));
+		if (w)
+			strv_push(&out, w);
+		free(w);
+	}
+	return out;
+}
+
 int policy_read_document(struct tree_docs *t, const char *text, size_t len)
 {
 	static const char key[] = "Assisted-by:";
@@ -567,6 +642,8 @@ int policy_read_document(struct tree_docs *t, const char *text, size_t len)
 			line[f] = xstrndup_trim(s, n);
 	}
 	t->has_document = true;
+	t->basic_tools = tools_after(text, len, "basic development tools");
+	t->analysis_tools = tools_after(text, len, "analysis tools used");
 	if (seen[LINE_LLM] && seen[LINE_AGENT_MODEL]) {
 		error_set("%s shows both '%s' and '%s': git disclose cannot tell which Assisted-by: form it asks for; pass --policy kernel or --policy kernel-llm",
 			  POLICY_DOC, line[LINE_AGENT_MODEL], line[LINE_LLM]);
@@ -640,6 +717,20 @@ void policy_check_result(struct lint_result *res, const struct policy *p)
 			 p->title, p->reason,
 			 p->document ? p->document : p->name,
 			 p->url ? ", " : "", p->url ? p->url : "");
+}
+
+void policy_extend_catalogue(struct catalogue *c,
+			     const struct policy_choice *pc)
+{
+	char *why;
+
+	if (!pc->have_tree || !pc->tree.basic_tools)
+		return;
+	why = fmt("listed among the basic development tools of %s at %.12s",
+		  POLICY_DOC, pc->tree.commit);
+	for (char **t = pc->tree.basic_tools; *t; t++)
+		catalogue_add_basic(c, *t, why);
+	free(why);
 }
 
 char *policy_checkpatch_warning(const struct policy_choice *c)

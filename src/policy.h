@@ -107,6 +107,8 @@ struct tree_docs {
 	bool bugfix_procedure;		/* "Procedure for finding and fixing bugs" */
 	bool generated_content;		/* GENERATED_DOC is there */
 	enum checkpatch_assisted checkpatch;
+	char **basic_tools;		/* "Basic development tools (...)" */
+	char **analysis_tools;		/* "analysis tools used (e.g., ...)" */
 	char *pack;			/* a pack detected by its document */
 	char *pack_path;		/* that document */
 };
@@ -164,6 +166,14 @@ struct lint_result;
  * quoting the project's reasoning and naming its document.
  */
 void policy_check_result(struct lint_result *res, const struct policy *p);
+
+struct catalogue;
+/*
+ * The basic development tools the tree's document names, added to the
+ * catalogue as basic (never listed) where it does not know them.
+ */
+void policy_extend_catalogue(struct catalogue *c,
+			     const struct policy_choice *pc);
 
 /*
  * The kernel-llm form ('Assisted-by: LLM ...') where the tree's checkpatch

@@ -27,7 +27,9 @@ doc_61() {
 	Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]
 
 AGENT_NAME is the AI tool, MODEL_VERSION the model it ran, TOOLn the
-specialized analysis tools it used. For example::
+specialized analysis tools used (e.g., coccinelle, sparse, smatch,
+clang-tidy). Basic development tools (git, gcc, make, editors) are not
+listed. For example::
 
 	Assisted-by: Claude:claude-3-opus coccinelle sparse
 EOF
@@ -39,10 +41,16 @@ doc_llm() {
 	cat <<'EOF'
 	Assisted-by: LLM [TOOL1] [TOOL2]
 
-TOOLn are the specialized analysis tools used. For example::
+TOOLn are the specialized analysis tools used. Basic development tools
+(git, gcc, make, editors) are not listed. For example::
 
 	Assisted-by: LLM coccinelle sparse
 EOF
+}
+
+# a later wording that counts one more basic tool
+doc_rust() {
+	doc_llm | sed 's/(git, gcc, make, editors)/(git, gcc, make, rustc, editors)/'
 }
 
 doc_procedure() {
@@ -305,6 +313,32 @@ test_llm_warning() {
 		fail "the LLM tree's preview warns: $(cat "$W/preview.txt")"
 }
 
+# The tools the document names: shown by config; a basic one it names is
+# refused as a tool even where the catalogue does not know it.
+test_basic_tools() {
+	kernel_tree "$W/t61" 61 colon
+	expect_status 0 "$D" config
+	expect_grep "    basic tools it names (never listed): git, gcc, make, editors" "$TMPDIR/out"
+	expect_grep "    analysis tools it names: coccinelle, sparse, smatch, clang-tidy" "$TMPDIR/out"
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
+		--tool rustc --no-signoff
+	kernel_tree "$W/trust" rust any
+	base=$(git rev-parse --short=12 HEAD~1)
+	expect_status 0 "$D" config
+	expect_grep "    basic tools it names (never listed): git, gcc, make, rustc, editors" "$TMPDIR/out"
+	expect_status 2 "$D" trailer --tool rustc --no-signoff
+	expect_grep "'rustc' is listed among the basic development tools of Documentation/process/coding-assistants.rst at $base" \
+		"$TMPDIR/err"
+	printf 'frob: x\n\nBody.\n\nAssisted-by: LLM sparse rustc\n%s\n' \
+		"$HUMAN_SOB" >"$W/rust.msg"
+	expect_status 0 "$D" check --message "$W/rust.msg"
+	expect_grep "ASSISTED_BY_BASIC_TOOL" "$TMPDIR/out"
+	git commit -q --amend -F "$W/rust.msg"
+	expect_status 0 "$D" fix
+	expect_eq "fix drops the tree's basic tool" "Assisted-by: LLM sparse
+$HUMAN_SOB" "$(head_trailers)"
+}
+
 # A kernel tree without the document: the project's default, said so.
 test_no_document() {
 	kernel_tree "$W/tnone" none colon
@@ -535,7 +569,7 @@ test_user_pack_assistant() {
 failed=
 for t in trailer_form commit_not_worktree overrides check_llm_line \
 	amend_llm_tree procedure_items assistant_checklist config_source \
-	llm_warning no_document new_wording user_pack_check user_pack_trailer \
+	llm_warning basic_tools no_document new_wording user_pack_check user_pack_trailer \
 	user_pack_fix user_pack_amend user_pack_cover user_pack_report \
 	user_pack_config \
 	user_pack_hook user_pack_am_hook user_pack_commit \

@@ -149,6 +149,55 @@ static void test_read_document(void **state)
 	buf_release(&b);
 }
 
+/* The tools the document names: its basic ones and its analysis ones. */
+static void test_document_tools(void **state)
+{
+	static const char doc[] =
+		"* ``[TOOL1] [TOOL2]`` are optional specialized analysis tools used\n"
+		"  (e.g., coccinelle, sparse, smatch, clang-tidy)\n\n"
+		"Basic development tools (git, gcc, make, editors) should not be listed.\n\n"
+		"Example::\n\n  Assisted-by: Claude:claude-3-opus coccinelle sparse\n";
+	static const char later[] =
+		"TOOLn are the specialized analysis tools used. For example::\n\n"
+		"  Assisted-by: LLM coccinelle sparse\n\n"
+		"Basic development tools (git, gcc, make, rustc, editors, etc.) are\n"
+		"not listed.\n";
+	struct tree_docs t = { 0 };
+	struct catalogue *c;
+	struct policy_choice pc = { 0 };
+	const struct cat_tool *rustc;
+
+	assert_int_equal(policy_read_document(&t, doc, strlen(doc)), 0);
+	assert_int_equal(strv_len(t.basic_tools), 4);
+	assert_string_equal(t.basic_tools[0], "git");
+	assert_string_equal(t.basic_tools[3], "editors");
+	assert_int_equal(strv_len(t.analysis_tools), 4);
+	assert_string_equal(t.analysis_tools[0], "coccinelle");
+	assert_string_equal(t.analysis_tools[3], "clang-tidy");
+	tree_docs_release(&t);
+
+	/* no list after "analysis tools used": none; "etc." is no tool */
+	assert_int_equal(policy_read_document(&pc.tree, later,
+					      strlen(later)), 0);
+	assert_null(pc.tree.analysis_tools);
+	assert_int_equal(strv_len(pc.tree.basic_tools), 5);
+	assert_string_equal(pc.tree.basic_tools[3], "rustc");
+	/* and the catalogue learns the one it did not know */
+	assert_int_equal(catalogue_load_builtin(&c), 0);
+	assert_null(catalogue_tool(c, "rustc"));
+	pc.have_tree = true;
+	strcpy(pc.tree.commit, "0123456789abcdef");
+	policy_extend_catalogue(c, &pc);
+	rustc = catalogue_tool(c, "rustc");
+	assert_non_null(rustc);
+	assert_true(rustc->basic);
+	assert_non_null(strstr(rustc->why, "coding-assistants.rst at 0123456789ab"));
+	/* a tool it knew keeps its own entry */
+	assert_string_equal(catalogue_tool(c, "gcc")->why, "a compiler");
+	catalogue_free(c);
+	tree_docs_release(&pc.tree);
+}
+
 static void test_read_checkpatch(void **state)
 {
 	static const char colon[] =
@@ -556,6 +605,7 @@ int main(void)
 		cmocka_unit_test(test_builtin),
 		cmocka_unit_test(test_builtin_versions),
 		cmocka_unit_test(test_read_document),
+		cmocka_unit_test(test_document_tools),
 		cmocka_unit_test(test_read_checkpatch),
 		cmocka_unit_test(test_item_when),
 		cmocka_unit_test(test_broken),

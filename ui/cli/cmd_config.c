@@ -263,6 +263,16 @@ static const char *checkpatch_says(enum checkpatch_assisted c)
 	return "?";
 }
 
+static void print_tools(const char *what, char **tools)
+{
+	if (!tools)
+		return;
+	printf("    %s:", what);
+	for (char **t = tools; *t; t++)
+		printf("%s %s", t == tools ? "" : ",", *t);
+	printf("\n");
+}
+
 static void print_tree(const struct policy_choice *pc)
 {
 	const struct tree_docs *t = &pc->tree;
@@ -276,6 +286,8 @@ static void print_tree(const struct policy_choice *pc)
 		printf("    %s: asks for '%s'\n", POLICY_DOC, t->form_line);
 	else
 		printf("    %s: none\n", POLICY_DOC);
+	print_tools("basic tools it names (never listed)", t->basic_tools);
+	print_tools("analysis tools it names", t->analysis_tools);
 	printf("    bug-fix procedure: %s\n", t->bugfix_procedure ?
 	       "yes (\"Procedure for finding and fixing bugs\")" : "no");
 	printf("    %s: %s\n", GENERATED_DOC,

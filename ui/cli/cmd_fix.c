@@ -89,8 +89,12 @@ static int setup(struct fixer *fx)
 	if (warn)
 		fprintf(stderr, "git disclose fix: warning: %s\n", warn);
 	free(warn);
+	if (rc == 0 && catalogue_load(&fx->cat) == 0)
+		policy_extend_catalogue(fx->cat, &pc);
+	else
+		rc = -1;
 	policy_choice_release(&pc);
-	if (rc < 0 || catalogue_load(&fx->cat) < 0)
+	if (rc < 0)
 		return -1;
 	if (!fx->answers.no_signoff) {
 		if (repo_identity(&fx->human, fx->repo) < 0)

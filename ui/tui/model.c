@@ -252,6 +252,7 @@ static int load_policy(struct tui_model *m, const char *policy)
 	if (policy_resolve(&m->choice, policy, m->repo,
 			   m->range_given ? m->range : NULL) < 0)
 		return -1;
+	policy_extend_catalogue(m->cat, &m->choice);
 	m->policy = &m->choice.policy;
 	return 0;
 }
