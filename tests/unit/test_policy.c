@@ -564,6 +564,10 @@ static void test_statement(void **state)
 		{ "frob: fix it\n\n---\nCompile-tested only.\n", true },
 		{ "frob: fix it\n\nI could not reproduce the race.\n", true },
 		{ "frob: fix it\n\nTested with the reproducer.\n", false },
+		/* the procedure's own words: no reproducer could be produced */
+		{ "frob: fix it\n\nNo reproducer could be produced.\n", true },
+		{ "frob: fix it\n\nOnly compile-tested: no such hardware.\n", true },
+		{ "frob: fix it\n\nBuilt; not runtime-tested.\n", true },
 		{ "frob: fix it\n", false },
 	};
 
