@@ -742,6 +742,14 @@ char *policy_checkpatch_warning(const struct policy_choice *c)
 		   CHECKPATCH_PL, c->tree.commit, c->policy.name);
 }
 
+bool policy_has_procedure(const struct policy *p)
+{
+	for (size_t i = 0; i < p->nr_items; i++)
+		if (p->items[i].when == WHEN_BUGFIX_PROCEDURE)
+			return true;
+	return false;
+}
+
 bool policy_item_applies(const struct policy_item *it,
 			 const struct tree_docs *t)
 {

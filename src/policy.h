@@ -95,6 +95,8 @@ enum checkpatch_assisted {
 #define POLICY_DOC "Documentation/process/coding-assistants.rst"
 /* The session's mark (assistant, f): every commit fixes a bug. */
 #define POLICY_BUGFIX_MARK "bugfix-series"
+/* ... and one commit's (f on the series screen): this, then its change */
+#define POLICY_BUGFIX_COMMIT "bugfix:"
 #define GENERATED_DOC "Documentation/process/generated-content.rst"
 #define CHECKPATCH_PL "scripts/checkpatch.pl"
 
@@ -181,6 +183,9 @@ void policy_extend_catalogue(struct catalogue *c,
  * give before anything is written (the caller frees it), else NULL.
  */
 char *policy_checkpatch_warning(const struct policy_choice *c);
+
+/* Whether the pack has the bug-fix procedure's items (the tree's). */
+bool policy_has_procedure(const struct policy *p);
 
 /* Whether the item applies to a tree with these documents. */
 bool policy_item_applies(const struct policy_item *it,

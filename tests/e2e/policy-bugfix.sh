@@ -145,6 +145,44 @@ test_marked() {
 	! grep -q "Bug fixes:" "$W/list.txt" || fail "f did not unmark"
 }
 
+# One commit marked on the series screen (f): the procedure's items are
+# about it alone, not about the clean-up before it; the mark is kept.
+test_marked_commit() {
+	tree "$W/k" procedure
+	printf '/* the frobnicator */\n' >>drivers/frob/frob.c
+	git commit -q -a -m "frob: tidy" -m "$HUMAN_SOB" || fail "tidy"
+	TIDY=$(git rev-parse --short=12 HEAD)
+	fix "Link: https://example.org/bug/1"
+	LEAK=$(git rev-parse --short=12 HEAD)
+	rm -f "$(git rev-parse --git-dir)/disclose/session.json"
+	printf 'j f\n:dump series.txt\nc %s\n:dump list.txt\n' "$DOWN_FIXES" \
+		>"$W/keys"
+	env DISCLOSE_TUI_SCRIPT="$W/keys" DISCLOSE_TUI_SIZE=160x50 \
+		DISCLOSE_TUI_DUMP_DIR="$W" TERM=xterm-256color \
+		"$D" base..HEAD >/dev/null 2>"$TMPDIR/err" ||
+		fail "assistant: $(cat "$TMPDIR/err")"
+	grep -q "frob: do not leak the frobnicator \[bug fix\]" "$W/series.txt" ||
+		fail "the marked commit is not shown as a fix: $(cat "$W/series.txt")"
+	! grep -q "frob: tidy \[bug fix\]" "$W/series.txt" ||
+		fail "the clean-up is shown as a fix"
+	expect_item FAIL "$FIXES_ITEM"
+	expect_grep "$LEAK frob: do not leak the frobnicator: no Fixes: tag" \
+		"$W/list.txt"
+	! grep -q "$TIDY" "$W/list.txt" ||
+		fail "the clean-up is held to the procedure: $(cat "$W/list.txt")"
+	# resumed (on the series, where the mark was set): still marked; f
+	# again takes it back
+	KEEP=1 checklist c $DOWN_FIXES
+	expect_item FAIL "$FIXES_ITEM"
+	printf 'j f\nc\n:dump list.txt\n' >"$W/keys"
+	env DISCLOSE_TUI_SCRIPT="$W/keys" DISCLOSE_TUI_SIZE=160x50 \
+		DISCLOSE_TUI_DUMP_DIR="$W" TERM=xterm-256color \
+		"$D" base..HEAD >/dev/null 2>"$TMPDIR/err" ||
+		fail "assistant: $(cat "$TMPDIR/err")"
+	! grep -q "Bug fixes:" "$W/list.txt" ||
+		fail "f did not take the mark back: $(cat "$W/list.txt")"
+}
+
 # A tree whose document has no procedure: no items, even with Fixes:.
 test_no_procedure() {
 	tree "$W/k" plain
@@ -299,7 +337,7 @@ test_statement_cover() {
 
 failed=
 for t in fixes marked no_procedure maintainers maintainers_61 checkpatch \
-	warnings statement statement_cover; do
+	warnings statement statement_cover marked_commit; do
 	W="$TMPDIR/$t"
 	mkdir -p "$W"
 	(XDG_CONFIG_HOME="$W/xdg"; export XDG_CONFIG_HOME; "test_$t")

@@ -302,7 +302,10 @@ static bool bugfix_series(struct repo *r, const struct cover *c,
 	for (size_t i = 0; i < c->nr_patches; i++)
 		if (c->patches[i].fixes)
 			return true;
-	return session_certifies(repo_git_dir(r), ids, c->nr_patches, mark);
+	/* the whole series marked, or one commit of it */
+	return session_certifies(repo_git_dir(r), ids, c->nr_patches, mark) ||
+	       session_marked_any(repo_git_dir(r), ids, c->nr_patches,
+				  POLICY_BUGFIX_COMMIT);
 }
 
 /*

@@ -940,10 +940,15 @@ int model_check_previewed(const struct tui_model *m)
 	return rc;
 }
 
-int model_session_save(struct tui_model *m)
+void model_change_ids(struct tui_model *m)
 {
 	if (!m->session->patches)
 		m->session->patches = change_ids(m);
+}
+
+int model_session_save(struct tui_model *m)
+{
+	model_change_ids(m);
 	return session_save(m->session, repo_git_dir(m->repo));
 }
 
