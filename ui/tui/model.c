@@ -946,6 +946,16 @@ void model_change_ids(struct tui_model *m)
 		m->session->patches = change_ids(m);
 }
 
+void model_mark_fix(struct tui_model *m, size_t i, bool on)
+{
+	char *mark;
+
+	model_change_ids(m);	/* the mark names the change */
+	mark = model_fix_mark(m, i);
+	session_certify(m->session, mark, on);
+	free(mark);
+}
+
 int model_session_save(struct tui_model *m)
 {
 	model_change_ids(m);

@@ -158,7 +158,12 @@ size_t model_findings(const struct tui_model *m, const char *prefix,
 
 /* Commit i carries Fixes:, or it or the series is marked as a bug fix. */
 bool model_commit_is_fix(const struct tui_model *m, size_t i);
-/* Commit i's own mark (f on the series screen): set, or taken back. */
+/*
+ * Commit i's own mark (f on the series screen): its name in the session
+ * (by the commit's change, so that it follows a rewrite; the caller
+ * frees), whether it is set, and setting or taking it back (model.c).
+ */
+char *model_fix_mark(const struct tui_model *m, size_t i);
 bool model_commit_marked_fix(const struct tui_model *m, size_t i);
 void model_mark_fix(struct tui_model *m, size_t i, bool on);
 /* Some commit is a bug fix. */

@@ -21,8 +21,7 @@ struct procedure_cache {
 	char *cover;			/* b4's cover letter, or NULL */
 };
 
-/* The mark of commit i: by its change, so that it follows a rewrite. */
-static char *fix_mark(const struct tui_model *m, size_t i)
+char *model_fix_mark(const struct tui_model *m, size_t i)
 {
 	const struct session *s = m->session;
 	struct buf b = BUF_INIT;
@@ -34,22 +33,11 @@ static char *fix_mark(const struct tui_model *m, size_t i)
 
 bool model_commit_marked_fix(const struct tui_model *m, size_t i)
 {
-	char *mark = fix_mark(m, i);
+	char *mark = model_fix_mark(m, i);
 	bool yes = session_certified(m->session, mark);
 
 	free(mark);
 	return yes;
-}
-
-void model_mark_fix(struct tui_model *m, size_t i, bool on)
-{
-	char *mark;
-
-	model_change_ids(m);
-	mark = fix_mark(m, i);
-
-	session_certify(m->session, mark, on);
-	free(mark);
 }
 
 bool model_commit_is_fix(const struct tui_model *m, size_t i)
