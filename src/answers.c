@@ -89,10 +89,8 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
 	*out = NULL;
 	if (policy_resolve(&pc, a->policy, r, a->range) < 0)
 		return -1;
-	if (pc.policy.declines_ai) {
-		/* a line the project's own check rejects is no disclosure */
-		error_set("the %s policy declines AI-generated contributions (%s): an Assisted-by: line would be rejected as AI_CONTENT_DECLINED, so none is written; if no AI tool helped, commit with plain git, or name another project's policy with --policy",
-			  pc.policy.name, pc.policy.reason);
+	/* a line the project's own check rejects is no disclosure */
+	if (policy_refuse_declined(&pc.policy) < 0) {
 		policy_choice_release(&pc);
 		return -1;
 	}

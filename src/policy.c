@@ -707,6 +707,14 @@ bool policy_detects(const struct policy *p, const char *path,
 	       holds_phrase(text, len, p->detect_phrase);
 }
 
+int policy_refuse_declined(const struct policy *p)
+{
+	if (!p->declines_ai)
+		return 0;
+	return error_set("the %s policy declines AI-generated contributions (%s): an Assisted-by: line would be rejected as AI_CONTENT_DECLINED, so none is written; if no AI tool helped, commit with plain git, or name another project's policy with --policy",
+			 p->name, p->reason);
+}
+
 void policy_check_result(struct lint_result *res, const struct policy *p)
 {
 	if (!p->declines_ai || (!res->has_assisted && !res->guess.signals))

@@ -160,6 +160,13 @@ void policy_choice_release(struct policy_choice *c);
 bool policy_detects(const struct policy *p, const char *path,
 		    const char *text, size_t len);
 
+/*
+ * Under a pack that declines AI content a writer writes no Assisted-by:
+ * line (the pack's own check would reject it): -1 with the error saying
+ * so, else 0.
+ */
+int policy_refuse_declined(const struct policy *p);
+
 struct lint_result;
 /*
  * What the pack itself says about a commit's findings: under a pack

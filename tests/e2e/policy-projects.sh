@@ -132,6 +132,16 @@ test_qemu() {
 			"$TMPDIR/err"
 		expect_eq "$cmd writes nothing" "$tip" "$(git rev-parse HEAD)"
 	done
+	# fix converts no vendor trailer into a line the pack rejects; a
+	# commit with nothing to fix is left alone without complaint
+	expect_status 0 "$D" fix HEAD~1..HEAD
+	git commit -q --no-verify --allow-empty \
+		-m "$(msg "Co-authored-by: Claude <noreply@anthropic.com>")"
+	tip=$(git rev-parse HEAD)
+	expect_status 2 "$D" fix --model claude-opus-4-5 HEAD~1..HEAD
+	expect_grep "the qemu policy declines AI-generated contributions" \
+		"$TMPDIR/err"
+	expect_eq "fix writes nothing" "$tip" "$(git rev-parse HEAD)"
 }
 
 test_qemu_relaxed() {

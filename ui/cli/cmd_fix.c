@@ -69,6 +69,8 @@ struct fixer {
 	size_t nr_only;
 	struct buf disagree;		/* commits whose facts contradict */
 	size_t nr_disagree;
+	/* the pack declines AI content: why no change may be written */
+	char *declined;
 };
 
 static int setup(struct fixer *fx)
@@ -89,6 +91,11 @@ static int setup(struct fixer *fx)
 	if (warn)
 		fprintf(stderr, "git disclose fix: warning: %s\n", warn);
 	free(warn);
+	/* fix writes Assisted-by: lines: none under a pack declining AI */
+	if (rc == 0 && policy_refuse_declined(&pc.policy) < 0) {
+		fx->declined = xstrdup(error_last());
+		error_clear();
+	}
 	if (rc == 0 && catalogue_load(&fx->cat) == 0)
 		policy_extend_catalogue(fx->cat, &pc);
 	else
@@ -166,6 +173,8 @@ static int fix_file(struct fixer *fx)
 	rc = fix_message(&out, &changed, in.ptr ? in.ptr : "", in.len,
 			 &fx->fo);
 	print_notes(fx, NULL);
+	if (rc == 0 && changed && fx->declined)
+		rc = error_set("%s", fx->declined);
 	if (rc < 0)
 		goto out;
 	rc = -1;
@@ -252,6 +261,8 @@ static int fix_commit_message(struct buf *out, bool *changed,
 	rc = fix_message(out, changed, c->message, c->message_len, &fx->fo);
 	fx->fo.facts = NULL;
 	print_notes(fx, c->id);
+	if (rc == 0 && *changed && fx->declined)
+		rc = error_set("%s", fx->declined);
 	if (rc < 0) {
 		struct buf e = BUF_INIT;
 
@@ -502,5 +513,6 @@ out:
 		free(fx.only[i]);
 	free(fx.only);
 	buf_release(&fx.disagree);
+	free(fx.declined);
 	return rc == CLI_HELP ? 0 : rc;
 }
