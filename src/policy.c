@@ -594,9 +594,12 @@ static char **tools_after(const char *text, size_t len, const char *phrase)
 	if (!at)
 		return NULL;
 	at += strlen(phrase);
-	for (size_t gap = 0; at < end && *at != '(' && gap < 16; at++, gap++)
-		if (!isalpha((unsigned char)*at) && !isspace((unsigned char)*at))
+	for (size_t gap = 0; at < end && *at != '(' && gap < 16; at++, gap++) {
+		unsigned char c = (unsigned char)*at;
+
+		if (!isalpha(c) && !isspace(c))
 			return NULL;
+	}
 	if (at >= end || *at != '(')
 		return NULL;
 	close = memchr(at, ')', (size_t)(end - at));

@@ -407,7 +407,7 @@ int cmd_cover(int argc, char **argv)
 	opts.reviewed = a.reviewed;
 	opts.tested = a.tested;
 	opts.prompts = a.prompts;
-	/* the one resolver: a pack it cannot find or read is an error here too */
+	/* the one resolver: a pack it cannot find or read is an error */
 	if (r && policy_resolve(&pc, a.policy, r,
 				a.mbox ? NULL : a.range) < 0) {
 		ret = cli_fail(EXIT_USAGE);
