@@ -504,6 +504,7 @@ static int run_checks(struct check *ck)
 		return -1;
 	if (resolve_policy(ck) < 0 || catalogue_load(&ck->cat) < 0)
 		return -1;
+	policy_extend_catalogue(ck->cat, &ck->pc);
 	ck->cache = lint_cache_new();
 	if (ck->message || ck->mbox)
 		return check_input(ck);

@@ -18,6 +18,7 @@
 static const char cover_usage[] =
 	"usage: git disclose cover [<range>] [--reviewed TEXT] [--tested TEXT]\n"
 	"                          [--prompts TEXT] [--maintainers] [--b4]\n"
+	"                          [--policy P]\n"
 	"       git disclose cover --mbox FILE [--reviewed TEXT] [--tested TEXT]\n"
 	"\n"
 	"Prints a paragraph for the cover letter of the series: which patches\n"
@@ -39,6 +40,9 @@ static const char cover_usage[] =
 	"                     above its tracking block (only the cover commit's\n"
 	"                     message changes; with the branch-description\n"
 	"                     strategy, branch.<name>.description)\n"
+	"  --policy P         the policy pack whose checklist the assistant's\n"
+	"                     certification is read against (default: the\n"
+	"                     one the tree asks for, or disclose.policy)\n"
 	"  --mbox FILE        the series as mail (git format-patch output, an\n"
 	"                     mbox from b4 am; - for standard input) instead\n"
 	"                     of commits; cover letters are skipped\n"
@@ -58,6 +62,7 @@ struct cover_args {
 	const char *tested;
 	const char *mbox;
 	const char *prompts;
+	const char *policy;
 	bool b4, maintainers;
 };
 
@@ -70,6 +75,7 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 		{ "mbox", required_argument, NULL, 'm' },
 		{ "prompts", required_argument, NULL, 'p' },
 		{ "maintainers", no_argument, NULL, 'M' },
+		{ "policy", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -96,6 +102,9 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 			break;
 		case 'M':
 			a->maintainers = true;
+			break;
+		case 'P':
+			a->policy = optarg;
 			break;
 		case 'h':
 			fputs(cover_usage, stdout);
@@ -293,7 +302,10 @@ static bool bugfix_series(struct repo *r, const struct cover *c,
 	for (size_t i = 0; i < c->nr_patches; i++)
 		if (c->patches[i].fixes)
 			return true;
-	return session_certifies(repo_git_dir(r), ids, c->nr_patches, mark);
+	/* the whole series marked, or one commit of it */
+	return session_certifies(repo_git_dir(r), ids, c->nr_patches, mark) ||
+	       session_marked_any(repo_git_dir(r), ids, c->nr_patches,
+				  POLICY_BUGFIX_COMMIT);
 }
 
 /*
@@ -392,9 +404,13 @@ int cmd_cover(int argc, char **argv)
 	opts.reviewed = a.reviewed;
 	opts.tested = a.tested;
 	opts.prompts = a.prompts;
-	if (r && policy_resolve(&pc, NULL, r, a.mbox ? NULL : a.range) == 0)
-		have_pc = true;
-	error_clear();
+	/* the one resolver: a pack it cannot find or read is an error */
+	if (r && policy_resolve(&pc, a.policy, r,
+				a.mbox ? NULL : a.range) < 0) {
+		ret = cli_fail(EXIT_USAGE);
+		goto out;
+	}
+	have_pc = r != NULL;
 	opts.certified = !a.mbox && have_pc && certified(r, c, &pc);
 	opts.generated_content = have_pc && pc.have_tree &&
 				 pc.tree.generated_content;

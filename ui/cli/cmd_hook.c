@@ -605,6 +605,7 @@ static int load(struct hook_run *h)
 	if (catalogue_load(&h->cat) < 0 ||
 	    read_file(&h->text, h->path) < 0)
 		return -1;
+	policy_extend_catalogue(h->cat, &h->pc);
 	h->comment_char = repo_comment_char(h->repo);
 	identities(h);
 	return parse_message(h);
@@ -805,6 +806,7 @@ static int am_load(struct am_run *a)
 	if (catalogue_load(&a->cat) < 0 ||
 	    read_file(&a->text, a->path) < 0)
 		return -1;
+	policy_extend_catalogue(a->cat, &a->pc);
 	buf_add(&a->text, "", 0);
 	spdx_ids_load(&a->licenses, repo_workdir(a->repo));
 	am_load_mail(a);

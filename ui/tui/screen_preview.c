@@ -56,6 +56,20 @@ static void add_commit(struct pager *p, const struct tui_model *m, size_t i,
 	diff_iter_release(&it);
 }
 
+/* The tree's checkpatch will warn on the LLM form: say so before writing. */
+static void add_checkpatch_note(struct pager *p, const struct tui_model *m)
+{
+	char *why = policy_checkpatch_warning(&m->choice);
+	struct buf note = BUF_INIT;
+
+	if (why) {
+		buf_addf(&note, "Note: %s.", why);
+		pager_add_wrapped(p, CL_WARN, note.ptr, 78);
+	}
+	buf_release(&note);
+	free(why);
+}
+
 /*
  * The commits the human marked as without AI-generated code that carry
  * AI traces: what becomes of them (removed as false claims by default).
@@ -112,9 +126,7 @@ static void fill(struct view *v)
 		pager_addf(&pv->p, m->mixed ? CL_WARN : CL_DIM, 0, "%s",
 			   m->facts_note);
 	add_no_ai(&pv->p, m);
-	if (m->policy->form == FORM_LLM && m->kernel_tree)
-		pager_add(&pv->p, CL_WARN, 0, TUI_LIT(
-			  "Note: kernel-llm writes 'Assisted-by: LLM' (no colon): a checkpatch that still checks for AGENT:MODEL warns (BAD_SIGN_OFF)."));
+	add_checkpatch_note(&pv->p, m);
 	if (!model_checklist_done(m))
 		pager_add(&pv->p, CL_BAD, 0,
 			  TUI_LIT("The checklist is not complete: finish it before writing."));
@@ -450,9 +462,7 @@ static void do_write(struct view *v)
 		tui_message("already written");
 		return;
 	}
-	if (m->policy->form == FORM_LLM && m->kernel_tree)
-		pager_add(&pv->p, CL_WARN, 0, TUI_LIT(
-			  "Note: kernel-llm writes 'Assisted-by: LLM' (no colon): a checkpatch that still checks for AGENT:MODEL warns (BAD_SIGN_OFF)."));
+	add_checkpatch_note(&pv->p, m);
 	if (!model_checklist_done(m)) {
 		model_open_items(m, &open);
 		tui_message("not written: the checklist is not complete (%s)",
@@ -479,8 +489,10 @@ static void do_write(struct view *v)
 	}
 	m->written = true;
 	a = model_assisted(m, &why);
-	if (a && answers_save(a, m->choice.origin == POLICY_FROM_CONFIG ?
-				  m->policy->name : NULL, m->repo) < 0) {
+	/* a pack the human named is remembered; one the tree chose is not */
+	if (a && answers_save(a, m->choice.origin == POLICY_FROM_CONFIG ||
+				 m->choice.origin == POLICY_FROM_OPTION ?
+				 m->policy->name : NULL, m->repo) < 0) {
 		pager_addf(&sum, CL_WARN, 0, "answers not remembered: %s",
 			   error_last());
 		error_clear();
