@@ -910,7 +910,9 @@ static void check_signoffs(struct lint *l)
 		return;
 	}
 	if (!human_sobs) {
-		if (f && f->committer && !is_ai(l, f->committer))
+		/* on mail, nobody can add the sender's sign-off */
+		if (f && f->committer && !is_ai(l, f->committer) &&
+		    !l->o->mail)
 			fix = signoff_line(f->committer);
 		lint_add_finding(l->res, "MISSING_SIGNOFF", SEV_ERROR, 0,
 				 NO_ENTRY, NULL, fix, ACT_PLACE,
@@ -926,7 +928,9 @@ static void check_signoffs(struct lint *l)
 		author_finding(l, f->author);
 	last = last_signoff(l);
 	if (committer_sob != NO_ENTRY && committer_sob != last &&
-	    !value_is(m->trailers[last].value, f->committer)) {
+	    !value_is(m->trailers[last].value, f->committer) &&
+	    !(l->o->applier &&
+	      value_is(m->trailers[last].value, l->o->applier))) {
 		const struct trailer *t = &m->trailers[committer_sob];
 
 		text = entry_text(m, t);

@@ -200,10 +200,17 @@ static int check_mails(struct check *ck, const struct buf *in)
 	struct mail_set *set;
 	struct lint_opts lo = { .form = ck->form, .cat = ck->cat,
 				.cache = ck->cache, .mail = true };
+	struct ident me = { NULL, NULL };
 	int rc = 0;
 
-	if (mail_split(&set, in->ptr, in->len, 0) < 0)
+	/* a maintainer's own sign-off, added by b4 am -s, closes the chain */
+	if (ck->repo && repo_identity(&me, ck->repo) == 0)
+		lo.applier = &me;
+	error_clear();
+	if (mail_split(&set, in->ptr, in->len, 0) < 0) {
+		ident_release(&me);
 		return -1;
+	}
 	if (!ck->no_spdx)
 		spdx_ids_load(&ck->licenses,
 			      ck->repo ? repo_workdir(ck->repo) : NULL);
@@ -233,6 +240,7 @@ static int check_mails(struct check *ck, const struct buf *in)
 		free(who);
 	}
 	mail_set_free(set);
+	ident_release(&me);
 	return rc;
 }
 
