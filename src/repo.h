@@ -107,6 +107,16 @@ int repo_amend_head(char *new_id, bool *changed, struct repo *r,
 		    const char *message, const char *reflog_msg);
 
 /*
+ * SIGINT, SIGTERM, SIGHUP and SIGQUIT wait while a rewrite writes its
+ * pack and refs. After a rewrite that moved the branch they wait on
+ * until the caller has printed what was written (the new tip, the
+ * undo): rewrite_result_release() lets them through, and so does this,
+ * after flushing stdout and stderr (for repo_amend_head(), and at exit
+ * at the latest). A signal that came meanwhile then ends the process.
+ */
+void rewrite_release_signals(void);
+
+/*
  * Call fn for each commit of range ("A..B", "A...B", a single revision
  * meaning that commit alone, NULL: the branch's commits not on its
  * upstream, else HEAD), newest first, streaming. fn returns 0 to go on,
@@ -273,6 +283,7 @@ struct rewrite_result {
 int repo_rewrite(struct rewrite_result *out, struct repo *r,
 		 const struct rewrite_opts *opts, repo_reword_fn fn,
 		 void *data);
+/* Frees res and lets held signals through (rewrite_release_signals()). */
 void rewrite_result_release(struct rewrite_result *res);
 
 /*

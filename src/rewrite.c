@@ -1215,6 +1215,37 @@ static int block_signals(sigset_t *saved)
 	return sigprocmask(SIG_BLOCK, &set, saved);
 }
 
+/*
+ * A SIGINT or SIGTERM that came while the refs were written is held
+ * until the caller has said what was written: the new tip and the undo
+ * (rewrite_release_signals(), from rewrite_result_release(), or at exit
+ * at the latest). It then ends the process as it would have: the exit
+ * status still tells the shell of the interruption.
+ */
+static struct {
+	bool held;
+	bool at_exit;
+	sigset_t saved;
+} sig_hold;
+
+void rewrite_release_signals(void)
+{
+	if (!sig_hold.held)
+		return;
+	sig_hold.held = false;
+	fflush(stdout);
+	fflush(stderr);
+	sigprocmask(SIG_SETMASK, &sig_hold.saved, NULL);
+}
+
+static void hold_signals(const sigset_t *saved)
+{
+	sig_hold.saved = *saved;
+	sig_hold.held = true;
+	if (!sig_hold.at_exit)
+		sig_hold.at_exit = atexit(rewrite_release_signals) == 0;
+}
+
 /* Add one line to out->warning. */
 static void add_warning(struct rewrite_result *out, const char *fmt, ...)
 {
@@ -1684,6 +1715,8 @@ static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 	/*
 	 * From the pack to the last ref, SIGINT, SIGTERM, SIGHUP and
 	 * SIGQUIT wait: an interrupted ref update leaves locks behind.
+	 * When the branch moved they wait on until the caller has said
+	 * so (hold_signals()).
 	 */
 	sigs_blocked = block_signals(&saved) == 0;
 	if (write_series(new_ids, &keep, r, p, who, o->keep_committer_date,
@@ -1707,7 +1740,9 @@ out:
 		unlink(keep);
 		free(keep);
 	}
-	if (sigs_blocked)
+	if (sigs_blocked && rc == 0)
+		hold_signals(&saved);
+	else if (sigs_blocked)
 		sigprocmask(SIG_SETMASK, &saved, NULL);
 	buf_release(&msg);
 	free(new_ids);
@@ -1739,7 +1774,7 @@ out:
 	return rc;
 }
 
-void rewrite_result_release(struct rewrite_result *res)
+static void result_free(struct rewrite_result *res)
 {
 	free(res->ref);
 	free(res->backup_ref);
@@ -1747,6 +1782,12 @@ void rewrite_result_release(struct rewrite_result *res)
 	free(res->range);
 	free(res->warning);
 	memset(res, 0, sizeof(*res));
+}
+
+void rewrite_result_release(struct rewrite_result *res)
+{
+	result_free(res);
+	rewrite_release_signals();
 }
 
 /* HEAD alone is the series of one commit. */
@@ -1770,7 +1811,8 @@ int repo_amend_head(char *new_id, bool *changed, struct repo *r,
 		memcpy(new_id, res.new_tip, OID_HEX + 1);
 		*changed = res.nr_rewritten > 0;
 	}
-	rewrite_result_release(&res);
+	/* a signal stays held for the caller to report the new HEAD */
+	result_free(&res);
 	return rc;
 }
 

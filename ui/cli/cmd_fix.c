@@ -315,6 +315,7 @@ static int amend_head(struct fixer *fx)
 	}
 	printf("undo: " REWRITE_UNDO "\n  (" REWRITE_UNDO_WHY ")\n",
 	       backup.ptr);
+	rewrite_release_signals();
 	buf_release(&backup);
 	free(branch);
 	return 0;

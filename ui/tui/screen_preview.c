@@ -422,6 +422,8 @@ static int write_head(struct view *v, struct pager *sum)
 	if (repo_amend_head(new_id, &changed, m->repo, last->new_message,
 			    "disclose: amend HEAD") < 0)
 		return -1;
+	/* the assistant's own SIGTERM handler restores the terminal */
+	rewrite_release_signals();
 	pager_addf(sum, CL_OK, A_BOLD, "Written: HEAD only (%s)",
 		   changed ? "changed" : "already had these trailers");
 	if (changed)
