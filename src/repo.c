@@ -41,9 +41,16 @@ static int recent_lookup(git_object **out, struct repo *r, struct recent *rc,
 int git_fail(const char *what)
 {
 	const git_error *e = git_error_last();
+	const char *m = e && e->message ? e->message : "unknown libgit2 error";
+	size_t n = strlen(m);
 
-	return error_set("%s: %s", what, e && e->message ? e->message
-						       : "unknown libgit2 error");
+	/* libgit2 ends a lock failure with ": " and no reason */
+	while (n && (m[n - 1] == ' ' || m[n - 1] == ':'))
+		n--;
+	if (strstr(m, "failed to lock file"))
+		return error_set("%s: %.*s (the lock file exists: another git process holds it, or one that crashed left it; remove it if no git process is running)",
+				 what, (int)n, m);
+	return error_set("%s: %.*s", what, (int)n, m);
 }
 
 char *repo_trim_slash(const char *path)

@@ -1154,7 +1154,12 @@ static int check_lock(const char *path)
 			 path);
 }
 
-/* HEAD.lock, the index's lock and the branch's lock, as git takes them. */
+/*
+ * HEAD.lock, the index's lock and the branch's lock, as git takes them;
+ * and the locks of what is written after the branch (the backup ref and
+ * ORIG_HEAD), so that a lock left there stops the run before anything
+ * changed instead of leaving a rewrite without its backup.
+ */
 static int check_locks(struct repo *r, const char *branch)
 {
 	const char *index = getenv("GIT_INDEX_FILE");
@@ -1179,7 +1184,19 @@ static int check_locks(struct repo *r, const char *branch)
 			 n && common[n - 1] == '/' ? "" : "/", branch);
 		if (rc == 0)
 			rc = check_lock(path.ptr);
+		buf_reset(&path);
 	}
+	buf_addf(&path, "%s/ORIG_HEAD.lock", r->git_dir);
+	if (rc == 0)
+		rc = check_lock(path.ptr);
+	buf_reset(&path);
+	buf_adds(&path, git_repository_commondir(r->git));
+	if (path.len && path.ptr[path.len - 1] != '/')
+		buf_addch(&path, '/');
+	backup_name(&path, branch);
+	buf_adds(&path, ".lock");
+	if (rc == 0)
+		rc = check_lock(path.ptr);
 	buf_release(&path);
 	return rc;
 }
@@ -1774,6 +1791,11 @@ out:
 	return rc;
 }
 
+const char *rewrite_undo_ref(const struct rewrite_result *res)
+{
+	return res->backup_ref ? res->backup_ref : res->old_tip;
+}
+
 static void result_free(struct rewrite_result *res)
 {
 	free(res->ref);
@@ -1797,8 +1819,9 @@ static int reword_to(struct buf *out, const struct commit_info *c, void *data)
 	return 0;
 }
 
-int repo_amend_head(char *new_id, bool *changed, struct repo *r,
-		    const char *message, const char *reflog_msg)
+int repo_amend_head(char *new_id, char **undo, bool *changed,
+		    struct repo *r, const char *message,
+		    const char *reflog_msg)
 {
 	struct rewrite_opts opts = { .range = "HEAD",
 				     .reflog_msg = reflog_msg };
@@ -1806,10 +1829,17 @@ int repo_amend_head(char *new_id, bool *changed, struct repo *r,
 	int rc;
 
 	*changed = false;
+	if (undo)
+		*undo = NULL;
 	rc = repo_rewrite(&res, r, &opts, reword_to, (void *)message);
 	if (rc == 0) {
 		memcpy(new_id, res.new_tip, OID_HEX + 1);
 		*changed = res.nr_rewritten > 0;
+		if (res.warning)
+			fprintf(stderr, "git disclose: warning: %s\n",
+				res.warning);
+		if (undo && *changed)
+			*undo = xstrdup(rewrite_undo_ref(&res));
 	}
 	/* a signal stays held for the caller to report the new HEAD */
 	result_free(&res);
