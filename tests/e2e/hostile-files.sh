@@ -49,6 +49,26 @@ row boot-json-dev-zero 0 timeout 20 "$D" cover
 expect_grep "boot.json' is a symbolic link" "$TMPDIR/err"
 rm -f .git/disclose/boot.json
 
+# boot's own directory (.git/disclose/boot) or its lock a symbolic link:
+# never built or locked through (boot checks its programs first: where
+# they are missing it stops before, with nothing written either)
+mkdir "$TMPDIR/victim"
+ln -s "$TMPDIR/victim" .git/disclose/boot
+row boot-dir-symlink 2 timeout 20 "$D" boot
+if grep -q "is missing: install it" "$TMPDIR/err"; then
+	echo "boot-dir-symlink: boot's programs are missing here: $(cat "$TMPDIR/err")"
+else
+	expect_grep ".git/disclose/boot' is a symbolic link" "$TMPDIR/err"
+fi
+rm .git/disclose/boot
+mkdir .git/disclose/boot
+ln -s "$TMPDIR/victim/lock" .git/disclose/boot/lock
+row boot-lock-symlink 2 timeout 20 "$D" boot
+grep -q "is missing: install it" "$TMPDIR/err" ||
+	expect_grep "boot/lock' is a symbolic link" "$TMPDIR/err"
+expect_eq "nothing written through the links" "" "$(ls -A "$TMPDIR/victim")"
+rm -rf .git/disclose/boot "$TMPDIR/victim"
+
 # ---- loading is linear in the number of agents ----
 # gen N: a catalogue of N agents with one model each
 gen() {
