@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "file.h"
 #include "util.h"
 
 int cli_usage_error(const char *usage, const char *cmd, const char *fmt, ...)
@@ -93,7 +94,9 @@ static void warn_llm_checkpatch(const struct cli_ctx *ctx)
 	if (ctx->form != FORM_LLM || !top)
 		return;
 	buf_addf(&path, "%s/scripts/checkpatch.pl", top);
-	if (access(path.ptr, R_OK) == 0 && read_file(&text, path.ptr) == 0 &&
+	/* a regular file only: the tree may hold a link to a device */
+	if (access(path.ptr, R_OK) == 0 &&
+	    read_regular_file(&text, path.ptr, CONFIG_FILE_LIMIT, 0) == 0 &&
 	    strstr(buf_cstr(&text), "Assisted-by") &&
 	    strstr(buf_cstr(&text), "\\S+:\\S+"))
 		fprintf(stderr, "git disclose: warning: this tree's scripts/checkpatch.pl still expects Assisted-by: AGENT_NAME:MODEL_VERSION and will warn (BAD_SIGN_OFF) on the kernel-llm form 'LLM [TOOL...]'; use --policy kernel for this tree\n");
