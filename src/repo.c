@@ -362,6 +362,8 @@ int repo_open(struct repo **out, const char *path)
 	r = xcalloc(1, sizeof(*r));
 	r->git = git;
 	r->git_dir = repo_trim_slash(git_repository_path(git));
+	if (!path)
+		r->objects_dir = env_dup("GIT_OBJECT_DIRECTORY");
 	if (git_repository_workdir(git))
 		r->workdir = repo_trim_slash(git_repository_workdir(git));
 	*out = r;
@@ -377,6 +379,7 @@ void repo_free(struct repo *r)
 	git_repository_free(r->git);
 	free(r->git_dir);
 	free(r->workdir);
+	free(r->objects_dir);
 	free(r);
 }
 

@@ -942,11 +942,18 @@ static int pack_out_start(struct pack_out *o, struct repo *r)
 	struct buf path = BUF_INIT;
 	int rc = 0;
 
-	if (git_repository_item_path(&dir, r->git,
-				     GIT_REPOSITORY_ITEM_OBJECTS) < 0)
+	/* GIT_OBJECT_DIRECTORY: where git (and libgit2, opened from the
+	 * environment) reads the objects, so the pack must go there */
+	if (r->objects_dir)
+		buf_addf(&path, "%s/pack/", r->objects_dir);
+	else if (git_repository_item_path(&dir, r->git,
+					  GIT_REPOSITORY_ITEM_OBJECTS) < 0)
 		return git_fail("cannot find the object database");
-	buf_addf(&path, "%spack/", dir.ptr);
+	else
+		buf_addf(&path, "%spack/", dir.ptr);
 	o->dir = buf_detach(&path, NULL);
+	/* git makes pack/ when it first needs it; mkdtemp() names errors */
+	mkdir(o->dir, 0777);
 	remove_stale(o->dir);
 	buf_addf(&path, "%stmp_disclose_lk_XXXXXX", o->dir);
 	if (!mkdtemp(path.ptr)) {
