@@ -68,7 +68,8 @@ void dco_text(struct buf *out, bool *from_tree, const char *workdir)
 		buf_addf(&path, "%s%s%s", workdir,
 			 n && workdir[n - 1] == '/' ? "" : "/", DCO_DOCUMENT);
 		/* a regular file only: the tree may hold a link to a device */
-		if (read_regular_file(&rst, path.ptr, CONFIG_FILE_LIMIT, 0) == 0 &&
+		if (read_regular_file(&rst, path.ptr, CONFIG_FILE_LIMIT,
+				      0) == 0 &&
 		    dco_extract(out, rst.ptr, rst.len) == 0) {
 			*from_tree = true;
 			buf_addf(out, "\n(from %s of this tree)\n",
