@@ -337,7 +337,7 @@ int repo_open(struct repo **out, const char *path)
 	else
 		rc = open_from_env(&git);
 	if (rc == GIT_ENOTFOUND)
-		return error_set("not in a git repository: run git disclose inside one (or cd into your kernel tree)");
+		return error_set_code(ERROR_NOT_FOUND, "not in a git repository: run git disclose inside one (or cd into your kernel tree)");
 	if (rc < 0)
 		return path ? open_fail() : -1;
 	if (check_extensions(git) < 0) {
@@ -367,6 +367,17 @@ int repo_open(struct repo **out, const char *path)
 	if (git_repository_workdir(git))
 		r->workdir = repo_trim_slash(git_repository_workdir(git));
 	*out = r;
+	return 0;
+}
+
+int repo_open_optional(struct repo **out, const char *path)
+{
+	*out = NULL;
+	if (repo_open(out, path) == 0)
+		return 0;
+	if (error_code() != ERROR_NOT_FOUND)
+		return -1;
+	error_clear();
 	return 0;
 }
 
