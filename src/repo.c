@@ -41,9 +41,16 @@ static int recent_lookup(git_object **out, struct repo *r, struct recent *rc,
 int git_fail(const char *what)
 {
 	const git_error *e = git_error_last();
+	const char *m = e && e->message ? e->message : "unknown libgit2 error";
+	size_t n = strlen(m);
 
-	return error_set("%s: %s", what, e && e->message ? e->message
-						       : "unknown libgit2 error");
+	/* libgit2 ends a lock failure with ": " and no reason */
+	while (n && (m[n - 1] == ' ' || m[n - 1] == ':'))
+		n--;
+	if (strstr(m, "failed to lock file"))
+		return error_set("%s: %.*s (the lock file exists: another git process holds it, or one that crashed left it; remove it if no git process is running)",
+				 what, (int)n, m);
+	return error_set("%s: %.*s", what, (int)n, m);
 }
 
 char *repo_trim_slash(const char *path)
@@ -247,6 +254,34 @@ static void allow_extensions(void)
 			 sizeof(ext) / sizeof(*ext));
 }
 
+/*
+ * A repository found but not opened (SHA-256): its own configuration
+ * files still name the user and the remembered answers, and git reads
+ * them there, so the commands that work outside a repository (trailer)
+ * read them as well (repo_config_snapshot() with no repository).
+ */
+static struct {
+	char *local;		/* <common dir>/config */
+	char *worktree;		/* <git dir>/config.worktree, or NULL */
+} unopened;
+
+static void remember_unopened(git_repository *git, git_config *cfg)
+{
+	struct buf p = BUF_INIT;
+	int on = 0;
+
+	free(unopened.local);
+	free(unopened.worktree);
+	buf_addf(&p, "%sconfig", git_repository_commondir(git));
+	unopened.local = buf_detach(&p, NULL);
+	unopened.worktree = NULL;
+	buf_addf(&p, "%sconfig.worktree", git_repository_path(git));
+	if (git_config_get_bool(&on, cfg, "extensions.worktreeconfig") == 0 &&
+	    on && access(p.ptr, F_OK) == 0)
+		unopened.worktree = buf_detach(&p, NULL);
+	buf_release(&p);
+}
+
 /* extensions.objectformat other than sha1: libgit2 1.5 reads SHA-1 alone. */
 static int check_extensions(git_repository *git)
 {
@@ -257,10 +292,12 @@ static int check_extensions(git_repository *git)
 	if (git_repository_config_snapshot(&cfg, git) < 0)
 		return git_fail("cannot read the repository's configuration");
 	if (git_config_get_string_buf(&b, cfg, "extensions.objectformat") == 0 &&
-	    strcasecmp(b.ptr, "sha1"))
-		rc = error_set("this repository uses %s object names (extensions.objectformat=%s): libgit2 1.5, on which git disclose is built, reads SHA-1 repositories only, so no command that reads the repository works here (check, amend, commit, fix, hook, the guided assistant); git disclose trailer still works as outside a repository (it prints the Assisted-by: and Signed-off-by: lines for git commit --trailer from your global user.name and user.email: check the sign-off if this repository sets its own)",
+	    strcasecmp(b.ptr, "sha1")) {
+		rc = error_set("this repository uses %s object names (extensions.objectformat=%s): libgit2 1.5, on which git disclose is built, reads SHA-1 repositories only, so no command that reads the repository works here (check, amend, commit, fix, hook, the guided assistant); git disclose trailer still works (it prints the Assisted-by: and Signed-off-by: lines for git commit --trailer, with the identity and answers this repository's configuration gives, as git commit -s would)",
 			       !strcasecmp(b.ptr, "sha256") ? "SHA-256" : b.ptr,
 			       b.ptr);
+		remember_unopened(git, cfg);
+	}
 	git_buf_dispose(&b);
 	git_config_free(cfg);
 	return rc;
@@ -325,6 +362,8 @@ int repo_open(struct repo **out, const char *path)
 	r = xcalloc(1, sizeof(*r));
 	r->git = git;
 	r->git_dir = repo_trim_slash(git_repository_path(git));
+	if (!path)
+		r->objects_dir = env_dup("GIT_OBJECT_DIRECTORY");
 	if (git_repository_workdir(git))
 		r->workdir = repo_trim_slash(git_repository_workdir(git));
 	*out = r;
@@ -351,6 +390,7 @@ void repo_free(struct repo *r)
 	git_repository_free(r->git);
 	free(r->git_dir);
 	free(r->workdir);
+	free(r->objects_dir);
 	free(r);
 }
 
@@ -369,7 +409,8 @@ const char *repo_workdir(const struct repo *r)
 	return r->workdir;
 }
 
-/* The repository's configuration, or the user's outside a repository. */
+/* The repository's configuration, or the user's outside a repository
+ * (with the files of a repository found but not opened: unopened). */
 int repo_config_snapshot(git_config **out, struct repo *r)
 {
 	git_config *live = NULL;
@@ -381,6 +422,15 @@ int repo_config_snapshot(git_config **out, struct repo *r)
 	if (config_files_from_env() ? config_from_files(&live, NULL) < 0
 				    : git_config_open_default(&live) < 0)
 		return -1;
+	if ((unopened.local &&
+	     add_config_file(live, unopened.local, GIT_CONFIG_LEVEL_LOCAL,
+			     NULL) < 0) ||
+	    (unopened.worktree &&
+	     add_config_file(live, unopened.worktree, GIT_CONFIG_LEVEL_APP,
+			     NULL) < 0)) {
+		git_config_free(live);
+		return -1;
+	}
 	rc = git_config_snapshot(out, live);
 	git_config_free(live);
 	return rc;

@@ -26,6 +26,9 @@ struct repo {
 	git_odb_backend *mempack;	/* the rewrite's writer (odb-owned) */
 	char *git_dir;
 	char *workdir;
+	/* GIT_OBJECT_DIRECTORY when the repository was opened from the
+	 * environment and it is set: where git reads and writes objects */
+	char *objects_dir;
 	struct recent commits, trees;
 };
 
