@@ -14,6 +14,7 @@
 
 #include "spdx.h"
 #include "util.h"
+#include "walk.h"
 
 static void recent_clear(struct recent *rc)
 {
@@ -337,6 +338,7 @@ void repo_free(struct repo *r)
 		return;
 	recent_clear(&r->commits);
 	recent_clear(&r->trees);
+	git_odb_free(r->odb);
 	git_repository_free(r->git);
 	free(r->git_dir);
 	free(r->workdir);
@@ -1023,43 +1025,56 @@ char *repo_range_for_parse(struct repo *r, const char *range)
 	return b.len ? buf_detach(&b, NULL) : xstrdup(range);
 }
 
+/* The commits a range shows and hides, peeled, as the walks take them. */
+struct range_ids {
+	git_oid push[2];
+	size_t nr_push;
+	git_oid hide;
+	bool has_hide;
+	git_oid single;			/* a single revision, else zero */
+};
+
+static int peeled_id(git_oid *out, git_object *obj)
+{
+	git_object *peeled = NULL;
+	int rc = git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT);
+
+	if (rc == 0)
+		git_oid_cpy(out, git_object_id(peeled));
+	git_object_free(peeled);
+	return rc;
+}
+
 /*
- * Push range onto the walk; a single revision, meaning that commit
- * alone, is not pushed but given back in *single (zero otherwise), so
- * that its parents need not exist (a shallow clone).
+ * What range shows and hides; a single revision, meaning that commit
+ * alone, comes back in out->single (zero otherwise), so that its parents
+ * need not exist (a shallow clone).
  */
-int repo_walk_push_range(git_revwalk *w, git_oid *single, struct repo *r,
+static int range_resolve(struct range_ids *out, struct repo *r,
 			 const char *range)
 {
 	git_revspec spec;
-	git_oid base;
 	char *parse = repo_range_for_parse(r, range);
 	int rc = repo_range_sides_resolve(r, parse) ?
 		 git_revparse(&spec, r->git, parse) : -1;
 
-	memset(single, 0, sizeof(*single));
+	memset(out, 0, sizeof(*out));
 	free(parse);
 	if (rc < 0)
 		return error_set("'%s' is not a revision or range here: give A..B, A...B or a commit (see git log --oneline)",
 				 range);
 	if (spec.flags & GIT_REVSPEC_SINGLE) {
-		/* a single commit means that commit alone */
-		git_object *peeled = NULL;
-
-		rc = git_object_peel(&peeled, spec.from, GIT_OBJECT_COMMIT);
-		if (rc == 0)
-			git_oid_cpy(single, git_object_id(peeled));
-		git_object_free(peeled);
+		rc = peeled_id(&out->single, spec.from);
 	} else {
-		rc = git_revwalk_push(w, git_object_id(spec.to));
+		rc = peeled_id(&out->push[out->nr_push++], spec.to);
 		if (rc == 0 && (spec.flags & GIT_REVSPEC_MERGE_BASE)) {
-			rc = git_revwalk_push(w, git_object_id(spec.from));
-			if (rc == 0 && git_merge_base(&base, r->git,
-					git_object_id(spec.from),
-					git_object_id(spec.to)) == 0)
-				rc = git_revwalk_hide(w, &base);
+			rc = peeled_id(&out->push[out->nr_push++], spec.from);
+			if (rc == 0 && git_merge_base(&out->hide, r->git,
+					&out->push[1], &out->push[0]) == 0)
+				out->has_hide = true;
 		} else if (rc == 0) {
-			rc = git_revwalk_hide(w, git_object_id(spec.from));
+			rc = peeled_id(&out->hide, spec.from);
+			out->has_hide = true;
 		}
 	}
 	git_object_free(spec.from);
@@ -1068,12 +1083,267 @@ int repo_walk_push_range(git_revwalk *w, git_oid *single, struct repo *r,
 				  range) : 0;
 }
 
+/*
+ * Push range onto the walk; a single revision, meaning that commit
+ * alone, is not pushed but given back in *single (zero otherwise).
+ */
+int repo_walk_push_range(git_revwalk *w, git_oid *single, struct repo *r,
+			 const char *range)
+{
+	struct range_ids ids;
+	int rc = 0;
+
+	memset(single, 0, sizeof(*single));
+	if (range_resolve(&ids, r, range) < 0)
+		return -1;
+	git_oid_cpy(single, &ids.single);
+	for (size_t i = 0; i < ids.nr_push && rc == 0; i++)
+		rc = git_revwalk_push(w, &ids.push[i]);
+	if (rc == 0 && ids.has_hide)
+		rc = git_revwalk_hide(w, &ids.hide);
+	return rc < 0 ? error_set("'%s' does not name commits: give A..B or a commit",
+				  range) : 0;
+}
+
+/*
+ * A walked commit as repo's functions see it: its tree and first parent,
+ * so that the files it adds need no second read of it.
+ */
+struct repo_commit {
+	git_oid tree;
+	git_oid parent;
+	bool has_parent;
+};
+
+/* The raw commit object of the walk (struct walk_reader). */
+static int read_commit_raw(void **handle, const char **buf, size_t *len,
+			   const unsigned char *id, void *data)
+{
+	struct repo *r = data;
+	git_odb_object *obj;
+	git_oid oid;
+
+	memcpy(oid.id, id, GIT_OID_RAWSZ);
+	if (git_odb_read(&obj, r->odb, &oid) < 0)
+		return git_fail("cannot read a commit");
+	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
+		git_odb_object_free(obj);
+		return error_set("object %s is not a commit: run git fsck",
+				 git_oid_tostr_s(&oid));
+	}
+	*handle = obj;
+	*buf = git_odb_object_data(obj);
+	*len = git_odb_object_size(obj);
+	return 0;
+}
+
+static void release_commit_raw(void *handle, void *data)
+{
+	git_odb_object_free(handle);
+}
+
+/* libgit2's trimming of a signature's name and e-mail. */
+static bool sig_crud(unsigned char c)
+{
+	return c <= 32 || strchr(".,:;<>\"\\'", c);
+}
+
+static char *sig_trimmed(const char *p, size_t n)
+{
+	while (n && sig_crud((unsigned char)p[0])) {
+		p++;
+		n--;
+	}
+	while (n && sig_crud((unsigned char)p[n - 1]))
+		n--;
+	return xstrndup(p, n);
+}
+
+static const char *mem_rchr(const char *p, int c, size_t n)
+{
+	while (n--)
+		if (p[n] == c)
+			return p + n;
+	return NULL;
+}
+
+/* A signature line [p, eol) after its key, as git_signature__parse(). */
+static int parse_sig(char **name, char **email, long long *when,
+		     const char *p, const char *eol)
+{
+	const char *lt = mem_rchr(p, '<', (size_t)(eol - p));
+	const char *gt = mem_rchr(p, '>', (size_t)(eol - p));
+	char *end;
+
+	if (!lt || !gt || gt <= lt)
+		return -1;
+	*name = sig_trimmed(p, (size_t)(lt - p));
+	*email = sig_trimmed(lt + 1, (size_t)(gt - lt - 1));
+	*when = 0;
+	if (gt + 2 < eol) {
+		char num[32];
+		size_t n = (size_t)(eol - gt - 2);
+
+		if (n >= sizeof(num))
+			n = sizeof(num) - 1;
+		memcpy(num, gt + 2, n);
+		num[n] = '\0';
+		*when = strtoll(num, &end, 10);
+		if (end == num) {
+			free(*name);
+			free(*email);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The line at *p that starts with key: 1 with [*val, *eol), else 0. */
+static int header_line(const char **val, const char **eol, const char *p,
+		       const char *end, const char *key)
+{
+	size_t n = strlen(key);
+
+	if ((size_t)(end - p) <= n || memcmp(p, key, n))
+		return 0;
+	*eol = memchr(p, '\n', (size_t)(end - p));
+	if (!*eol)
+		return 0;
+	*val = p + n;
+	return 1;
+}
+
+/*
+ * A commit_info from the raw object, read as libgit2's commit parser
+ * reads it (the walk's commits are not git_commit objects).
+ */
+static struct commit_info *commit_info_raw(const struct walk_commit *wc)
+{
+	struct commit_info *ci = xcalloc(1, sizeof(*ci));
+	const char *p = wc->raw, *end = wc->raw + wc->len, *val, *eol;
+	long long when;
+	bool body = false;
+
+	for (size_t i = 0; i < GIT_OID_RAWSZ; i++)
+		sprintf(ci->id + 2 * i, "%02x", wc->id[i]);
+	/* tree and parents: the walk checked them */
+	p += 46 + 48 * wc->nr_parents;
+	if (!header_line(&val, &eol, p, end, "author ") ||
+	    parse_sig(&ci->author_name, &ci->author_email,
+		      &ci->author_time, val, eol) < 0)
+		goto bad;
+	p = eol + 1;
+	while (header_line(&val, &eol, p, end, "author "))
+		p = eol + 1;
+	if (!header_line(&val, &eol, p, end, "committer ") ||
+	    parse_sig(&ci->committer_name, &ci->committer_email, &when,
+		      val, eol) < 0)
+		goto bad;
+	p = eol + 1;
+	while (p < end) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+
+		if (p[-1] == '\n' && p[0] == '\n') {
+			body = true;
+			break;
+		}
+		if (!e)
+			e = end;
+		if ((size_t)(e - p) >= 9 && !memcmp(p, "encoding ", 9)) {
+			free(ci->encoding);
+			ci->encoding = xstrndup(p + 9, (size_t)(e - p - 9));
+		}
+		if ((size_t)(e - p) >= 7 && !memcmp(p, "gpgsig ", 7))
+			ci->gpgsig = true;
+		p = e < end ? e + 1 : end;
+	}
+	p = body ? p + 1 : end;
+	ci->message = xstrndup(p, (size_t)(end - p));
+	ci->message_len = strlen(ci->message);
+	ci->nr_parents = wc->nr_parents;
+	return ci;
+bad:
+	error_set("commit %.12s has no valid author or committer: run git fsck",
+		  ci->id);
+	commit_info_free(ci);
+	return NULL;
+}
+
+/* Call fn with ci, its handle for repo's functions set for the call. */
+static int give(struct repo *r, struct commit_info *ci,
+		struct repo_commit *rc, repo_walk_fn fn, void *data)
+{
+	int ret;
+
+	ci->handle = rc;
+	r->given = rc;
+	memcpy(r->given_id, ci->id, sizeof(r->given_id));
+	ret = fn(ci, data);
+	r->given = NULL;
+	ci->handle = NULL;
+	commit_info_free(ci);
+	return ret;
+}
+
+/* The single revision of a range: that commit alone. */
+static int walk_single(struct repo *r, const git_oid *id, repo_walk_fn fn,
+		       void *data)
+{
+	struct repo_commit rc = { 0 };
+	git_commit *c = NULL;
+	struct commit_info *ci;
+
+	if (git_commit_lookup(&c, r->git, id) < 0)
+		return git_fail("cannot read a commit");
+	git_oid_cpy(&rc.tree, git_commit_tree_id(c));
+	if (git_commit_parentcount(c)) {
+		git_oid_cpy(&rc.parent, git_commit_parent_id(c, 0));
+		rc.has_parent = true;
+	}
+	ci = commit_info_from(c);
+	git_commit_free(c);
+	return give(r, ci, &rc, fn, data);
+}
+
+static int walk_range(struct repo *r, const struct range_ids *ids,
+		      repo_walk_fn fn, void *data)
+{
+	struct walk_reader rd = { read_commit_raw, release_commit_raw, r };
+	struct walk *w;
+	struct walk_commit wc;
+	int rc = 0;
+
+	if (!r->odb && git_repository_odb(&r->odb, r->git) < 0)
+		return git_fail("cannot read the object database");
+	walk_new(&w, &rd);
+	for (size_t i = 0; i < ids->nr_push; i++)
+		walk_push(w, ids->push[i].id, false);
+	if (ids->has_hide)
+		walk_push(w, ids->hide.id, true);
+	r->walk = w;
+	while (rc == 0 && (rc = walk_next(&wc, w)) == 0) {
+		struct repo_commit h = { .has_parent = wc.nr_parents > 0 };
+		struct commit_info *ci = commit_info_raw(&wc);
+
+		if (!ci) {
+			rc = -1;
+			break;
+		}
+		memcpy(h.tree.id, wc.tree, GIT_OID_RAWSZ);
+		if (wc.parent0)
+			memcpy(h.parent.id, wc.parent0, GIT_OID_RAWSZ);
+		rc = give(r, ci, &h, fn, data);
+	}
+	r->walk = NULL;
+	walk_free(w);
+	return rc < 0 ? -1 : 0;
+}
+
 static int walk(struct repo *r, const char *range, bool history,
 		repo_walk_fn fn, void *data)
 {
-	git_revwalk *w = NULL;
+	struct range_ids ids;
 	char *def = NULL;
-	git_oid oid, single;
 	int rc = -1;
 
 	if (!range) {
@@ -1081,46 +1351,20 @@ static int walk(struct repo *r, const char *range, bool history,
 			return -1;
 		range = def;
 	}
-	if (git_revwalk_new(&w, r->git) < 0) {
-		git_fail("cannot walk the history");
+	if (range_resolve(&ids, r, range) < 0)
 		goto out;
-	}
-	git_revwalk_sorting(w, GIT_SORT_TOPOLOGICAL);
-	if (repo_walk_push_range(w, &single, r, range) < 0)
-		goto out;
-	if (history && !git_oid_is_zero(&single)) {
+	if (!git_oid_is_zero(&ids.single) && history) {
 		/* a revision means its history, as git log reads it */
-		if (git_revwalk_push(w, &single) < 0) {
-			git_fail("cannot walk the history");
-			goto out;
-		}
-		memset(&single, 0, sizeof(single));
+		ids.push[ids.nr_push++] = ids.single;
+		memset(&ids.single, 0, sizeof(ids.single));
 	}
-	rc = 0;
-	while (rc == 0 && (git_oid_is_zero(&single) ?
-			   git_revwalk_next(&oid, w) == 0 :
-			   !git_oid_cpy(&oid, &single))) {
-		git_commit *c;
-		struct commit_info *ci;
-
-		if (recent_lookup((git_object **)&c, r, &r->commits, &oid,
-				  GIT_OBJECT_COMMIT) < 0) {
-			rc = git_fail("cannot read a commit");
-			break;
-		}
-		ci = commit_info_from(c);
-		ci->handle = (struct repo_commit *)c;	/* for this call only */
-		rc = fn(ci, data);
-		ci->handle = NULL;
-		git_commit_free(c);
-		commit_info_free(ci);
-		if (!git_oid_is_zero(&single) && rc == 0)
-			rc = 1;		/* that commit alone */
+	if (!git_oid_is_zero(&ids.single)) {
+		rc = walk_single(r, &ids.single, fn, data);
+		rc = rc > 0 ? 0 : rc;
+	} else {
+		rc = walk_range(r, &ids, fn, data);
 	}
-	if (rc > 0)
-		rc = 0;
 out:
-	git_revwalk_free(w);
 	free(def);
 	return rc;
 }
@@ -1284,47 +1528,70 @@ static int commit_by_hex(git_commit **out, struct repo *r, const char *id)
 	return 0;
 }
 
-/*
- * Trees of c and of its first parent (NULL for a root commit). The
- * parent and its tree come from the recent ones when this commit's child
- * read them: in a linear walk each is read once.
- */
-static int commit_trees(git_tree **tree, git_tree **parent_tree,
-			struct repo *r, git_commit *c)
+/* The tree id of commit id: from the walk when it holds it, else read. */
+static int tree_of_commit(git_oid *out, struct repo *r, const git_oid *id)
 {
-	git_commit *p = NULL;
-	int rc = -1;
+	git_commit *c;
 
-	*tree = *parent_tree = NULL;
-	if (recent_lookup((git_object **)tree, r, &r->trees,
-			  git_commit_tree_id(c), GIT_OBJECT_TREE) < 0 ||
-	    (git_commit_parentcount(c) &&
-	     (recent_lookup((git_object **)&p, r, &r->commits,
-			    git_commit_parent_id(c, 0), GIT_OBJECT_COMMIT) < 0 ||
-	      recent_lookup((git_object **)parent_tree, r, &r->trees,
-			    git_commit_tree_id(p), GIT_OBJECT_TREE) < 0))) {
-		git_fail("cannot read the commit's trees");
-		goto out;
-	}
-	rc = 0;
-out:
-	git_commit_free(p);
-	return rc;
+	if (r->walk && walk_tree_of(out->id, r->walk, id->id) == 0)
+		return 0;
+	if (recent_lookup((git_object **)&c, r, &r->commits, id,
+			  GIT_OBJECT_COMMIT) < 0)
+		return -1;
+	git_oid_cpy(out, git_commit_tree_id(c));
+	git_commit_free(c);
+	return 0;
 }
 
-/* The same for commit id. */
+static void handle_from(struct repo_commit *out, git_commit *c)
+{
+	memset(out, 0, sizeof(*out));
+	git_oid_cpy(&out->tree, git_commit_tree_id(c));
+	if (git_commit_parentcount(c)) {
+		git_oid_cpy(&out->parent, git_commit_parent_id(c, 0));
+		out->has_parent = true;
+	}
+}
+
+/*
+ * Trees of a commit and of its first parent (NULL for a root commit).
+ * The parent's tree comes from the walk, which read the parent already,
+ * and the trees from the recent ones: in a linear walk each is read once.
+ */
+static int commit_trees(git_tree **tree, git_tree **parent_tree,
+			struct repo *r, const struct repo_commit *h)
+{
+	git_oid ptree;
+
+	*tree = *parent_tree = NULL;
+	if (recent_lookup((git_object **)tree, r, &r->trees, &h->tree,
+			  GIT_OBJECT_TREE) < 0 ||
+	    (h->has_parent &&
+	     (tree_of_commit(&ptree, r, &h->parent) < 0 ||
+	      recent_lookup((git_object **)parent_tree, r, &r->trees, &ptree,
+			    GIT_OBJECT_TREE) < 0))) {
+		git_tree_free(*tree);
+		*tree = NULL;
+		return git_fail("cannot read the commit's trees");
+	}
+	return 0;
+}
+
+/* The same for commit id: the commit the walk gave, else read. */
 static int hex_trees(git_tree **tree, git_tree **parent_tree,
 		     struct repo *r, const char *id)
 {
+	struct repo_commit h;
 	git_commit *c;
-	int rc;
 
 	*tree = *parent_tree = NULL;
+	if (r->given && !strcmp(id, r->given_id))
+		return commit_trees(tree, parent_tree, r, r->given);
 	if (commit_by_hex(&c, r, id) < 0)
 		return -1;
-	rc = commit_trees(tree, parent_tree, r, c);
+	handle_from(&h, c);
 	git_commit_free(c);
-	return rc;
+	return commit_trees(tree, parent_tree, r, &h);
 }
 
 static void read_head_lines(struct added_file *f, git_repository *git,
@@ -1443,7 +1710,7 @@ static int collect_added(struct added_file **out, size_t *n, size_t *cap,
 }
 
 static int added_files(struct added_file **out, size_t *nr, struct repo *r,
-		       git_commit *c)
+		       const struct repo_commit *h)
 {
 	git_tree *tree, *parent;
 	size_t n = 0, cap = 0;
@@ -1451,7 +1718,7 @@ static int added_files(struct added_file **out, size_t *nr, struct repo *r,
 
 	*out = NULL;
 	*nr = 0;
-	if (commit_trees(&tree, &parent, r, c) < 0)
+	if (commit_trees(&tree, &parent, r, h) < 0)
 		return -1;
 	rc = collect_added(out, &n, &cap, r->git, tree, parent, "");
 	if (rc < 0) {
@@ -1468,16 +1735,16 @@ static int added_files(struct added_file **out, size_t *nr, struct repo *r,
 int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
 		     const char *id)
 {
+	struct repo_commit h;
 	git_commit *c;
-	int rc;
 
 	*out = NULL;
 	*nr = 0;
 	if (commit_by_hex(&c, r, id) < 0)
 		return -1;
-	rc = added_files(out, nr, r, c);
+	handle_from(&h, c);
 	git_commit_free(c);
-	return rc;
+	return added_files(out, nr, r, &h);
 }
 
 int repo_commit_added_files(struct added_file **out, size_t *nr,
@@ -1485,7 +1752,7 @@ int repo_commit_added_files(struct added_file **out, size_t *nr,
 {
 	if (!c->handle)
 		return repo_added_files(out, nr, r, c->id);
-	return added_files(out, nr, r, (git_commit *)c->handle);
+	return added_files(out, nr, r, c->handle);
 }
 
 /* The index git commit is writing: $GIT_INDEX_FILE in a hook (git

@@ -21,8 +21,15 @@ struct recent {
 	unsigned next;
 };
 
+struct walk;
+struct repo_commit;
+
 struct repo {
 	git_repository *git;
+	git_odb *odb;			/* the walk's, opened on first use */
+	struct walk *walk;		/* the walk under way, or NULL */
+	struct repo_commit *given;	/* the commit it gave fn, or NULL */
+	char given_id[OID_HEX + 1];
 	git_odb_backend *mempack;	/* the rewrite's writer (odb-owned) */
 	char *git_dir;
 	char *workdir;
