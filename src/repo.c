@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cgraph.h"
 #include "spdx.h"
 #include "util.h"
 #include "walk.h"
@@ -339,6 +340,7 @@ void repo_free(struct repo *r)
 	recent_clear(&r->commits);
 	recent_clear(&r->trees);
 	git_odb_free(r->odb);
+	cgraph_free(r->cgraph);
 	git_repository_free(r->git);
 	free(r->git_dir);
 	free(r->workdir);
@@ -1142,6 +1144,30 @@ static void release_commit_raw(void *handle, void *data)
 	git_odb_object_free(handle);
 }
 
+static uint32_t commit_generation(const unsigned char *id, void *data)
+{
+	struct repo *r = data;
+
+	return cgraph_generation(r->cgraph, id);
+}
+
+/* The commit-graph of the repository's own objects, once. */
+static void open_cgraph(struct repo *r)
+{
+	const char *env = getenv("GIT_OBJECT_DIRECTORY");
+	struct buf dir = BUF_INIT;
+
+	if (r->cgraph_tried)
+		return;
+	r->cgraph_tried = true;
+	if (env && *env)
+		buf_adds(&dir, env);
+	else
+		buf_addf(&dir, "%s/objects", r->git_dir);
+	cgraph_open(&r->cgraph, dir.ptr);
+	buf_release(&dir);
+}
+
 /* libgit2's trimming of a signature's name and e-mail. */
 static bool sig_crud(unsigned char c)
 {
@@ -1308,13 +1334,17 @@ static int walk_single(struct repo *r, const git_oid *id, repo_walk_fn fn,
 static int walk_range(struct repo *r, const struct range_ids *ids,
 		      repo_walk_fn fn, void *data)
 {
-	struct walk_reader rd = { read_commit_raw, release_commit_raw, r };
+	struct walk_reader rd = { read_commit_raw, release_commit_raw, NULL,
+				  r };
 	struct walk *w;
 	struct walk_commit wc;
 	int rc = 0;
 
 	if (!r->odb && git_repository_odb(&r->odb, r->git) < 0)
 		return git_fail("cannot read the object database");
+	open_cgraph(r);
+	if (r->cgraph)
+		rd.generation = commit_generation;
 	walk_new(&w, &rd);
 	for (size_t i = 0; i < ids->nr_push; i++)
 		walk_push(w, ids->push[i].id, false);

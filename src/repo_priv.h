@@ -22,12 +22,15 @@ struct recent {
 };
 
 struct walk;
+struct cgraph;
 struct repo_commit;
 
 struct repo {
 	git_repository *git;
 	git_odb *odb;			/* the walk's, opened on first use */
 	struct walk *walk;		/* the walk under way, or NULL */
+	struct cgraph *cgraph;		/* its commit-graph, or NULL */
+	bool cgraph_tried;
 	struct repo_commit *given;	/* the commit it gave fn, or NULL */
 	char given_id[OID_HEX + 1];
 	git_odb_backend *mempack;	/* the rewrite's writer (odb-owned) */

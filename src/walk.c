@@ -31,6 +31,7 @@ struct node {
 	unsigned char id[WALK_RAW_ID];
 	unsigned char tree[WALK_RAW_ID];
 	long long time;			/* committer date */
+	long long key;			/* generation; LLONG_MAX: unknown */
 	unsigned char (*parents)[WALK_RAW_ID];
 	size_t nr_parents;
 	size_t pending;			/* children in the sequence not out */
@@ -48,7 +49,6 @@ struct node {
 struct cell {
 	struct node *n;
 	struct cell *next;
-	bool initial;			/* a pushed commit, not date-sorted */
 };
 
 struct walk {
@@ -59,7 +59,6 @@ struct walk {
 	size_t nr_inputs;
 	bool did_push, prepared, explored, hold;
 	struct cell *list;		/* the date-ordered list */
-	size_t initial_left;
 	int slop;
 	long long last_time;		/* of the last commit shown */
 	struct node *tips_head, *tips_tail;
@@ -119,6 +118,7 @@ static struct node *get_node(struct walk *w, const unsigned char *id)
 		rehash(w);
 	n = xcalloc(1, sizeof(*n));
 	memcpy(n->id, id, WALK_RAW_ID);
+	n->key = LLONG_MAX;
 	k = hash_id(id) & (w->nr_buckets - 1);
 	n->hnext = w->buckets[k];
 	w->buckets[k] = n;
@@ -155,6 +155,8 @@ void walk_new(struct walk **out, const struct walk_reader *reader)
 	struct walk *w = xcalloc(1, sizeof(*w));
 
 	w->rd = *reader;
+	/* without generations the whole range is read first, as libgit2 */
+	w->hold = !reader->generation;
 	w->nr_buckets = 1024;
 	w->buckets = xcalloc(w->nr_buckets, sizeof(*w->buckets));
 	w->slop = SLOP;
@@ -196,9 +198,9 @@ size_t walk_held(const struct walk *w, size_t *peak)
 	return w->nr_nodes;
 }
 
-bool walk_skewed(const struct walk *w)
+bool walk_streams(const struct walk *w)
 {
-	return w->hold;
+	return !w->hold;
 }
 
 static int hex_value(int c)
@@ -319,6 +321,11 @@ static int parse(struct walk *w, struct node *n)
 		return -1;
 	}
 	n->parsed = true;
+	if (w->rd.generation) {
+		uint32_t gen = w->rd.generation(n->id, w->rd.data);
+
+		n->key = gen ? gen : LLONG_MAX;
+	}
 	/* beyond the cap, the commit is read again when given out */
 	if (w->held_bytes > HELD_BYTES_MAX)
 		release_raw(w, n);
@@ -333,7 +340,6 @@ static void insert_by_date(struct walk *w, struct node *n)
 		pp = &(*pp)->next;
 	c->n = n;
 	c->next = *pp;
-	c->initial = false;
 	*pp = c;
 	n->cells++;
 }
@@ -378,14 +384,6 @@ static void mark_parents_uninteresting(struct walk *w, struct node *n)
 	free(todo);
 }
 
-/* A parent newer than its child: what is still to give out waits. */
-static void check_skew(struct walk *w, const struct node *child,
-		       const struct node *parent)
-{
-	if (parent->time > child->time)
-		w->hold = true;
-}
-
 static int add_parents(struct walk *w, struct node *n)
 {
 	if (n->added)
@@ -398,7 +396,6 @@ static int add_parents(struct walk *w, struct node *n)
 			p->uninteresting = true;
 		if (parse(w, p) < 0)
 			return -1;
-		check_skew(w, n, p);
 		if (n->uninteresting) {
 			if (p->nr_parents)
 				mark_parents_uninteresting(w, p);
@@ -492,8 +489,6 @@ static int explore_step(struct walk *w)
 	w->list = c->next;
 	n = c->n;
 	n->cells--;
-	if (c->initial)
-		w->initial_left--;
 	free(c);
 	n->popped = true;
 	queue_read(w, n);
@@ -522,29 +517,32 @@ static int explore_step(struct walk *w)
 }
 
 /*
- * The newest date a commit not yet read can have: every such commit is
- * reached from the list through commits at least as new.
+ * The largest generation a commit not yet read can have: every such
+ * commit is reached from the list through its ancestors' descendants,
+ * whose generations are larger. LLONG_MAX: unknown (no commit-graph, or
+ * commits newer than it).
  */
 static long long bound(const struct walk *w)
 {
-	long long t = LLONG_MIN;
+	long long k = LLONG_MIN;
 
 	if (w->explored)
 		return LLONG_MIN;
 	if (w->hold)
 		return LLONG_MAX;
-	if (!w->initial_left)
-		return w->list ? w->list->n->time : LLONG_MIN;
-	for (const struct cell *c = w->list; c; c = c->next)
-		if (c->n->time > t)
-			t = c->n->time;
-	return t;
+	for (const struct cell *c = w->list; c && k < LLONG_MAX; c = c->next)
+		if (c->n->key > k)
+			k = c->n->key;
+	return k;
 }
 
-/* Read until every commit as new as n is read: n's place is certain. */
+/*
+ * Read until n and every commit of a larger generation is read: its
+ * children and whatever hides it are known, its place is certain.
+ */
 static int settle(struct walk *w, const struct node *n)
 {
-	while (!w->explored && bound(w) >= n->time)
+	while (!w->explored && bound(w) >= n->key)
 		if (explore_step(w) < 0)
 			return -1;
 	return 0;
@@ -573,10 +571,8 @@ static int prepare(struct walk *w)
 		c = xmalloc(sizeof(*c));
 		c->n = n;
 		c->next = list;
-		c->initial = true;
 		list = c;
 		n->cells++;
-		w->initial_left++;
 	}
 	w->list = list;
 	return 0;
@@ -604,7 +600,7 @@ static void forget(struct walk *w)
 	while (w->q_head) {
 		struct node *n = w->q_head;
 
-		if (!(n->time > b) || n->cells || n->tip ||
+		if (!(n->key > b) || n->cells || n->tip ||
 		    !(n->uninteresting || n->emitted || !n->in_seq) ||
 		    n == w->current)
 			break;

@@ -5,19 +5,21 @@
  * soon as its place is certain, and forgotten when no commit still to
  * come can name it. No git2.h here: src/repo.c reads the objects.
  *
- * Its place is certain once every commit at least as new (committer
- * date) has been read: then all its children are known. That holds
- * while committer dates do not go backwards from a parent to its child;
- * a walk that meets such a commit holds what it has not yet given out
- * until it has read the whole range, as libgit2 does, and is exact from
- * there on. Memory grows with the commits between a fork and its merge
- * (the history's width), not with its length.
+ * Its place is certain once the commit and every commit of a larger
+ * generation number (git's commit-graph) have been read: all its
+ * children are known then, and whatever hides it. Commit dates cannot
+ * tell that (a clock set wrong makes a parent newer than its child), so
+ * without a commit-graph the walk reads the whole range before it gives
+ * out the first commit, as libgit2 does. With one, memory grows with
+ * the commits between a fork and its merge (the history's width), not
+ * with its length.
  */
 #ifndef DISCLOSE_WALK_H
 #define DISCLOSE_WALK_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #define WALK_RAW_ID 20
 
@@ -30,6 +32,8 @@ struct walk_reader {
 	int (*read)(void **handle, const char **buf, size_t *len,
 		    const unsigned char *id, void *data);
 	void (*release)(void *handle, void *data);
+	/* The commit's generation number, 0 when unknown; NULL: none. */
+	uint32_t (*generation)(const unsigned char *id, void *data);
 	void *data;
 };
 
@@ -56,7 +60,7 @@ int walk_tree_of(unsigned char *out, const struct walk *w,
 		 const unsigned char *id);
 /* How many commits the walk holds now, and the most it held (tests). */
 size_t walk_held(const struct walk *w, size_t *peak);
-/* Whether a commit older than its parent made the walk hold (tests). */
-bool walk_skewed(const struct walk *w);
+/* Whether it gives commits out before it has read the range (tests). */
+bool walk_streams(const struct walk *w);
 
 #endif
