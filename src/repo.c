@@ -6,6 +6,8 @@
 #include "repo_priv.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <sys/mman.h>
 #include <git2/sys/repository.h>
 #include <signal.h>
 #include <stdio.h>
@@ -57,8 +59,12 @@ char *repo_trim_slash(const char *path)
 	return xstrndup(path, n);
 }
 
+/* Long walks read on a thread of their own (repo_set_streaming). */
+static bool streaming;
+
 void repo_set_streaming(void)
 {
+	streaming = true;
 	git_libgit2_init();
 	/* each object of a long walk is read once or twice: caching them
 	 * only grows memory (and libgit2's eviction costs more than a read) */
@@ -66,6 +72,10 @@ void repo_set_streaming(void)
 	/* a read-only walk trusts the object database as git log does:
 	 * hashing every object read again would double the cost */
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+	/* the pack is mapped in windows: pages read stay resident while
+	 * mapped, so a walk over the whole pack keeps a few windows only */
+	git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t)32 << 20);
+	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)64 << 20);
 }
 
 /*
@@ -331,6 +341,11 @@ int repo_open(struct repo **out, const char *path)
 		r->workdir = repo_trim_slash(git_repository_workdir(git));
 	*out = r;
 	return 0;
+}
+
+void repo_walk_want_added_files(struct repo *r)
+{
+	r->want_added_files = true;
 }
 
 void repo_free(struct repo *r)
@@ -1115,6 +1130,11 @@ struct repo_commit {
 	git_oid tree;
 	git_oid parent;
 	bool has_parent;
+	git_oid parent_tree;		/* zero: not known yet */
+	/* the files it adds, when the reader thread found them */
+	struct added_file *files;
+	size_t nr_files;
+	bool has_files;
 };
 
 /* The raw commit object of the walk (struct walk_reader). */
@@ -1331,42 +1351,276 @@ static int walk_single(struct repo *r, const git_oid *id, repo_walk_fn fn,
 	return give(r, ci, &rc, fn, data);
 }
 
-static int walk_range(struct repo *r, const struct range_ids *ids,
-		      repo_walk_fn fn, void *data)
+/* Open the walk's object database and commit-graph, once. */
+static int walk_setup(struct walk_reader *rd, struct repo *r)
 {
-	struct walk_reader rd = { read_commit_raw, release_commit_raw, NULL,
-				  r };
-	struct walk *w;
-	struct walk_commit wc;
-	int rc = 0;
-
 	if (!r->odb && git_repository_odb(&r->odb, r->git) < 0)
 		return git_fail("cannot read the object database");
 	open_cgraph(r);
-	if (r->cgraph)
-		rd.generation = commit_generation;
-	walk_new(&w, &rd);
-	for (size_t i = 0; i < ids->nr_push; i++)
-		walk_push(w, ids->push[i].id, false);
-	if (ids->has_hide)
-		walk_push(w, ids->hide.id, true);
-	r->walk = w;
-	while (rc == 0 && (rc = walk_next(&wc, w)) == 0) {
-		struct repo_commit h = { .has_parent = wc.nr_parents > 0 };
-		struct commit_info *ci = commit_info_raw(&wc);
+	rd->read = read_commit_raw;
+	rd->release = release_commit_raw;
+	rd->generation = r->cgraph ? commit_generation : NULL;
+	rd->data = r;
+	return 0;
+}
 
-		if (!ci) {
-			rc = -1;
-			break;
-		}
-		memcpy(h.tree.id, wc.tree, GIT_OID_RAWSZ);
-		if (wc.parent0)
-			memcpy(h.parent.id, wc.parent0, GIT_OID_RAWSZ);
+static void walk_start(struct walk **out, const struct walk_reader *rd,
+		       const struct range_ids *ids)
+{
+	walk_new(out, rd);
+	for (size_t i = 0; i < ids->nr_push; i++)
+		walk_push(*out, ids->push[i].id, false);
+	if (ids->has_hide)
+		walk_push(*out, ids->hide.id, true);
+}
+
+/* The walk's next commit as commit_info and handle: 0, 1 at the end. */
+static int walk_take(struct commit_info **ci, struct repo_commit *h,
+		     struct walk *w)
+{
+	struct walk_commit wc;
+	int rc = walk_next(&wc, w);
+
+	if (rc)
+		return rc;
+	*ci = commit_info_raw(&wc);
+	if (!*ci)
+		return -1;
+	memset(h, 0, sizeof(*h));
+	memcpy(h->tree.id, wc.tree, GIT_OID_RAWSZ);
+	if (wc.parent0) {
+		h->has_parent = true;
+		memcpy(h->parent.id, wc.parent0, GIT_OID_RAWSZ);
+		/* the walk read the parent when it read this commit */
+		walk_tree_of(h->parent_tree.id, w, wc.parent0);
+	}
+	return 0;
+}
+
+static int walk_range_here(struct repo *r, const struct range_ids *ids,
+			   repo_walk_fn fn, void *data)
+{
+	struct walk_reader rd;
+	struct walk *w;
+	struct commit_info *ci;
+	struct repo_commit h;
+	int rc = 0;
+
+	if (walk_setup(&rd, r) < 0)
+		return -1;
+	walk_start(&w, &rd, ids);
+	r->walk = w;
+	while (rc == 0 && (rc = walk_take(&ci, &h, w)) == 0) {
 		rc = give(r, ci, &h, fn, data);
+		added_files_free(h.files, h.nr_files);
 	}
 	r->walk = NULL;
 	walk_free(w);
 	return rc < 0 ? -1 : 0;
+}
+
+static int added_files(struct added_file **out, size_t *nr, struct repo *r,
+		       const struct repo_commit *h);
+
+/*
+ * The reader thread of a long walk: it has its own repository handle,
+ * reads and parses the commits (and, for check, the files each adds)
+ * while the caller's thread checks the ones before.
+ */
+#define PIPE_SLOTS 256
+
+struct pipe_slot {
+	struct commit_info *ci;
+	struct repo_commit h;
+};
+
+struct pipe {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct pipe_slot slots[PIPE_SLOTS];
+	size_t head, nr;
+	bool done, stop;
+	char *err;			/* the reader's error */
+	struct repo *reader;
+	const struct range_ids *ids;
+	bool files;
+};
+
+/* Commits read between two returns of the object files' pages. */
+#define COMMITS_PER_TRIM 16384
+
+static bool ends_with(const char *s, size_t n, const char *suffix)
+{
+	size_t k = strlen(suffix);
+
+	return n >= k && !memcmp(s + n - k, suffix, k);
+}
+
+/*
+ * Give back the pages of the mapped pack, index and commit-graph files
+ * read so far: a walk over all of a pack touches every page of its
+ * index, which would keep the whole file resident. The pages stay in
+ * the page cache; libgit2 reads them from there again when it needs
+ * them. Only read-only mappings of those files are touched.
+ */
+static void trim_mappings(void)
+{
+	FILE *f = fopen("/proc/self/maps", "re");
+	char line[4096];
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long lo, hi;
+		char perms[8];
+		size_t n = strcspn(line, "\n");
+
+		line[n] = '\0';
+		if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) != 3 ||
+		    perms[1] != '-' ||
+		    !(ends_with(line, n, ".idx") || ends_with(line, n, ".pack") ||
+		      ends_with(line, n, "commit-graph") ||
+		      ends_with(line, n, ".graph")))
+			continue;
+		madvise((void *)lo, hi - lo, MADV_DONTNEED);
+	}
+	fclose(f);
+}
+
+static int pipe_put(struct pipe *p, struct commit_info *ci,
+		    const struct repo_commit *h)
+{
+	bool stop;
+
+	pthread_mutex_lock(&p->lock);
+	while (p->nr == PIPE_SLOTS && !p->stop)
+		pthread_cond_wait(&p->cond, &p->lock);
+	stop = p->stop;
+	if (!stop) {
+		struct pipe_slot *s = &p->slots[(p->head + p->nr) % PIPE_SLOTS];
+
+		s->ci = ci;
+		s->h = *h;
+		if (p->nr++ == 0)
+			pthread_cond_signal(&p->cond);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return stop ? 1 : 0;
+}
+
+static void *pipe_read(void *arg)
+{
+	struct pipe *p = arg;
+	struct repo *r = p->reader;
+	struct walk_reader rd;
+	struct walk *w = NULL;
+	struct commit_info *ci;
+	struct repo_commit h;
+	size_t nr = 0;
+	int rc = walk_setup(&rd, r);
+
+	if (rc == 0)
+		walk_start(&w, &rd, p->ids);
+	while (rc == 0 && (rc = walk_take(&ci, &h, w)) == 0) {
+		if (++nr % COMMITS_PER_TRIM == 0)
+			trim_mappings();
+		if (p->files && ci->nr_parents <= 1) {
+			rc = added_files(&h.files, &h.nr_files, r, &h);
+			h.has_files = rc == 0;
+		}
+		if (rc == 0)
+			rc = pipe_put(p, ci, &h);
+		if (rc != 0) {
+			commit_info_free(ci);
+			added_files_free(h.files, h.nr_files);
+		}
+	}
+	walk_free(w);
+	pthread_mutex_lock(&p->lock);
+	if (rc < 0)
+		p->err = xstrdup(error_last());
+	p->done = true;
+	pthread_cond_signal(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+/* The next slot into *out: 0, 1 when the reader is done. */
+static int pipe_get(struct pipe_slot *out, struct pipe *p)
+{
+	int rc = 1;
+
+	pthread_mutex_lock(&p->lock);
+	while (!p->nr && !p->done)
+		pthread_cond_wait(&p->cond, &p->lock);
+	if (p->nr) {
+		*out = p->slots[p->head];
+		p->head = (p->head + 1) % PIPE_SLOTS;
+		if (p->nr-- == PIPE_SLOTS)
+			pthread_cond_signal(&p->cond);
+		rc = 0;
+	}
+	pthread_mutex_unlock(&p->lock);
+	return rc;
+}
+
+static void pipe_drain(struct pipe *p)
+{
+	struct pipe_slot s;
+
+	pthread_mutex_lock(&p->lock);
+	p->stop = true;
+	pthread_cond_broadcast(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+	while (pipe_get(&s, p) == 0) {
+		commit_info_free(s.ci);
+		added_files_free(s.h.files, s.h.nr_files);
+	}
+}
+
+static int walk_range_piped(struct repo *r, const struct range_ids *ids,
+			    repo_walk_fn fn, void *data)
+{
+	struct pipe *p = xcalloc(1, sizeof(*p));
+	struct pipe_slot s;
+	pthread_t reader;
+	int rc = 0;
+
+	if (repo_open(&p->reader, r->git_dir) < 0) {
+		free(p);
+		return -1;
+	}
+	p->ids = ids;
+	p->files = r->want_added_files;
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->cond, NULL);
+	if (pthread_create(&reader, NULL, pipe_read, p)) {
+		rc = error_set("cannot start a thread: %s", strerror(errno));
+		goto out;
+	}
+	while (rc == 0 && pipe_get(&s, p) == 0) {
+		rc = give(r, s.ci, &s.h, fn, data);
+		added_files_free(s.h.files, s.h.nr_files);
+	}
+	pipe_drain(p);
+	pthread_join(reader, NULL);
+	if (rc >= 0 && p->err)
+		rc = error_set("%s", p->err);
+out:
+	pthread_mutex_destroy(&p->lock);
+	pthread_cond_destroy(&p->cond);
+	repo_free(p->reader);
+	free(p->err);
+	free(p);
+	return rc < 0 ? -1 : 0;
+}
+
+static int walk_range(struct repo *r, const struct range_ids *ids,
+		      repo_walk_fn fn, void *data)
+{
+	if (streaming)
+		return walk_range_piped(r, ids, fn, data);
+	return walk_range_here(r, ids, fn, data);
 }
 
 static int walk(struct repo *r, const char *range, bool history,
@@ -1594,10 +1848,12 @@ static int commit_trees(git_tree **tree, git_tree **parent_tree,
 	git_oid ptree;
 
 	*tree = *parent_tree = NULL;
+	git_oid_cpy(&ptree, &h->parent_tree);
 	if (recent_lookup((git_object **)tree, r, &r->trees, &h->tree,
 			  GIT_OBJECT_TREE) < 0 ||
 	    (h->has_parent &&
-	     (tree_of_commit(&ptree, r, &h->parent) < 0 ||
+	     ((git_oid_is_zero(&ptree) &&
+	       tree_of_commit(&ptree, r, &h->parent) < 0) ||
 	      recent_lookup((git_object **)parent_tree, r, &r->trees, &ptree,
 			    GIT_OBJECT_TREE) < 0))) {
 		git_tree_free(*tree);
@@ -1780,9 +2036,20 @@ int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
 int repo_commit_added_files(struct added_file **out, size_t *nr,
 			    struct repo *r, const struct commit_info *c)
 {
-	if (!c->handle)
+	struct repo_commit *h = c->handle;
+
+	if (!h)
 		return repo_added_files(out, nr, r, c->id);
-	return added_files(out, nr, r, c->handle);
+	if (h->has_files) {
+		/* the reader thread found them: they are the caller's now */
+		*out = h->files;
+		*nr = h->nr_files;
+		h->files = NULL;
+		h->nr_files = 0;
+		h->has_files = false;
+		return 0;
+	}
+	return added_files(out, nr, r, h);
 }
 
 /* The index git commit is writing: $GIT_INDEX_FILE in a hook (git

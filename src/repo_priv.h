@@ -31,6 +31,7 @@ struct repo {
 	struct walk *walk;		/* the walk under way, or NULL */
 	struct cgraph *cgraph;		/* its commit-graph, or NULL */
 	bool cgraph_tried;
+	bool want_added_files;		/* the walk's fn asks for them */
 	struct repo_commit *given;	/* the commit it gave fn, or NULL */
 	char given_id[OID_HEX + 1];
 	git_odb_backend *mempack;	/* the rewrite's writer (odb-owned) */
