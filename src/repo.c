@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <sys/mman.h>
+#include <git2/sys/odb_backend.h>
 #include <git2/sys/repository.h>
 #include <signal.h>
 #include <stdio.h>
@@ -72,10 +73,6 @@ void repo_set_streaming(void)
 	/* a read-only walk trusts the object database as git log does:
 	 * hashing every object read again would double the cost */
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
-	/* the pack is mapped in windows: pages read stay resident while
-	 * mapped, so a walk over the whole pack keeps a few windows only */
-	git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t)32 << 20);
-	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)64 << 20);
 }
 
 /*
@@ -800,6 +797,37 @@ int repo_lookup(struct commit_info **out, struct repo *r, const char *rev)
 	return 0;
 }
 
+/*
+ * No object starts with the n hex digits of oid: each backend says so
+ * without a refresh. libgit2's own lookup rescans the pack directory
+ * after every miss, which made check's Fixes: tags naming no commit
+ * here (most of them, outside the tree they came from) cost more than
+ * reading the commit. A pack added meanwhile is not looked for.
+ */
+static bool prefix_absent(struct repo *r, const git_oid *oid, size_t n)
+{
+	size_t nr;
+
+	if (!r->odb && git_repository_odb(&r->odb, r->git) < 0) {
+		git_error_clear();
+		return false;
+	}
+	nr = git_odb_num_backends(r->odb);
+	for (size_t i = 0; i < nr; i++) {
+		git_odb_backend *b;
+		git_oid found;
+
+		if (git_odb_get_backend(&b, r->odb, i) < 0 ||
+		    !b->exists_prefix ||
+		    b->exists_prefix(&found, b, oid, n) != GIT_ENOTFOUND) {
+			git_error_clear();
+			return false;
+		}
+	}
+	git_error_clear();
+	return true;
+}
+
 int repo_commit_by_id(struct commit_info **out, struct repo *r,
 		      const char *hex)
 {
@@ -813,6 +841,8 @@ int repo_commit_by_id(struct commit_info **out, struct repo *r,
 	    git_oid_fromstrn(&oid, hex, n) < 0)
 		return error_set("'%s' is not a commit id: give 4 to 40 hex digits",
 				 hex);
+	if (n < GIT_OID_HEXSZ && prefix_absent(r, &oid, n))
+		return 1;
 	rc = git_object_lookup_prefix(&obj, r->git, &oid, n,
 				      GIT_OBJECT_COMMIT);
 	if (rc == GIT_EAMBIGUOUS)
@@ -1270,8 +1300,11 @@ static struct commit_info *commit_info_raw(const struct walk_commit *wc)
 	long long when;
 	bool body = false;
 
-	for (size_t i = 0; i < GIT_OID_RAWSZ; i++)
-		sprintf(ci->id + 2 * i, "%02x", wc->id[i]);
+	for (size_t i = 0; i < GIT_OID_RAWSZ; i++) {
+		ci->id[2 * i] = "0123456789abcdef"[wc->id[i] >> 4];
+		ci->id[2 * i + 1] = "0123456789abcdef"[wc->id[i] & 15];
+	}
+	ci->id[OID_HEX] = '\0';
 	/* tree and parents: the walk checked them */
 	p += 46 + 48 * wc->nr_parents;
 	if (!header_line(&val, &eol, p, end, "author ") ||
@@ -1428,6 +1461,8 @@ static int added_files(struct added_file **out, size_t *nr, struct repo *r,
  * while the caller's thread checks the ones before.
  */
 #define PIPE_SLOTS 256
+/* The reader wakes the caller's thread for this many commits at once. */
+#define PIPE_BATCH 16
 
 struct pipe_slot {
 	struct commit_info *ci;
@@ -1447,7 +1482,7 @@ struct pipe {
 };
 
 /* Commits read between two returns of the object files' pages. */
-#define COMMITS_PER_TRIM 16384
+#define COMMITS_PER_TRIM 4096
 
 static bool ends_with(const char *s, size_t n, const char *suffix)
 {
@@ -1501,7 +1536,7 @@ static int pipe_put(struct pipe *p, struct commit_info *ci,
 
 		s->ci = ci;
 		s->h = *h;
-		if (p->nr++ == 0)
+		if (++p->nr == PIPE_BATCH)
 			pthread_cond_signal(&p->cond);
 	}
 	pthread_mutex_unlock(&p->lock);
@@ -1556,7 +1591,7 @@ static int pipe_get(struct pipe_slot *out, struct pipe *p)
 	if (p->nr) {
 		*out = p->slots[p->head];
 		p->head = (p->head + 1) % PIPE_SLOTS;
-		if (p->nr-- == PIPE_SLOTS)
+		if (p->nr-- == PIPE_SLOTS / 2)
 			pthread_cond_signal(&p->cond);
 		rc = 0;
 	}
@@ -1615,10 +1650,19 @@ out:
 	return rc < 0 ? -1 : 0;
 }
 
+/* The objects come from the environment: only this handle knows them. */
+static bool objects_from_env(void)
+{
+	const char *a = getenv("GIT_OBJECT_DIRECTORY");
+	const char *b = getenv("GIT_ALTERNATE_OBJECT_DIRECTORIES");
+
+	return (a && *a) || (b && *b);
+}
+
 static int walk_range(struct repo *r, const struct range_ids *ids,
 		      repo_walk_fn fn, void *data)
 {
-	if (streaming)
+	if (streaming && !objects_from_env())
 		return walk_range_piped(r, ids, fn, data);
 	return walk_range_here(r, ids, fn, data);
 }
