@@ -6,8 +6,12 @@
 #include "repo_priv.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
+#include <spawn.h>
 #include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <git2/sys/odb_backend.h>
 #include <git2/sys/repository.h>
 #include <signal.h>
@@ -1165,6 +1169,7 @@ struct repo_commit {
 	struct added_file *files;
 	size_t nr_files;
 	bool has_files;
+	struct difftree *from_git;	/* git diff-tree has them, or NULL */
 };
 
 /* The raw commit object of the walk (struct walk_reader). */
@@ -1454,6 +1459,9 @@ static int walk_range_here(struct repo *r, const struct range_ids *ids,
 
 static int added_files(struct added_file **out, size_t *nr, struct repo *r,
 		       const struct repo_commit *h);
+static void add_file(struct added_file **out, size_t *n, size_t *cap,
+		     git_repository *git, const char *path,
+		     const git_oid *blob_id);
 
 /*
  * The reader thread of a long walk: it has its own repository handle,
@@ -1479,7 +1487,214 @@ struct pipe {
 	struct repo *reader;
 	const struct range_ids *ids;
 	bool files;
+	struct difftree *dt;		/* NULL: the reader finds them */
+	struct difftree *dt_first;	/* all of them, for the end */
+	const char *git_dir;
 };
+
+/*
+ * git diff-tree --stdin finding the files commits add, for check's SPDX
+ * checks over long ranges: git reads trees at about twice libgit2's
+ * speed (libgit2 1.5 drops its whole delta base cache each time its
+ * 16 MiB fill), and runs on a core of its own. The reader thread writes
+ * the ids of the commits (not merges) in the walk's order; the caller's
+ * thread reads their added files in the same order. Each record is the
+ * commit's id, then one raw entry per added file; an empty line written
+ * to git makes it flush (git echoes it), every DIFFTREE_FLUSH commits
+ * and whenever the reader waits, so the caller never waits for output
+ * git keeps in its buffer.
+ */
+#define DIFFTREE_FLUSH 8
+/*
+ * A new git after this many commits: git keeps what it read (commits,
+ * its pack windows), so one git for a million commits would grow.
+ */
+#define DIFFTREE_ROTATE 16384
+
+struct difftree {
+	struct difftree *next;		/* the one started after it */
+	size_t asked;
+	pid_t pid;
+	FILE *in;			/* git's standard input */
+	FILE *out;			/* its standard output */
+	char *tok;			/* a token read ahead, or NULL */
+	size_t tok_len;
+	unsigned unflushed;
+};
+
+static int difftree_start(struct difftree *d, const char *git_dir)
+{
+	struct buf dir = BUF_INIT;
+	int to[2] = { -1, -1 }, from[2] = { -1, -1 };
+	posix_spawn_file_actions_t fa;
+	char *argv[] = {
+		"git", "--no-replace-objects", NULL, "diff-tree", "--stdin",
+		"-r", "--root", "--always", "--no-renames", "--diff-filter=A",
+		"--raw", "--no-abbrev", "-z", NULL
+	};
+	int rc;
+
+	memset(d, 0, sizeof(*d));
+	d->pid = -1;
+	if (pipe2(to, O_CLOEXEC) < 0 || pipe2(from, O_CLOEXEC) < 0) {
+		rc = error_set("cannot start git diff-tree: %s", strerror(errno));
+		goto out;
+	}
+	buf_addf(&dir, "--git-dir=%s", git_dir);
+	argv[2] = dir.ptr;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, to[0], 0);
+	posix_spawn_file_actions_adddup2(&fa, from[1], 1);
+	rc = posix_spawnp(&d->pid, "git", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc) {
+		d->pid = -1;
+		rc = error_set("cannot run git diff-tree: %s: install git",
+			       strerror(rc));
+		goto out;
+	}
+	d->in = fdopen(to[1], "w");
+	d->out = fdopen(from[0], "r");
+	to[1] = from[0] = -1;
+	rc = d->in && d->out ? 0 : error_set("cannot start git diff-tree: out of memory");
+out:
+	for (int i = 0; i < 2; i++) {
+		if (to[i] >= 0 && (i == 0 || !d->in))
+			close(to[i]);
+		if (from[i] >= 0 && (i == 1 || !d->out))
+			close(from[i]);
+	}
+	buf_release(&dir);
+	return rc;
+}
+
+/* Write what waits in our buffer and make git flush its output. */
+static void difftree_flush(struct difftree *d)
+{
+	if (!d->in || !d->unflushed)
+		return;
+	fputc('\n', d->in);
+	fflush(d->in);
+	d->unflushed = 0;
+}
+
+/* The reader thread: commit id goes to git. */
+static void difftree_ask(struct difftree *d, const char *id)
+{
+	fprintf(d->in, "%s\n", id);
+	if (++d->unflushed == DIFFTREE_FLUSH)
+		difftree_flush(d);
+}
+
+/* The reader thread is done asking: git ends after its last answer. */
+static void difftree_close_in(struct difftree *d)
+{
+	if (!d->in)
+		return;
+	fclose(d->in);
+	d->in = NULL;
+}
+
+/* The next NUL-terminated token into d->tok (kept for a peek): 0, or -1. */
+static int difftree_token(struct difftree *d, bool path)
+{
+	ssize_t n;
+	size_t cap = 0;
+	char *t = NULL;
+
+	if (d->tok)
+		return 0;
+	n = getdelim(&t, &cap, '\0', d->out);
+	if (n <= 0) {
+		free(t);
+		return -1;
+	}
+	d->tok = t;
+	d->tok_len = t[n - 1] ? (size_t)n : (size_t)n - 1;	/* no NUL */
+	if (!path) {
+		/* the empty lines written to flush come back before ids */
+		size_t k = strspn(t, "\n");
+
+		memmove(t, t + k, d->tok_len - k + 1);
+		d->tok_len -= k;
+	}
+	return 0;
+}
+
+static void difftree_drop(struct difftree *d)
+{
+	free(d->tok);
+	d->tok = NULL;
+}
+
+/* ":100644 100644 <id> <id> A" of an added file: its mode and blob. */
+static int parse_raw_entry(unsigned *mode, git_oid *blob, const char *t)
+{
+	unsigned m1;
+	char o1[GIT_OID_HEXSZ + 1], o2[GIT_OID_HEXSZ + 1], st;
+
+	if (sscanf(t, ":%o %o %40s %40s %c", &m1, mode, o1, o2, &st) != 5 ||
+	    git_oid_fromstr(blob, o2) < 0)
+		return -1;
+	return 0;
+}
+
+static void difftree_end(struct difftree *d);
+
+/* The caller's thread: the files commit id adds, as git found them. */
+static int difftree_answer(struct added_file **out, size_t *nr,
+			   struct repo *r, struct difftree *d, const char *id)
+{
+	size_t n = 0, cap = 0;
+	int rc = 0;
+
+	*out = NULL;
+	*nr = 0;
+	if (r->difftree && r->difftree != d)
+		difftree_end(r->difftree);	/* all it was asked is read */
+	r->difftree = d;
+	if (difftree_token(d, false) < 0 || strcmp(d->tok, id))
+		return error_set("git diff-tree did not answer for commit %.12s: run git fsck, or check with --no-spdx",
+				 id);
+	difftree_drop(d);
+	while (rc == 0 && difftree_token(d, false) == 0 && d->tok[0] == ':') {
+		unsigned mode;
+		git_oid blob;
+
+		rc = parse_raw_entry(&mode, &blob, d->tok);
+		difftree_drop(d);
+		if (rc < 0 || difftree_token(d, true) < 0) {
+			rc = error_set("git diff-tree wrote what is not a raw diff for commit %.12s",
+				       id);
+			break;
+		}
+		/* a submodule or a link adds no file */
+		if (mode != GIT_FILEMODE_COMMIT && mode != GIT_FILEMODE_LINK)
+			add_file(out, &n, &cap, r->git, d->tok, &blob);
+		difftree_drop(d);
+	}
+	if (rc < 0) {
+		added_files_free(*out, n);
+		*out = NULL;
+		return -1;
+	}
+	*nr = n;
+	return 0;
+}
+
+static void difftree_end(struct difftree *d)
+{
+	int status;
+
+	difftree_close_in(d);
+	difftree_drop(d);
+	if (d->out)
+		fclose(d->out);
+	d->out = NULL;
+	if (d->pid > 0)
+		waitpid(d->pid, &status, 0);
+	d->pid = -1;
+}
 
 /* Commits read between two returns of the object files' pages. */
 #define COMMITS_PER_TRIM 4096
@@ -1528,6 +1743,12 @@ static int pipe_put(struct pipe *p, struct commit_info *ci,
 	bool stop;
 
 	pthread_mutex_lock(&p->lock);
+	if (p->nr == PIPE_SLOTS && p->dt) {
+		/* the caller may wait for git: no lock held while writing */
+		pthread_mutex_unlock(&p->lock);
+		difftree_flush(p->dt);
+		pthread_mutex_lock(&p->lock);
+	}
 	while (p->nr == PIPE_SLOTS && !p->stop)
 		pthread_cond_wait(&p->cond, &p->lock);
 	stop = p->stop;
@@ -1543,6 +1764,31 @@ static int pipe_put(struct pipe *p, struct commit_info *ci,
 	return stop ? 1 : 0;
 }
 
+/*
+ * Ask the current git; after DIFFTREE_ROTATE commits start the next,
+ * which the caller's thread turns to once the commits asked before are
+ * answered.
+ */
+static int pipe_ask_git(struct pipe *p, const char *id)
+{
+	struct difftree *next;
+
+	if (p->dt->asked == DIFFTREE_ROTATE) {
+		next = xcalloc(1, sizeof(*next));
+		if (difftree_start(next, p->git_dir) < 0) {
+			free(next);
+			return -1;
+		}
+		difftree_flush(p->dt);
+		difftree_close_in(p->dt);
+		p->dt->next = next;
+		p->dt = next;
+	}
+	p->dt->asked++;
+	difftree_ask(p->dt, id);
+	return 0;
+}
+
 static void *pipe_read(void *arg)
 {
 	struct pipe *p = arg;
@@ -1552,14 +1798,22 @@ static void *pipe_read(void *arg)
 	struct commit_info *ci;
 	struct repo_commit h;
 	size_t nr = 0;
+	sigset_t pipe_sig;
 	int rc = walk_setup(&rd, r);
 
+	/* a git that died makes the writes fail, not the process */
+	sigemptyset(&pipe_sig);
+	sigaddset(&pipe_sig, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &pipe_sig, NULL);
 	if (rc == 0)
 		walk_start(&w, &rd, p->ids);
 	while (rc == 0 && (rc = walk_take(&ci, &h, w)) == 0) {
 		if (++nr % COMMITS_PER_TRIM == 0)
 			trim_mappings();
-		if (p->files && ci->nr_parents <= 1) {
+		if (p->dt && ci->nr_parents <= 1) {
+			rc = pipe_ask_git(p, ci->id);
+			h.from_git = p->dt;
+		} else if (p->files && ci->nr_parents <= 1) {
 			rc = added_files(&h.files, &h.nr_files, r, &h);
 			h.has_files = rc == 0;
 		}
@@ -1571,6 +1825,10 @@ static void *pipe_read(void *arg)
 		}
 	}
 	walk_free(w);
+	if (p->dt) {
+		difftree_flush(p->dt);
+		difftree_close_in(p->dt);
+	}
 	pthread_mutex_lock(&p->lock);
 	if (rc < 0)
 		p->err = xstrdup(error_last());
@@ -1613,6 +1871,18 @@ static void pipe_drain(struct pipe *p)
 	}
 }
 
+/* git diff-tree finds the added files unless libgit2 must (shallow). */
+static bool use_difftree(struct repo *r)
+{
+	struct buf path = BUF_INIT;
+	bool shallow;
+
+	buf_addf(&path, "%s/shallow", r->git_dir);
+	shallow = access(path.ptr, F_OK) == 0;
+	buf_release(&path);
+	return !shallow && !getenv("DISCLOSE_NO_DIFFTREE");
+}
+
 static int walk_range_piped(struct repo *r, const struct range_ids *ids,
 			    repo_walk_fn fn, void *data)
 {
@@ -1627,6 +1897,18 @@ static int walk_range_piped(struct repo *r, const struct range_ids *ids,
 	}
 	p->ids = ids;
 	p->files = r->want_added_files;
+	p->git_dir = r->git_dir;
+	if (p->files && use_difftree(r)) {
+		struct difftree *dt = xcalloc(1, sizeof(*dt));
+
+		if (difftree_start(dt, r->git_dir) == 0) {
+			p->dt = p->dt_first = dt;
+		} else {
+			difftree_end(dt);	/* libgit2 reads the trees */
+			free(dt);
+		}
+		error_clear();
+	}
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->cond, NULL);
 	if (pthread_create(&reader, NULL, pipe_read, p)) {
@@ -1635,6 +1917,17 @@ static int walk_range_piped(struct repo *r, const struct range_ids *ids,
 	}
 	while (rc == 0 && pipe_get(&s, p) == 0) {
 		rc = give(r, s.ci, &s.h, fn, data);
+		if (rc >= 0 && s.h.from_git) {
+			/* not asked for (b4's cover letter): read past it */
+			struct added_file *files;
+			size_t nr;
+
+			if (difftree_answer(&files, &nr, r, s.h.from_git,
+					    r->given_id) < 0)
+				rc = -1;
+			else
+				added_files_free(files, nr);
+		}
 		added_files_free(s.h.files, s.h.nr_files);
 	}
 	pipe_drain(p);
@@ -1642,6 +1935,14 @@ static int walk_range_piped(struct repo *r, const struct range_ids *ids,
 	if (rc >= 0 && p->err)
 		rc = error_set("%s", p->err);
 out:
+	while (p->dt_first) {
+		struct difftree *next = p->dt_first->next;
+
+		difftree_end(p->dt_first);
+		free(p->dt_first);
+		p->dt_first = next;
+	}
+	r->difftree = NULL;
 	pthread_mutex_destroy(&p->lock);
 	pthread_cond_destroy(&p->cond);
 	repo_free(p->reader);
@@ -2084,6 +2385,12 @@ int repo_commit_added_files(struct added_file **out, size_t *nr,
 
 	if (!h)
 		return repo_added_files(out, nr, r, c->id);
+	if (h->from_git) {
+		struct difftree *dt = h->from_git;
+
+		h->from_git = NULL;
+		return difftree_answer(out, nr, r, dt, c->id);
+	}
 	if (h->has_files) {
 		/* the reader thread found them: they are the caller's now */
 		*out = h->files;

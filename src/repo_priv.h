@@ -23,6 +23,7 @@ struct recent {
 
 struct walk;
 struct cgraph;
+struct difftree;
 struct repo_commit;
 
 struct repo {
@@ -32,6 +33,7 @@ struct repo {
 	struct cgraph *cgraph;		/* its commit-graph, or NULL */
 	bool cgraph_tried;
 	bool want_added_files;		/* the walk's fn asks for them */
+	struct difftree *difftree;	/* git finding them, or NULL */
 	struct repo_commit *given;	/* the commit it gave fn, or NULL */
 	char given_id[OID_HEX + 1];
 	git_odb_backend *mempack;	/* the rewrite's writer (odb-owned) */
