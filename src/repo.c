@@ -1506,10 +1506,13 @@ struct pipe {
  */
 #define DIFFTREE_FLUSH 8
 /*
- * A new git after this many commits: git keeps what it read (commits,
- * its pack windows), so one git for a million commits would grow.
+ * A new git after this many commits, so that what git keeps of the
+ * commits it read stays bounded. Rarely: a new git starts without its
+ * delta base cache (a new one every 16384 commits took 20 s of CPU
+ * instead of 14 s on the 100k-commit history); most of git's memory is
+ * the pack it maps, which a new git maps again.
  */
-#define DIFFTREE_ROTATE 16384
+#define DIFFTREE_ROTATE ((size_t)1 << 20)
 
 struct difftree {
 	struct difftree *next;		/* the one started after it */

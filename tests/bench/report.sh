@@ -45,6 +45,8 @@ measure() {
 	rc=$?
 	secs=$(echo "$(date +%s.%N) - $s" | bc)
 	rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/time")
+	# CPU seconds, user + system, children (git diff-tree) included
+	cpu=$(awk -F': ' '/User time|System time/ { t += $2 } END { printf "%.2f", t }' "$work/time")
 	# check exits 1 when it finds policy errors; anything else is a failure
 	if [ $rc -gt 1 ]; then
 		echo "report.sh: '$*' failed (exit $rc):" >&2
@@ -94,15 +96,15 @@ for n in $sizes; do
 	echo "history-$n: $count commits ($merges merges) in range, generated once in ${gen} s"
 	how="wall clock, one run each, $count commits ($merges merges, ~70,000 files), commit-graph; peak RSS"
 	measure git log --format='%(trailers)' "$range"
-	peer=$secs peer_rss=$rss peer_load=$load
+	peer=$secs peer_rss=$rss peer_load=$load peer_cpu=$cpu
 	measure "$bin" check --no-spdx "$range"
-	check=$secs check_rss=$rss check_load=$load
+	check=$secs check_rss=$rss check_load=$load check_cpu=$cpu
 	measure git log --diff-filter=A --name-only --format='%(trailers)' "$range"
-	padd=$secs padd_rss=$rss padd_load=$load
+	padd=$secs padd_rss=$rss padd_load=$load padd_cpu=$cpu
 	measure "$bin" check "$range"
-	spdx=$secs spdx_rss=$rss spdx_load=$load
+	spdx=$secs spdx_rss=$rss spdx_load=$load spdx_cpu=$cpu
 	measure "$bin" report "$range"
-	rep=$secs rep_rss=$rss rep_load=$load
+	rep=$secs rep_rss=$rss rep_load=$load rep_cpu=$cpu
 	measure "$bin" report --by=subsystem "$range"
 	sub=$secs sub_rss=$rss
 	measure env DISCLOSE_TUI_SCRIPT="$work/empty.keys" \
@@ -132,9 +134,9 @@ for n in $sizes; do
 	first_peer=$(cd "$work/series" &&
 		median_secs 5 git log --oneline main~10..main)
 	"$bin" report "$range" | sed -n 2,4p
-	echo "BENCH check --no-spdx $n-commit history|$(sec "$check") s|$peer_name|$(sec "$peer") s|$(ratio "$check" "$peer")|$how $check_rss KiB, git log $peer_rss KiB; load $check_load / $peer_load"
-	echo "BENCH check (SPDX) $n-commit history|$(sec "$spdx") s|$peer_added|$(sec "$padd") s|$(ratio "$spdx" "$padd")|$how $spdx_rss KiB, git log $padd_rss KiB; load $spdx_load / $padd_load"
-	echo "BENCH report $n-commit history|$(sec "$rep") s|$peer_name|$(sec "$peer") s|$(ratio "$rep" "$peer")|$how $rep_rss KiB, git log $peer_rss KiB; load $rep_load / $peer_load"
+	echo "BENCH check --no-spdx $n-commit history|$(sec "$check") s|$peer_name|$(sec "$peer") s|$(ratio "$check" "$peer")|$how $check_rss KiB, git log $peer_rss KiB; CPU $check_cpu s / $peer_cpu s; load $check_load / $peer_load"
+	echo "BENCH check (SPDX) $n-commit history|$(sec "$spdx") s|$peer_added|$(sec "$padd") s|$(ratio "$spdx" "$padd")|$how $spdx_rss KiB (git diff-tree included), git log $padd_rss KiB; CPU $spdx_cpu s / $padd_cpu s; load $spdx_load / $padd_load"
+	echo "BENCH report $n-commit history|$(sec "$rep") s|$peer_name|$(sec "$peer") s|$(ratio "$rep" "$peer")|$how $rep_rss KiB, git log $peer_rss KiB; CPU $rep_cpu s / $peer_cpu s; load $rep_load / $peer_load"
 	echo "BENCH first frame of the assistant, 10 of $n commits|$(ms "$first") ms|git log --oneline of the series|$(ms "$first_peer") ms|$(ratio "$first" "$first_peer")|median of 5 runs, wall clock: start, first frame on a null 80x24 terminal, exit; a repository borrowing the objects of the $n-commit history (main~10..main: $in_series commits with the merges' sides); load $first_load"
 	echo "BENCH report --tui $n-commit history (first frame)|$(sec "$tui") s|$peer_name|$(sec "$peer") s|$(ratio "$tui" "$peer")|$how $tui_rss KiB (the view keeps the ids and months of the AI commits and their subsystems)"
 	echo "BENCH report --by=subsystem $n-commit history|$(sec "$sub") s|$peer_name|$(sec "$peer") s|$(ratio "$sub" "$peer")|$how $sub_rss KiB (top-level tree entries compared per commit)"
