@@ -15,6 +15,7 @@
 #include "b4.h"
 #include "fixes.h"
 #include "message.h"
+#include "sanitize.h"
 #include "strv.h"
 
 #define COVER_WIDTH 72
@@ -29,24 +30,12 @@ struct collect {
 /* The title paragraph on one line, as git format-patch's Subject:. */
 static char *subject_of(const struct message *m)
 {
-	struct buf b = BUF_INIT;
-	bool blank = false;
+	char *s = message_subject(m->text, m->title_end);
 
-	for (size_t i = 0; i < m->title_end; i++) {
-		char ch = m->text[i];
-
-		if (ch == '\n' || ch == '\r' || ch == '\t' || ch == ' ') {
-			blank = b.len > 0;
-			continue;
-		}
-		if (blank)
-			buf_addch(&b, ' ');
-		blank = false;
-		buf_addch(&b, ch);
-	}
-	if (!b.len)
-		buf_adds(&b, "(no subject)");
-	return buf_detach(&b, NULL);
+	if (*s)
+		return s;
+	free(s);
+	return xstrdup("(no subject)");
 }
 
 static bool script_char(char ch)
@@ -332,20 +321,26 @@ size_t cover_nr_assisted(const struct cover *c)
 	return n;
 }
 
-/* Append text to out as lines of at most COVER_WIDTH columns. */
+/*
+ * Append text to out as lines of at most COVER_WIDTH columns (display
+ * columns: a name with accents is as wide as it looks). Unlike the
+ * terminal's rows (wrap_row), mail text never cuts a word: a URL, a
+ * commit id or a path longer than a line stays whole.
+ */
 static void wrap(struct buf *out, const char *text)
 {
 	size_t col = 0;
 
 	while (*text) {
-		size_t n;
+		size_t n, w;
 
 		while (*text == ' ')
 			text++;
 		n = strcspn(text, " ");
 		if (!n)
 			break;
-		if (col && col + 1 + n > COVER_WIDTH) {
+		w = sanitize_width(text, n);
+		if (col && col + 1 + w > COVER_WIDTH) {
 			buf_addch(out, '\n');
 			col = 0;
 		} else if (col) {
@@ -353,7 +348,7 @@ static void wrap(struct buf *out, const char *text)
 			col++;
 		}
 		buf_add(out, text, n);
-		col += n;
+		col += w;
 		text += n;
 	}
 	buf_adds(out, "\n");

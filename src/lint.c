@@ -704,6 +704,36 @@ static void footer_finding(const struct message *m, size_t start, size_t len,
 	free(text);
 }
 
+/*
+ * An Assisted-by: line above the trailer block (a paragraph of its own
+ * before the sign-offs): git, b4 and git log's %(trailers) do not take
+ * it for a trailer, so the disclosure is lost to every tool that reads
+ * trailers.
+ */
+static void check_stray_assisted(struct lint *l)
+{
+	const struct message *m = l->m;
+	size_t off = m->title_end, end = message_has_block(m) ?
+		m->trailer_start : m->patch_start, k = strlen(ASSISTED_KEY);
+
+	while (off < end) {
+		const char *p = m->text + off;
+		const char *nl = memchr(p, '\n', end - off);
+		size_t n = nl ? (size_t)(nl - p) : end - off;
+		char *text;
+
+		if (n > k && mem_ieq(p, k, ASSISTED_KEY, k) && p[k] == ':') {
+			text = xstrndup(p, n);
+			lint_add_finding(l->res, "ASSISTED_BY_MISPLACED",
+					 SEV_WARNING, line_of(l, off), NO_ENTRY,
+					 text, NULL, ACT_NONE,
+					 "this Assisted-by: line is not in the last paragraph, so git, b4 and git log's %%(trailers) do not see it as a trailer: move it into the trailer block, before your Signed-off-by:");
+			free(text);
+		}
+		off += n + 1;
+	}
+}
+
 static bool is_ai(struct lint *l, const struct ident *id)
 {
 	return is_ai_ident(l->o, id, NULL, NULL);
@@ -764,12 +794,15 @@ static char *line_text(const struct message *m, size_t off)
 
 /*
  * A Signed-off-by: line of a human above the last paragraph (say, a
- * changelog put after the trailers): its offset, or NO_ENTRY.
+ * changelog put after the trailers, or the chain of a backport): the
+ * offset of the first one from start on that who signed (any human
+ * when who is NULL), or NO_ENTRY.
  */
-static size_t stray_signoff(const struct lint *l)
+static size_t stray_signoff(const struct lint *l, size_t start,
+			    const struct ident *who)
 {
 	const struct message *m = l->m;
-	size_t off = m->title_end, end = message_has_block(m) ?
+	size_t off = start, end = message_has_block(m) ?
 		m->trailer_start : m->patch_start, k = strlen(SOB_KEY);
 
 	while (off < end) {
@@ -779,15 +812,69 @@ static size_t stray_signoff(const struct lint *l)
 
 		if (n > k && mem_ieq(p, k, SOB_KEY, k) && p[k] == ':') {
 			char *v = xstrndup(p + k + 1, n - k - 1);
-			bool ai = value_is_ai(l->o, v, NULL, NULL);
+			bool found = who ? same_signer(v, who) :
+				     !value_is_ai(l->o, v, NULL, NULL);
 
 			free(v);
-			if (!ai)
+			if (found)
 				return off;
 		}
 		off += n + 1;
 	}
 	return NO_ENTRY;
+}
+
+/*
+ * The author has no sign-off of their own: say whether one of the
+ * sign-offs has the author's address under another name, or the
+ * author's name at another address (checkpatch's "email name
+ * mismatch" and "email address mismatch"), or none at all.
+ */
+static void author_finding(struct lint *l, const struct ident *author)
+{
+	const struct message *m = l->m;
+	char *who = ident_format(author), *text = NULL;
+	const char *value = NULL;
+	size_t line = 0;
+	bool by_name = false;
+
+	for (size_t i = 0; i < m->nr_trailers && !text; i++) {
+		struct ident id;
+
+		if (!trailer_is(&m->trailers[i], SOB_KEY))
+			continue;
+		ident_parse(&id, m->trailers[i].value);
+		if (id.email && author->email &&
+		    str_ieq(id.email, author->email)) {
+			text = entry_text(m, &m->trailers[i]);
+		} else if (author->name && *author->name &&
+			   (str_fold_eq(id.name, author->name) ||
+			    quoted_is(id.name, author->name))) {
+			text = entry_text(m, &m->trailers[i]);
+			by_name = true;
+		}
+		if (text) {
+			line = entry_line(l, &m->trailers[i]);
+			value = m->trailers[i].value;
+		}
+		ident_release(&id);
+	}
+	if (!text)
+		lint_add_finding(l->res, "AUTHOR_SIGNOFF_MISSING",
+				 SEV_WARNING, 0, NO_ENTRY, NULL, NULL,
+				 ACT_NONE,
+				 "the author %s has no Signed-off-by: (checkpatch warns): the author must sign off, or the author field is wrong (git commit --amend --reset-author)",
+				 who);
+	else
+		lint_add_finding(l->res, "AUTHOR_SIGNOFF_MISSING",
+				 SEV_WARNING, line, NO_ENTRY, text, NULL,
+				 ACT_NONE,
+				 by_name ?
+				 "the author %s signed off from another address, '%s' (checkpatch warns: email address mismatch): sign off with the author's address, or make the author the address that signs off (an in-body From: line in a mail, git commit --amend --author in a commit)" :
+				 "the author %s signed off under another name, '%s' (checkpatch warns: email name mismatch): write the same name in both, in the author (From:) or in the Signed-off-by:",
+				 who, value);
+	free(text);
+	free(who);
 }
 
 /* Whole-message checks: sign-offs of the author and the submitter. */
@@ -811,7 +898,8 @@ static void check_signoffs(struct lint *l)
 		if (f && f->committer && value_is(t->value, f->committer))
 			committer_sob = i;
 	}
-	if (!human_sobs && (stray = stray_signoff(l)) != NO_ENTRY) {
+	if (!human_sobs &&
+	    (stray = stray_signoff(l, m->title_end, NULL)) != NO_ENTRY) {
 		text = line_text(m, stray);
 		lint_add_finding(l->res, "TRAILERS_MISPLACED", SEV_ERROR,
 				 line_of(l, stray), NO_ENTRY, text, NULL,
@@ -829,15 +917,10 @@ static void check_signoffs(struct lint *l)
 		free(fix);
 		return;
 	}
-	if (f && f->author && !is_ai(l, f->author) && !author_sob) {
-		char *who = ident_format(f->author);
-
-		lint_add_finding(l->res, "AUTHOR_SIGNOFF_MISSING",
-				 SEV_WARNING, 0, NO_ENTRY, NULL, NULL, ACT_NONE,
-				 "the author %s has no Signed-off-by: (checkpatch warns): the author must sign off, or the author field is wrong (git commit --amend --reset-author)",
-				 who);
-		free(who);
-	}
+	/* checkpatch finds the author's sign-off in any paragraph */
+	if (f && f->author && !is_ai(l, f->author) && !author_sob &&
+	    stray_signoff(l, m->title_end, f->author) == NO_ENTRY)
+		author_finding(l, f->author);
 	last = last_signoff(l);
 	if (committer_sob != NO_ENTRY && committer_sob != last &&
 	    !value_is(m->trailers[last].value, f->committer)) {
@@ -946,6 +1029,7 @@ void lint_message(struct lint_result *out, const struct message *m,
 	for (size_t i = 0; i < m->nr_trailers; i++)
 		check_entry(&l, i);
 	each_body_line(m, footer_finding, &l);
+	check_stray_assisted(&l);
 	check_disclosure(&l);
 	check_signoffs(&l);
 	for (size_t i = 0; facts && facts->licenses && i < facts->nr_files; i++)

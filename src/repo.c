@@ -313,7 +313,7 @@ int repo_open(struct repo **out, const char *path)
 	else
 		rc = open_from_env(&git);
 	if (rc == GIT_ENOTFOUND)
-		return error_set("not in a git repository: run git disclose inside one (or cd into your kernel tree)");
+		return error_set_code(ERROR_NOT_FOUND, "not in a git repository: run git disclose inside one (or cd into your kernel tree)");
 	if (rc < 0)
 		return path ? open_fail() : -1;
 	if (check_extensions(git) < 0) {
@@ -347,6 +347,17 @@ int repo_open(struct repo **out, const char *path)
 void repo_walk_want_added_files(struct repo *r)
 {
 	r->want_added_files = true;
+}
+
+int repo_open_optional(struct repo **out, const char *path)
+{
+	*out = NULL;
+	if (repo_open(out, path) == 0)
+		return 0;
+	if (error_code() != ERROR_NOT_FOUND)
+		return -1;
+	error_clear();
+	return 0;
 }
 
 void repo_free(struct repo *r)

@@ -53,6 +53,14 @@ void repo_walk_want_added_files(struct repo *r);
 
 /* Discover the repository containing path (NULL: the current directory). */
 int repo_open(struct repo **out, const char *path);
+
+/*
+ * repo_open() for what also works outside a repository: 0 with *out
+ * NULL where there is none; a repository that is there but cannot be
+ * opened (broken, an extension libgit2 lacks) is still an error, never
+ * taken for "no repository" (its configuration would be lost).
+ */
+int repo_open_optional(struct repo **out, const char *path);
 void repo_free(struct repo *r);
 
 bool repo_is_bare(const struct repo *r);

@@ -1,4 +1,4 @@
-# A full disk at every point of a rewrite (issue 18 item 4): a tmpfs
+# A full disk at every point of a rewrite: a tmpfs
 # filled up to FREE KiB, FREE from 0 to 400 in 4 KiB steps, so that the
 # space runs out while the pack, the branch, its reflogs, the backup ref
 # or ORIG_HEAD is written. After each run: no .lock file, the branch at

@@ -1,4 +1,4 @@
-# The safety of a rewrite beyond the compare-and-swap (issue 18): a failed
+# The safety of a rewrite beyond the compare-and-swap: a failed
 # run leaves ORIG_HEAD and the backup ref alone, the test pause needs its
 # key, replacements and grafts are refused, backup names cannot collide,
 # a symbolic HEAD and another worktree's branch get the right advice,
@@ -12,7 +12,7 @@ for i in 1 2; do
 done
 old=$(git rev-parse main)
 
-# 1 a failed run keeps ORIG_HEAD and the backup ref (issue 18 item 9)
+# 1 a failed run keeps ORIG_HEAD and the backup ref
 git update-ref ORIG_HEAD base
 rm -f "$TMPDIR/go" "$TMPDIR/go.waiting"
 DISCLOSE_TEST_HOOKS=$TEST_HOOKS DISCLOSE_TEST_PAUSE_BEFORE_REF="$TMPDIR/go" \

@@ -1,4 +1,4 @@
-# trailer --in-place FILE edits FILE as an editor does (issue 18 item 20):
+# trailer --in-place FILE edits FILE as an editor does:
 # it keeps the file's mode, writes through a symbolic link to the file
 # the link names (the link stays a link), updates a hard-linked file for
 # all its names, and replaces anything else atomically; a dangling link

@@ -191,3 +191,14 @@ int cli_resolve_only(char ***only, size_t *nr, struct repo *r)
 	*nr = l.nr;
 	return rc;
 }
+
+bool cli_env_ident(struct ident *out, const char *name, const char *email)
+{
+	const char *n = getenv(name), *e = getenv(email);
+
+	if (!n || !e)
+		return false;
+	out->name = xstrdup(n);
+	out->email = xstrdup(e);
+	return true;
+}

@@ -97,18 +97,6 @@ static void report(struct check *ck, const char *id, const struct message *m,
 	free(subject);
 }
 
-/* An identity from two environment variables, when both are set. */
-static bool env_ident(struct ident *out, const char *name, const char *email)
-{
-	const char *n = getenv(name), *e = getenv(email);
-
-	if (!n || !e)
-		return false;
-	out->name = xstrdup(n);
-	out->email = xstrdup(e);
-	return true;
-}
-
 /* The files the index adds, and the identifiers of the tree's LICENSES/. */
 static int staged_files(struct added_file **files, size_t *nr,
 			struct check *ck)
@@ -137,8 +125,8 @@ static int check_message(struct check *ck, const struct buf *in)
 	bool have_author, have_committer;
 	int rc = 0;
 
-	have_author = env_ident(&author, "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL");
-	have_committer = env_ident(&committer, "GIT_COMMITTER_NAME",
+	have_author = cli_env_ident(&author, "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL");
+	have_committer = cli_env_ident(&committer, "GIT_COMMITTER_NAME",
 				   "GIT_COMMITTER_EMAIL");
 	if (!have_committer) {
 		have_committer = repo_identity(&committer, ck->repo) == 0;
@@ -399,12 +387,9 @@ static int run(struct check *ck)
 {
 	if (repo_set_streaming)
 		repo_set_streaming();
-	if (repo_open(&ck->repo, NULL) < 0) {
-		if (!ck->message && !ck->mbox)
-			return -1;
-		ck->repo = NULL;
-		error_clear();
-	}
+	if (ck->message || ck->mbox ? repo_open_optional(&ck->repo, NULL)
+				    : repo_open(&ck->repo, NULL))
+		return -1;
 	if (resolve_policy(ck) < 0 || catalogue_load(&ck->cat) < 0)
 		return -1;
 	ck->cache = lint_cache_new();

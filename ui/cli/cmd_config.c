@@ -540,10 +540,10 @@ int cmd_config(int argc, char **argv)
 		return cli_fail(EXIT_USAGE);
 	print_settings(&l);
 	print_catalogue_files();
-	if (repo_open(&r, NULL) < 0)
-		r = NULL;
-	error_clear();
-	if (policy_resolve(&pc, NULL, r, NULL) == 0)
+	/* a repository that cannot be opened is said, not taken for none */
+	if (repo_open_optional(&r, NULL) < 0)
+		policy_err = xstrdup(error_last());
+	else if (policy_resolve(&pc, NULL, r, NULL) == 0)
 		print_policy(&pc);
 	else
 		policy_err = xstrdup(error_last());

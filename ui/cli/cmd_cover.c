@@ -362,17 +362,14 @@ int cmd_cover(int argc, char **argv)
 	if (ret)
 		return ret == CLI_HELP ? 0 : ret;
 	memset(&opts, 0, sizeof(opts));
-	if (repo_open(&r, NULL) < 0) {
-		/* mail needs no repository: then no boot verdict, no human */
-		if (!a.mbox)
-			return cli_fail(EXIT_USAGE);
-		error_clear();
-	} else if (repo_identity(&human, r) == 0) {
+	/* mail needs no repository: then no boot verdict, no human */
+	if (a.mbox ? repo_open_optional(&r, NULL) : repo_open(&r, NULL))
+		return cli_fail(EXIT_USAGE);
+	if (r && repo_identity(&human, r) == 0) {
 		have_human = true;
 		opts.human = &human;
-	} else {
-		error_clear();
 	}
+	error_clear();
 	if (a.b4) {
 		struct b4_series s;
 

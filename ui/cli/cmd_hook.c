@@ -317,17 +317,6 @@ static bool in_list(const char *const *list, const char *s)
 	return false;
 }
 
-static bool env_ident(struct ident *out, const char *name, const char *email)
-{
-	const char *n = getenv(name), *e = getenv(email);
-
-	if (!n || !e)
-		return false;
-	out->name = xstrdup(n);
-	out->email = xstrdup(e);
-	return true;
-}
-
 static bool file_exists(const char *dir, const char *name)
 {
 	struct buf p = BUF_INIT;
@@ -596,9 +585,9 @@ static void report_end(struct hook_run *h)
 /* Who writes the commit: git sets GIT_AUTHOR_* and GIT_COMMITTER_*. */
 static void identities(struct hook_run *h)
 {
-	h->have_author = env_ident(&h->author, "GIT_AUTHOR_NAME",
+	h->have_author = cli_env_ident(&h->author, "GIT_AUTHOR_NAME",
 				   "GIT_AUTHOR_EMAIL");
-	h->have_committer = env_ident(&h->committer, "GIT_COMMITTER_NAME",
+	h->have_committer = cli_env_ident(&h->committer, "GIT_COMMITTER_NAME",
 				      "GIT_COMMITTER_EMAIL");
 	if (!h->have_committer) {
 		h->have_committer = repo_identity(&h->committer, h->repo) == 0;
