@@ -39,9 +39,17 @@ struct commit_info {
 
 /*
  * Before repo_open(): the process walks long ranges, reading each object
- * about once; keep no object cache, so memory stays flat.
+ * about once; keep no object cache, so memory stays flat. The walks read
+ * on a thread of their own then (a second repository handle), and the
+ * callback runs on the caller's thread.
  */
 void repo_set_streaming(void);
+
+/*
+ * The walks' callback asks for the files each commit adds (check's SPDX
+ * checks): a streaming walk finds them on its reader thread.
+ */
+void repo_walk_want_added_files(struct repo *r);
 
 /* Discover the repository containing path (NULL: the current directory). */
 int repo_open(struct repo **out, const char *path);
