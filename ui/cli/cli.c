@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file.h"
 #include "util.h"
 
 int cli_usage_error(const char *usage, const char *cmd, const char *fmt, ...)

@@ -500,6 +500,8 @@ static int run_range(struct check *ck)
 		return -1;
 	if (ck->checkpatch && checkpatch_run(&ck->cp, ck->repo, ck->range) < 0)
 		return -1;
+	if (!ck->no_spdx)
+		repo_walk_want_added_files(ck->repo);
 	return repo_walk(ck->repo, ck->range, check_commit, ck);
 }
 

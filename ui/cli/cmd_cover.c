@@ -236,8 +236,9 @@ static int write_cover_commit(const struct b4_series *s, struct repo *r,
 		       s->cover, res.entries[0].new_id, res.nr_rewritten - 1,
 		       res.nr_rewritten == 2 ? "" : "es");
 		printf("backup: %s; undo: " REWRITE_UNDO "\n  ("
-		       REWRITE_UNDO_WHY ")\n", res.backup_ref,
-		       res.backup_ref);
+		       REWRITE_UNDO_WHY ")\n",
+		       res.backup_ref ? res.backup_ref : "none",
+		       rewrite_undo_ref(&res));
 	}
 	rewrite_result_release(&res);
 	return 0;

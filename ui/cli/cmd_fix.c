@@ -314,29 +314,22 @@ static int walk_one(const struct commit_info *c, void *data)
 
 static int amend_head(struct fixer *fx)
 {
-	char new_id[OID_HEX + 1], *branch = NULL;
-	struct buf backup = BUF_INIT;
+	char new_id[OID_HEX + 1], *undo = NULL;
 	bool changed;
 
 	if (!fx->head_changed) {
 		printf("HEAD %.12s: nothing to fix\n", fx->head);
 		return 0;
 	}
-	if (repo_amend_head(new_id, &changed, fx->repo, fx->head_msg.ptr,
-			    "disclose: fix HEAD") < 0)
+	if (repo_amend_head(new_id, &undo, &changed, fx->repo,
+			    fx->head_msg.ptr, "disclose: fix HEAD") < 0)
 		return -1;
 	printf("fixed HEAD %.12s -> %.12s\n", fx->head, new_id);
-	/* the rewrite refuses a detached HEAD: HEAD is on a branch */
-	if (repo_head_branch(&branch, fx->repo) < 0 || !branch) {
-		error_clear();
-		buf_adds(&backup, "ORIG_HEAD");
-	} else {
-		buf_addf(&backup, "refs/disclose/backup/%s", branch);
-	}
-	printf("undo: " REWRITE_UNDO "\n  (" REWRITE_UNDO_WHY ")\n",
-	       backup.ptr);
-	buf_release(&backup);
-	free(branch);
+	if (undo)
+		printf("undo: " REWRITE_UNDO "\n  (" REWRITE_UNDO_WHY ")\n",
+		       undo);
+	rewrite_release_signals();
+	free(undo);
 	return 0;
 }
 
@@ -367,9 +360,8 @@ static int rewrite_range(struct fixer *fx)
 		       res.nr_changed, res.nr_commits,
 		       res.nr_commits == 1 ? "" : "s",
 		       res.ref ? res.ref : "HEAD", res.old_tip, res.new_tip);
-		if (res.backup_ref)
-			printf("undo: " REWRITE_UNDO "\n  ("
-			       REWRITE_UNDO_WHY ")\n", res.backup_ref);
+		printf("undo: " REWRITE_UNDO "\n  (" REWRITE_UNDO_WHY ")\n",
+		       rewrite_undo_ref(&res));
 	}
 	rewrite_result_release(&res);
 	return rc;

@@ -841,7 +841,7 @@ static void am_report_end(struct am_run *a)
 	if (!a->errors)
 		return;
 	if (a->strict)
-		fprintf(stderr, "applypatch-msg: \"%s\" is not applied (disclose.amHook = strict): ask its sender for a fixed patch and git am --skip it, or git am --abort to go back to where git am started\n",
+		fprintf(stderr, "applypatch-msg: \"%s\" is not applied (disclose.amHook = strict): ask its sender for a fixed patch and git am --skip it, or git am --abort to go back to where git am started (to apply it anyway and fix it yourself: git am --abort, then git -c disclose.amHook=warn am ...)\n",
 			a->subject);
 	else
 		fprintf(stderr, "applypatch-msg: \"%s\" is applied all the same (disclose.amHook = warn; strict stops git am here): fix the commit before you pass it on, or ask its sender for a fixed patch\n",

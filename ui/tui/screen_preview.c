@@ -406,10 +406,13 @@ static int write_series(struct view *v, struct pager *sum)
 		   res.ref ? res.ref : "HEAD");
 	pager_addf(sum, CL_TEXT, 0, "  tip %.12s -> %.12s", res.old_tip,
 		   res.new_tip);
-	if (res.backup_ref) {
+	if (res.nr_rewritten) {
 		pager_addf(sum, CL_TEXT, 0, "Backup: %s (the old tip %.12s)",
-			   res.backup_ref, res.old_tip);
-		add_undo(m, sum, res.backup_ref);
+			   res.backup_ref ? res.backup_ref : "none",
+			   res.old_tip);
+		if (!res.backup_ref && res.warning)
+			pager_add_wrapped(sum, CL_WARN, res.warning, 72);
+		add_undo(m, sum, rewrite_undo_ref(&res));
 	}
 	rewrite_result_release(&res);
 	return 0;
@@ -421,7 +424,7 @@ static int write_head(struct view *v, struct pager *sum)
 	struct tui_model *m = v->m;
 	struct series_commit *last = &m->commits[m->nr - 1];
 	struct commit_info *head = NULL;
-	char new_id[OID_HEX + 1];
+	char new_id[OID_HEX + 1], *undo = NULL;
 	bool changed;
 	int rc;
 
@@ -431,9 +434,11 @@ static int write_head(struct view *v, struct pager *sum)
 	commit_info_free(head);
 	if (rc)
 		return error_set("the series does not end at HEAD, and this build can only write HEAD: check out its tip, or use git disclose amend");
-	if (repo_amend_head(new_id, &changed, m->repo, last->new_message,
-			    "disclose: amend HEAD") < 0)
+	if (repo_amend_head(new_id, &undo, &changed, m->repo,
+			    last->new_message, "disclose: amend HEAD") < 0)
 		return -1;
+	/* the assistant's own SIGTERM handler restores the terminal */
+	rewrite_release_signals();
 	pager_addf(sum, CL_OK, A_BOLD, "Written: HEAD only (%s)",
 		   changed ? "changed" : "already had these trailers");
 	if (changed)
@@ -442,10 +447,11 @@ static int write_head(struct view *v, struct pager *sum)
 		pager_addf(sum, CL_WARN, 0,
 			   "The other %zu commits are unchanged: the series rewrite is not in this build.",
 			   m->nr - 1);
-	if (changed) {
-		pager_add(sum, CL_TEXT, 0, TUI_LIT("Backup: ORIG_HEAD"));
-		add_undo(m, sum, "ORIG_HEAD");
+	if (undo) {
+		pager_addf(sum, CL_TEXT, 0, "Backup: %s", undo);
+		add_undo(m, sum, undo);
 	}
+	free(undo);
 	return 0;
 }
 
