@@ -49,11 +49,14 @@ expect_grep '1 mail, 2 errors, 0 warnings' "$TMPDIR/out"
 # an mbox of a cover letter and three patches: four results
 expect_status 1 "$D" check --mbox "$fx/check/series-cover.mbox"
 expect_grep '4 mails, 4 errors, 0 warnings' "$TMPDIR/out"
-# the sender's address, not the local identity, is the proposed sign-off
+# nobody can sign off for the sender: no sign-off line is proposed on
+# mail (neither the local identity's nor the sender's), the sender is asked
 git config --global user.name 'Hu Man'
 git config --global user.email hu@example.org
 expect_status 1 "$D" check --message "$fx/check/no-signoff.eml"
-expect_grep '  + Signed-off-by: Ada Lovelace <ada@example.org>' "$TMPDIR/out"
+expect_grep 'ask the sender for a signed-off version' "$TMPDIR/out"
+grep -q '+ Signed-off-by:' "$TMPDIR/out" &&
+	fail "a sign-off proposed for the sender: $(cat "$TMPDIR/out")"
 # a plain commit message is still one
 printf 'frob: fix\n\nSigned-off-by: Hu Man <hu@example.org>\n' >plain.msg
 expect_status 0 "$D" check --message plain.msg
@@ -114,6 +117,16 @@ mbx=$(ls "$TMPDIR"/b4out/*.mbx)
 [ -f "$mbx" ] || fail "b4 am wrote no mbox: $(cat "$TMPDIR/b4.log")"
 "$D" check --json --mbox "$mbx" >"$TMPDIR/b4.json"
 "$D" check --json --mbox "$TMPDIR/series.mbox" >"$TMPDIR/fp.json"
+# b4 am -s: the maintainer's own sign-off (the local identity) closes
+# the chain after the sender's and Link:, which is right
+mkdir "$TMPDIR/b4s"
+b4 --offline-mode am -s -l -m "$TMPDIR/series.mbox" -o "$TMPDIR/b4s" \
+	>"$TMPDIR/b4s.log" 2>&1 || { cat "$TMPDIR/b4s.log"; fail "b4 am -s"; }
+grep -q "^Signed-off-by: $(git config user.name)" "$TMPDIR"/b4s/*.mbx ||
+	fail "b4 am -s added no sign-off: $(cat "$TMPDIR"/b4s/*.mbx)"
+"$D" check --json --mbox "$TMPDIR"/b4s/*.mbx >"$TMPDIR/b4s.json"
+grep -q SUBMITTER_SIGNOFF_NOT_LAST "$TMPDIR/b4s.json" &&
+	fail "the applier's sign-off held against the sender: $(cat "$TMPDIR/b4s.json")"
 # b4 writes the cover letter to a file of its own (one mail, no "From "
 # line): both files given are one series, each line counted in its file
 cover=$(ls "$TMPDIR"/b4out/*.cover)
@@ -152,7 +165,9 @@ for line in sys.stdin:
     o = json.loads(line)
     if o.get("cover"):
         continue
-    print(o["subject"], [(f["id"], f["severity"], f["text"], f["fix"],
+    # a sign-off is proposed on commits only: on mail nobody can add it
+    print(o["subject"], [(f["id"], f["severity"], f["text"],
+                          None if f["id"] == "MISSING_SIGNOFF" else f["fix"],
                           problem(f["message"])) for f in o["findings"]
                          if f["id"] not in drop])
 ' "$@" | sort
