@@ -5,6 +5,7 @@
 
 #include "b4.h"
 #include "boot.h"
+#include "catalogue.h"
 #include "cli.h"
 #include "cover.h"
 #include "mail.h"
@@ -133,7 +134,7 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 
 /* --mbox FILE: the series as mail, into *out. */
 static int collect_mail(struct cover **out, const char *path,
-			const struct ident *human)
+			const struct ident *human, const struct catalogue *cat)
 {
 	const char *name = strcmp(path, "-") ? path : "standard input";
 	struct mail_set *set = NULL;
@@ -150,7 +151,7 @@ static int collect_mail(struct cover **out, const char *path,
 	}
 	if (mail_split(&set, in.ptr, in.len, 0) < 0)
 		goto out;
-	rc = cover_collect_mail(out, set, human);
+	rc = cover_collect_mail(out, set, human, cat);
 	if (rc == 0 && !(*out)->nr_patches) {
 		cover_free(*out);
 		*out = NULL;
@@ -309,6 +310,17 @@ static bool bugfix_series(struct repo *r, const struct cover *c,
 				  POLICY_BUGFIX_COMMIT);
 }
 
+/* Which patches the human marked in the assistant as without AI code. */
+static void no_ai_marks(bool *out, struct repo *r, const struct cover *c)
+{
+	char **ids = NULL;
+
+	for (size_t i = 0; i < c->nr_patches; i++)
+		strv_push(&ids, c->patches[i].id);
+	session_no_ai_marks(out, repo_git_dir(r), ids, c->nr_patches);
+	strv_free(ids);
+}
+
 /*
  * Did the human certify these patches in the assistant: the session's
  * review of each and every human item of the tree's policy (the
@@ -368,7 +380,8 @@ int cmd_cover(int argc, char **argv)
 	struct repo *r = NULL;
 	struct ident human = { NULL, NULL };
 	struct policy_choice pc;
-	bool have_human = false, have_pc = false;
+	struct catalogue *cat = NULL;
+	bool have_human = false, have_pc = false, *no_ai = NULL;
 	int ret;
 
 	ret = parse_args(&a, argc, argv);
@@ -392,8 +405,9 @@ int cmd_cover(int argc, char **argv)
 		}
 		b4_series_release(&s);
 	}
-	if (a.mbox ? collect_mail(&c, a.mbox, opts.human) < 0 :
-	    cover_collect(&c, r, a.range, opts.human) < 0) {
+	if (catalogue_load(&cat) < 0 ||
+	    (a.mbox ? collect_mail(&c, a.mbox, opts.human, cat) < 0 :
+	     cover_collect(&c, r, a.range, opts.human, cat) < 0)) {
 		ret = cli_fail(EXIT_USAGE);
 		goto out;
 	}
@@ -413,6 +427,11 @@ int cmd_cover(int argc, char **argv)
 	}
 	have_pc = r != NULL;
 	opts.certified = !a.mbox && have_pc && certified(r, c, &pc);
+	if (!a.mbox) {
+		no_ai = xcalloc(c->nr_patches, sizeof(*no_ai));
+		no_ai_marks(no_ai, r, c);
+		opts.no_ai = no_ai;
+	}
 	opts.generated_content = have_pc && pc.have_tree &&
 				 pc.tree.generated_content;
 	v = r ? load_boot(&opts, r, c->tip) : NULL;
@@ -438,6 +457,8 @@ out:
 		policy_choice_release(&pc);
 	boot_verdict_free(v);
 	cover_free(c);
+	catalogue_free(cat);
+	free(no_ai);
 	if (have_human)
 		ident_release(&human);
 	repo_free(r);

@@ -614,7 +614,7 @@ static int load(struct hook_run *h)
 static int check(struct hook_run *h)
 {
 	struct lint_facts facts = { 0 };
-	struct lint_opts lo = { h->form, h->cat, NULL };
+	struct lint_opts lo = { .form = h->form, .cat = h->cat };
 	struct lint_result res;
 
 	facts.author = h->have_author ? &h->author : NULL;
@@ -841,7 +841,7 @@ static void am_report_end(struct am_run *a)
 	if (!a->errors)
 		return;
 	if (a->strict)
-		fprintf(stderr, "applypatch-msg: \"%s\" is not applied (disclose.amHook = strict): ask its sender for a fixed patch and git am --skip it, or git am --abort to go back to where git am started\n",
+		fprintf(stderr, "applypatch-msg: \"%s\" is not applied (disclose.amHook = strict): ask its sender for a fixed patch and git am --skip it, or git am --abort to go back to where git am started (to apply it anyway and fix it yourself: git am --abort, then git -c disclose.amHook=warn am ...)\n",
 			a->subject);
 	else
 		fprintf(stderr, "applypatch-msg: \"%s\" is applied all the same (disclose.amHook = warn; strict stops git am here): fix the commit before you pass it on, or ask its sender for a fixed patch\n",
@@ -850,7 +850,7 @@ static void am_report_end(struct am_run *a)
 
 static void am_check(struct am_run *a)
 {
-	struct lint_opts lo = { a->form, a->cat, NULL };
+	struct lint_opts lo = { .form = a->form, .cat = a->cat, .mail = true };
 	struct lint_result res;
 	struct message *m;
 
