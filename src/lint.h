@@ -57,7 +57,7 @@ struct lint_guess {
 
 struct lint_result {
 	struct finding *findings;
-	size_t nr;
+	size_t nr, alloc;
 	size_t errors, warnings, infos;
 	struct lint_guess guess;
 	bool has_assisted;		/* some Assisted-by: line exists */
