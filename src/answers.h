@@ -26,6 +26,8 @@ struct answers {
 				 * options leave unset */
 	/* which answers came from git config, not from the options */
 	bool agent_remembered, model_remembered, tools_remembered;
+	/* the tree's checkpatch will warn on the form: say so (or NULL) */
+	char *warning;
 };
 
 void answers_add_tool(struct answers *a, const char *tool);
@@ -36,6 +38,7 @@ void answers_release(struct answers *a);
  * disclose.policy, else the tree's coding-assistants.rst at the base of
  * a->range, else kernel); a->policy stays NULL when the tree or the
  * default chose it, so that nothing pins it in the configuration.
+ * The tree's basic tools join the catalogue c (policy_extend_catalogue).
  * A remembered answer is never used unless asked for: with a->remembered
  * (--remembered) git config fills what the options left unset (r may be
  * NULL). Then check and canonicalize: a known agent alias becomes the
@@ -46,8 +49,7 @@ void answers_release(struct answers *a);
  * an answer with an empty agent (for the commits that name theirs).
  */
 int answers_resolve(struct assisted **out, enum policy_form *form,
-		    struct answers *a, struct repo *r,
-		    const struct catalogue *c);
+		    struct answers *a, struct repo *r, struct catalogue *c);
 /*
  * Remember the resolved answers in the repository's configuration;
  * policy (the pack name the user chose) is written to disclose.policy

@@ -1290,6 +1290,21 @@ const struct cat_agent *catalogue_identity(const struct catalogue *c,
 	return NULL;
 }
 
+void catalogue_add_basic(struct catalogue *c, const char *name,
+			 const char *why)
+{
+	struct cat_tool *t;
+
+	if (catalogue_tool(c, name))
+		return;
+	c->tools = grow(c->tools, c->nr_tools, sizeof(*c->tools));
+	t = &c->tools[c->nr_tools++];
+	memset(t, 0, sizeof(*t));
+	t->name = xstrdup(name);
+	t->why = xstrdup(why);
+	t->basic = true;
+}
+
 const struct cat_tool *catalogue_tool(const struct catalogue *c,
 				      const char *name)
 {

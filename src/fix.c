@@ -21,7 +21,7 @@ static void parse(struct message **m, const char *text, size_t len,
 static void lint(struct lint_result *res, const struct message *m,
 		 const struct fix_opts *o)
 {
-	struct lint_opts lo = { o->form, o->cat, NULL };
+	struct lint_opts lo = { .form = o->form, .cat = o->cat };
 	struct lint_facts facts = { 0 };
 
 	/* the human who fixes is the submitter: the committer of the

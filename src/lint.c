@@ -30,8 +30,12 @@ void lint_add_finding(struct lint_result *res, const char *id,
 	struct buf msg = BUF_INIT;
 	va_list ap;
 
-	res->findings = xrealloc(res->findings,
-				 (res->nr + 1) * sizeof(*res->findings));
+	/* doubled, not grown by one: 20,000 Fixes: lines are 20,000 findings */
+	if (res->nr == res->alloc) {
+		res->alloc = res->alloc ? 2 * res->alloc : 16;
+		res->findings = xrealloc(res->findings,
+					 res->alloc * sizeof(*res->findings));
+	}
 	f = &res->findings[res->nr++];
 	va_start(ap, fmt);
 	buf_vaddf(&msg, fmt, ap);
@@ -189,7 +193,7 @@ static bool is_ai_ident(const struct lint_opts *o, const struct ident *id,
 bool lint_is_ai_ident(const struct catalogue *c, const struct ident *id,
 		      const struct cat_agent **agent, char **model)
 {
-	struct lint_opts o = { FORM_AGENT_MODEL, c, NULL };
+	struct lint_opts o = { .form = FORM_AGENT_MODEL, .cat = c };
 
 	return is_ai_ident(&o, id, agent, model);
 }
@@ -616,7 +620,9 @@ static void ai_finding(struct lint *l, size_t i, const char *id,
 		free(p.guess.model);
 	}
 	fix = !disclose ? NULL : i < l->own ? theirs : l->own_disclosure;
-	if (!disclose)
+	if (l->o->mail)
+		buf_adds(&how, "; ask the sender for a version that discloses it with Assisted-by:");
+	else if (!disclose)
 		buf_adds(&how, "; fix removes it (an Assisted-by: line exists)");
 	else if (fix)
 		buf_adds(&how, "; fix replaces it with the Assisted-by: line");
@@ -1010,11 +1016,15 @@ static void check_signoffs(struct lint *l)
 		return;
 	}
 	if (!human_sobs) {
-		if (f && f->committer && !is_ai(l, f->committer))
+		/* on mail, nobody can add the sender's sign-off */
+		if (f && f->committer && !is_ai(l, f->committer) &&
+		    !l->o->mail)
 			fix = signoff_line(f->committer);
 		lint_add_finding(l->res, "MISSING_SIGNOFF", SEV_ERROR, 0,
 				 NO_ENTRY, NULL, fix, ACT_PLACE,
-				 "no Signed-off-by: from a human: the submitter certifies the DCO with it (git commit -s, or git disclose fix)");
+				 "no Signed-off-by: from a human: the submitter certifies the DCO with it %s",
+				 l->o->mail ? "(ask the sender for a signed-off version: nobody can sign off for another person)" :
+				 "(git commit -s, or git disclose fix)");
 		free(fix);
 		return;
 	}
@@ -1024,7 +1034,9 @@ static void check_signoffs(struct lint *l)
 		author_finding(l, f->author);
 	last = last_signoff(l);
 	if (committer_sob != NO_ENTRY && committer_sob != last &&
-	    !value_is(m->trailers[last].value, f->committer)) {
+	    !value_is(m->trailers[last].value, f->committer) &&
+	    !(l->o->applier &&
+	      value_is(m->trailers[last].value, l->o->applier))) {
 		const struct trailer *t = &m->trailers[committer_sob];
 
 		text = entry_text(m, t);
@@ -1110,6 +1122,7 @@ static void check_disclosure(struct lint *l)
 	lint_add_finding(l->res, "MISSING_DISCLOSURE", SEV_ERROR, 0, NO_ENTRY,
 			 NULL, l->disclosure, ACT_DISCLOSE,
 			 "an AI tool left its traces here but there is no Assisted-by: line%s",
+			 l->o->mail ? ": ask the sender to disclose the agent and model" :
 			 l->disclosure ? "; fix adds it" :
 			 l->res->guess.agent ?
 			 ": the model is not known, fix needs --model" :

@@ -70,6 +70,7 @@ expect_rc 1 git am -q "$TMPDIR"/bad/*.patch
 err_has "AI_SIGNOFF"
 err_has "add f2"
 err_has "git am --skip"
+err_has "git -c disclose.amHook=warn am"
 [ "$(git rev-list --count "$base"..HEAD)" = 1 ] || flag "strict: patch 1 not applied alone"
 [ "$(git log -1 --format=%s)" = "add f1" ] || flag "strict: wrong patch applied"
 expect_rc 0 git am --abort

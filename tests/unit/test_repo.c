@@ -198,19 +198,25 @@ static void test_amend_head(void **state)
 {
 	struct commit_info *c = NULL;
 	struct repo *r = NULL;
-	char id[OID_HEX + 1];
+	char id[OID_HEX + 1], *undo = NULL;
 	bool changed = true;
 
 	assert_int_equal(repo_open(&r, dir), 0);
 	assert_int_equal(repo_head(&c, r), 0);
-	assert_int_equal(repo_amend_head(id, &changed, r, c->message,
+	assert_int_equal(repo_amend_head(id, &undo, &changed, r, c->message,
 					 "disclose: test"), 0);
 	assert_false(changed);
+	assert_null(undo);
 	assert_string_equal(id, c->id);
-	assert_int_equal(repo_amend_head(id, &changed, r, "new\n",
+	assert_int_equal(repo_amend_head(id, &undo, &changed, r, "new\n",
 					 "disclose: test"), 0);
+	rewrite_release_signals();
 	assert_true(changed);
 	assert_string_not_equal(id, c->id);
+	/* the undo is the backup ref written, never a guess */
+	assert_non_null(undo);
+	assert_string_equal(undo, "refs/disclose/backup/main");
+	free(undo);
 	commit_info_free(c);
 	assert_int_equal(repo_head(&c, r), 0);
 	assert_string_equal(c->message, "new\n");

@@ -605,6 +605,7 @@ static int load(struct hook_run *h)
 	if (catalogue_load(&h->cat) < 0 ||
 	    read_file(&h->text, h->path) < 0)
 		return -1;
+	policy_extend_catalogue(h->cat, &h->pc);
 	h->comment_char = repo_comment_char(h->repo);
 	identities(h);
 	return parse_message(h);
@@ -613,7 +614,7 @@ static int load(struct hook_run *h)
 static int check(struct hook_run *h)
 {
 	struct lint_facts facts = { 0 };
-	struct lint_opts lo = { h->form, h->cat, NULL };
+	struct lint_opts lo = { .form = h->form, .cat = h->cat };
 	struct lint_result res;
 
 	facts.author = h->have_author ? &h->author : NULL;
@@ -805,6 +806,7 @@ static int am_load(struct am_run *a)
 	if (catalogue_load(&a->cat) < 0 ||
 	    read_file(&a->text, a->path) < 0)
 		return -1;
+	policy_extend_catalogue(a->cat, &a->pc);
 	buf_add(&a->text, "", 0);
 	spdx_ids_load(&a->licenses, repo_workdir(a->repo));
 	am_load_mail(a);
@@ -839,7 +841,7 @@ static void am_report_end(struct am_run *a)
 	if (!a->errors)
 		return;
 	if (a->strict)
-		fprintf(stderr, "applypatch-msg: \"%s\" is not applied (disclose.amHook = strict): ask its sender for a fixed patch and git am --skip it, or git am --abort to go back to where git am started\n",
+		fprintf(stderr, "applypatch-msg: \"%s\" is not applied (disclose.amHook = strict): ask its sender for a fixed patch and git am --skip it, or git am --abort to go back to where git am started (to apply it anyway and fix it yourself: git am --abort, then git -c disclose.amHook=warn am ...)\n",
 			a->subject);
 	else
 		fprintf(stderr, "applypatch-msg: \"%s\" is applied all the same (disclose.amHook = warn; strict stops git am here): fix the commit before you pass it on, or ask its sender for a fixed patch\n",
@@ -848,7 +850,7 @@ static void am_report_end(struct am_run *a)
 
 static void am_check(struct am_run *a)
 {
-	struct lint_opts lo = { a->form, a->cat, NULL };
+	struct lint_opts lo = { .form = a->form, .cat = a->cat, .mail = true };
 	struct lint_result res;
 	struct message *m;
 
