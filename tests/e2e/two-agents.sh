@@ -200,13 +200,11 @@ expect_eq "reworded" "a: add it, reworded" "$(git log -1 --format=%s HEAD~1)"
 git config --unset disclose.agent
 git config --unset disclose.model
 start
-# it resumes with the per-commit answer open again: commit a names Codex
-# but no model, and that answer is not kept in the session, so it is
-# asked again rather than filled in silently (the tools screen, where
-# the human's last answer was)
-wait_for "Step 4/5 Analysis tools | open: 1 to answer"
-keys q q q
-wait_for "Step 1/5 Series"
+# after a rewrite it resumes on the series, which says on its first
+# frame what became of the marks; the per-commit answer is open again:
+# commit a names Codex but no model, and that answer is not kept in the
+# session, so it is asked again rather than filled in silently
+wait_for "Step 1/5 Series | open: 1 to answer"
 wait_for "resumed after a rewrite: 2 commits followed by their change (2 with a new id)"
 T capture-pane -p -t t >"$TMPDIR/resumed.txt"
 [ "$(grep -cE '^. [12] [0-9a-f]{7} yes ' "$TMPDIR/resumed.txt")" -eq 2 ] ||
@@ -237,8 +235,6 @@ expect_eq "mixed series: nothing remembered" "" \
 
 # the assistant's own write keeps the review too
 start
-wait_for "0 of 2 commits change"
-keys q q q q
 wait_for "Step 1/5 Series"
 wait_for "resumed after a rewrite: 2 commits followed by their change (2 with a new id)"
 T capture-pane -p -t t >"$TMPDIR/after-write.txt"

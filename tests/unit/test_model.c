@@ -180,9 +180,9 @@ static void test_prefill(void **state)
 	assert_string_equal(m.prefill_source,
 			    "git config disclose.agent, disclose.model: a suggestion for commits without facts");
 
-	/* a saved session comes before both */
-	session_set_str(&m.session->agent, "aider");
-	session_set_str(&m.session->model, "gpt-4o");
+	/* a saved session comes before both: the answer the human gave */
+	model_set_answer(&m, "aider", "gpt-4o");
+	assert_null(m.prefill_source);
 	m.session->review[1] = REVIEW_NO_AI;
 	assert_int_equal(model_save(&m, "tools"), 0);
 	assert_true(m.dirty);
@@ -195,7 +195,35 @@ static void test_prefill(void **state)
 	assert_int_equal(m.session->review[0], REVIEW_NONE);
 	assert_int_equal(m.session->review[1], REVIEW_NO_AI);
 	assert_string_equal(m.prefill_source, "your saved session");
+	assert_true(m.answer_given);
 	assert_false(m.dirty);
+	model_release(&m);
+}
+
+/*
+ * A pre-fill is not the human's answer: saving the session (a review
+ * mark, the screen) keeps no agent or model the human did not give, and
+ * the next visit names the pre-fill's own source again.
+ */
+static void test_prefill_not_saved(void **state)
+{
+	struct tui_model m;
+
+	open_model(&m);
+	assert_false(m.answer_given);
+	m.session->review[0] = REVIEW_DONE;
+	assert_int_equal(model_save(&m, "series"), 0);
+	/* the session in memory still has the pre-fill */
+	assert_string_equal(m.session->agent, "Claude");
+	model_release(&m);
+	open_model(&m);
+	assert_true(m.session->resumed);
+	assert_int_equal(m.session->review[0], REVIEW_DONE);
+	assert_false(m.answer_given);
+	assert_string_equal(m.session->agent, "Claude");
+	assert_string_equal(m.session->model, "claude-opus-4-5");
+	assert_non_null(strstr(m.prefill_source,
+			       "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com> in "));
 	model_release(&m);
 }
 
@@ -241,11 +269,24 @@ static void test_items(void **state)
 			 ITEM_DONE);
 	assert_non_null(strstr(why.ptr, "will be removed"));
 	buf_reset(&why);
+	/* "Every commit ... was reviewed by you": marking a commit as
+	 * without AI-generated code is not reviewing it */
 	for (size_t i = 0; i < m.nr; i++)
 		m.session->review[i] = i ? REVIEW_DONE : REVIEW_NO_AI;
+	assert_false(model_all_reviewed(&m, NULL));
+	assert_int_equal(model_item_state(&m, item(&m, "reviewed"), &why),
+			 ITEM_OPEN);
+	assert_non_null(strstr(why.ptr, "1 of 3 commits not reviewed"));
+	assert_non_null(strstr(why.ptr, "1 of them marked as without AI-generated code"));
+	buf_reset(&why);
+	m.session->review[0] |= REVIEW_DONE;
 	assert_true(model_all_reviewed(&m, NULL));
-	assert_int_equal(model_item_state(&m, item(&m, "reviewed"), NULL),
+	assert_int_equal(model_item_state(&m, item(&m, "reviewed"), &why),
 			 ITEM_DONE);
+	assert_string_equal(why.ptr, "every commit is reviewed by you\n");
+	buf_reset(&why);
+	/* both marks: still no Assisted-by for it, and not asked */
+	assert_false(model_asks(&m, 0));
 	assert_false(model_checklist_done(&m));
 	for (size_t i = 0; i < ARRAY_SIZE(human); i++) {
 		session_certify(m.session, human[i], true);
@@ -491,6 +532,7 @@ static void test_ask_per_commit(void **state)
 	assert_false(model_asks(&m, 1));
 	/* pre-filled from the Claude commit: not the Codex commit's */
 	assert_string_equal(m.session->agent, "Claude");
+	assert_false(m.answer_given);
 	assert_int_equal(model_answer_commit(&m, 0), -1);
 	assert_non_null(strstr(error_last(), "names Codex itself"));
 	error_clear();
@@ -620,6 +662,98 @@ static void test_others_facts(void **state)
 	model_release(&m);
 }
 
+/*
+ * The answer offered for the commit asked about: its own agent (Codex,
+ * no model) rather than the pre-fill from another commit (Claude), and
+ * where that came from; nothing changes when the answer already is that
+ * agent's, or the commit asked names no agent.
+ */
+static void test_offer_asked(void **state)
+{
+	struct tui_model m;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: codex\n\n"
+	   "Co-authored-by: Codex <noreply@openai.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: claude\n\n"
+	   "Co-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -m 'c: no trace'\n");
+	open_model(&m);
+	assert_string_equal(m.session->agent, "Claude");
+	assert_true(model_offer_asked(&m));
+	assert_string_equal(m.session->agent, "Codex");
+	assert_null(m.session->model);
+	assert_false(m.answer_given);
+	assert_non_null(strstr(m.prefill_source, "commit 1/3"));
+	assert_non_null(strstr(m.prefill_source,
+			       "Co-authored-by: Codex <noreply@openai.com>"));
+	assert_false(model_offer_asked(&m));
+	/* answered: commit 3 (no agent of its own) keeps the answer */
+	model_set_answer(&m, "Codex", "gpt-5-codex");
+	assert_int_equal(model_answer_commit(&m, 0), 0);
+	assert_false(model_offer_asked(&m));
+	assert_string_equal(m.session->agent, "Codex");
+	assert_string_equal(m.session->model, "gpt-5-codex");
+	assert_true(m.answer_given);
+	model_release(&m);
+}
+
+/*
+ * Which commits the series' tools go on: those given the human's answer
+ * (asked, or without facts), and a commit naming its own agent only when
+ * the answer is that agent's; never one without AI-generated code. The
+ * answer's Assisted-by lines say the same.
+ */
+static void test_takes_tools(void **state)
+{
+	static char *const tools[] = { "sparse", NULL };
+	static const bool want[2][3] = {
+		{ true, false, true },	/* the answer is Codex's */
+		{ true, true, false },	/* Claude's; commit 3 marked a */
+	};
+	struct tui_model m;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: codex\n\n"
+	   "Co-authored-by: Codex <noreply@openai.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: claude\n\n"
+	   "Co-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -m 'c: no trace'\n");
+	open_model(&m);
+	session_set_tools(m.session, tools);
+	model_set_answer(&m, "Codex", "gpt-5-codex");
+	assert_int_equal(model_answer_rest(&m), 2);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass) {
+			model_set_answer(&m, "Claude", "claude-opus-4-5");
+			m.session->review[2] = REVIEW_NO_AI;
+		}
+		for (size_t i = 0; i < m.nr; i++) {
+			char *why = NULL;
+			struct assisted *a = model_commit_assisted(&m, i, &why);
+			bool has = a && a->tools && a->tools[0] &&
+				   !strcmp(a->tools[0], "sparse");
+
+			if (model_takes_tools(&m, i) != want[pass][i] ||
+			    has != want[pass][i])
+				fail_msg("pass %d, commit %zu: takes %d, has %d, want %d",
+					 pass, i + 1, model_takes_tools(&m, i),
+					 has, want[pass][i]);
+			assisted_free(a);
+			free(why);
+		}
+	}
+	model_release(&m);
+}
+
 /* What a commit says of itself, and which answers contradict it. */
 static void test_facts_disagree(void **state)
 {
@@ -679,11 +813,17 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_series, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_prefill, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_prefill_not_saved, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_items, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_preview, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_per_commit, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_ask_per_commit, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_offer_asked, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_takes_tools, setup,
 						teardown),
 		cmocka_unit_test(test_facts_disagree),
 		cmocka_unit_test_setup_teardown(test_remembered_answer, setup,

@@ -194,8 +194,10 @@ static void prefill(struct tui_model *m)
 	struct session *s = m->session;
 	char *agent = NULL, *model = NULL, *tools = NULL;
 
+	/* the session keeps only what the human answered */
 	if (s->resumed && (s->agent || s->model)) {
 		m->prefill_source = xstrdup("your saved session");
+		m->answer_given = true;
 		return;
 	}
 	repo_config_get(&agent, m->repo, "disclose.agent");
@@ -416,12 +418,22 @@ void model_release(struct tui_model *m)
 
 /* What the screens ask of the model ---------------------------------- */
 
+bool model_reviewed(const struct tui_model *m, size_t i)
+{
+	return m->session->review[i] & REVIEW_DONE;
+}
+
+bool model_no_ai(const struct tui_model *m, size_t i)
+{
+	return m->session->review[i] & REVIEW_NO_AI;
+}
+
 bool model_all_reviewed(const struct tui_model *m, size_t *open)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < m->nr; i++)
-		if (m->session->review[i] == REVIEW_NONE)
+		if (!model_reviewed(m, i))
 			n++;
 	if (open)
 		*open = n;
@@ -507,6 +519,34 @@ static enum item_state boot_item(const struct tui_model *m, struct buf *why)
 	return st;
 }
 
+/*
+ * "Every commit of the series was reviewed by you": the review mark of
+ * each commit. Saying that a commit has no AI-generated code is not a
+ * review of it, and the human signs off on that commit too.
+ */
+static enum item_state review_item(const struct tui_model *m,
+				   struct buf *why)
+{
+	size_t open, no_ai = 0;
+
+	if (model_all_reviewed(m, &open)) {
+		if (why)
+			buf_adds(why, "every commit is reviewed by you\n");
+		return ITEM_DONE;
+	}
+	if (!why)
+		return ITEM_OPEN;
+	for (size_t i = 0; i < m->nr; i++)
+		no_ai += !model_reviewed(m, i) && model_no_ai(m, i);
+	buf_addf(why, "%zu of %zu commit%s not reviewed", open, m->nr,
+		 m->nr == 1 ? "" : "s");
+	if (no_ai)
+		buf_addf(why, " (%zu of them marked as without AI-generated code, which is not a review)",
+			 no_ai);
+	buf_adds(why, ": open each from the series (Enter, then r)\n");
+	return ITEM_OPEN;
+}
+
 enum item_state model_item_state(const struct tui_model *m,
 				 const struct policy_item *it,
 				 struct buf *why)
@@ -514,7 +554,6 @@ enum item_state model_item_state(const struct tui_model *m,
 	static const char *const spdx[] = { "SPDX_", NULL };
 	static const char *const ai[] = { "AI_SIGNOFF", "AI_CO_DEVELOPER",
 					  NULL };
-	size_t open;
 
 	if (model_procedure_source(it))
 		return model_procedure_state(m, it, why);
@@ -530,15 +569,7 @@ enum item_state model_item_state(const struct tui_model *m,
 	}
 	switch (it->source) {
 	case SOURCE_REVIEW:
-		if (model_all_reviewed(m, &open)) {
-			if (why)
-				buf_adds(why, "every commit is reviewed or marked as without AI-generated code\n");
-			return ITEM_DONE;
-		}
-		if (why)
-			buf_addf(why, "%zu of %zu commit%s not reviewed: open each from the series (Enter, then r)\n",
-				 open, m->nr, m->nr == 1 ? "" : "s");
-		return ITEM_OPEN;
+		return review_item(m, why);
 	case SOURCE_SPDX:
 		return checker_item(m, spdx, why,
 				    "every file the series adds has a correct SPDX line",
@@ -710,9 +741,65 @@ bool model_asks(const struct tui_model *m, size_t i)
 	const struct commit_facts *f = &m->commits[i].facts;
 
 	/* the tool-name form needs the agent only */
-	return m->policy->form != FORM_LLM &&
-	       m->session->review[i] != REVIEW_NO_AI && !others_only(f) &&
+	return m->policy->form != FORM_LLM && !model_no_ai(m, i) &&
+	       !others_only(f) &&
 	       (!f->agent || (!f->model && m->policy->form != FORM_TOOL_NAME));
+}
+
+void model_set_answer(struct tui_model *m, const char *agent,
+		      const char *model)
+{
+	session_set_str(&m->session->agent, agent);
+	session_set_str(&m->session->model, model);
+	m->answer_given = true;
+	free(m->prefill_source);
+	m->prefill_source = NULL;
+}
+
+bool model_offer_asked(struct tui_model *m)
+{
+	struct session *s = m->session;
+	const struct series_commit *sc;
+	struct buf src = BUF_INIT;
+	size_t i = 0;
+
+	if (!model_unanswered(m, &i))
+		return false;
+	sc = &m->commits[i];
+	if (!sc->facts.agent ||
+	    (s->agent && !strcmp(s->agent, sc->facts.agent->name)))
+		return false;
+	session_set_str(&s->agent, sc->facts.agent->name);
+	session_set_str(&s->model, NULL);
+	m->answer_given = false;
+	buf_addf(&src, "commit %zu/%zu %.7s, which names %s itself: %s", i + 1,
+		 m->nr, sc->info->id, sc->facts.agent->name,
+		 sc->facts.source ? sc->facts.source : "its own lines");
+	free(m->prefill_source);
+	m->prefill_source = buf_detach(&src, NULL);
+	return true;
+}
+
+bool model_takes_tools(const struct tui_model *m, size_t i)
+{
+	const struct commit_facts *f = &m->commits[i].facts;
+	struct assisted *a;
+	char *why = NULL;
+	bool yes;
+
+	if (model_no_ai(m, i))
+		return false;
+	/* the human's answer for it, or the series' answer, with the tools */
+	if (model_asks(m, i) || !f->agent)
+		return true;
+	/* its own agent and model take the tools of an answer for that
+	 * agent only (commit_facts_assisted) */
+	a = model_assisted(m, &why);
+	yes = a && (m->policy->form == FORM_LLM ||
+		    !strcmp(a->agent, f->agent->name));
+	assisted_free(a);
+	free(why);
+	return yes;
 }
 
 /* Can answer a be commit i's? Not another agent than it names itself. */
@@ -823,7 +910,7 @@ struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 	struct assisted *series, *a;
 
 	*why = NULL;
-	if (m->session->review[i] == REVIEW_NO_AI || others_only(&sc->facts))
+	if (model_no_ai(m, i) || others_only(&sc->facts))
 		return NULL;
 	if (model_asks(m, i))
 		return answered(m, i, why);
@@ -1010,8 +1097,19 @@ void model_mark_fix(struct tui_model *m, size_t i, bool on)
 
 int model_session_save(struct tui_model *m)
 {
+	struct session *s = m->session;
+	char *agent = s->agent, *model = s->model;
+	int rc;
+
 	model_change_ids(m);
-	return session_save(m->session, repo_git_dir(m->repo));
+	/* a pre-fill is not the human's answer: the file keeps none, and
+	 * the next visit pre-fills again, naming where from */
+	if (!m->answer_given)
+		s->agent = s->model = NULL;
+	rc = session_save(s, repo_git_dir(m->repo));
+	s->agent = agent;
+	s->model = model;
+	return rc;
 }
 
 int model_save(struct tui_model *m, const char *screen)

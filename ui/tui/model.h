@@ -58,6 +58,9 @@ struct tui_model {
 	bool boot;			/* boot validation is in this build */
 	bool kernel_tree;
 	char *prefill_source;		/* where agent and model came from */
+	bool answer_given;		/* agent and model are the human's
+					 * answer, not a pre-fill: only
+					 * then the session keeps them */
 	bool mixed;			/* commits name different agents */
 	char *facts_note;		/* "1 commit Codex, 1 Claude: each..." */
 	bool force;			/* rewrite published commits too */
@@ -78,9 +81,32 @@ int model_init(struct tui_model *m, const char *dir, const char *range,
 	       const char *policy);
 void model_release(struct tui_model *m);
 
-/* Every commit is reviewed or marked as without AI code; *open: how many
- * are not (open may be NULL). */
+/* The human reviewed commit i (r on the review screen). */
+bool model_reviewed(const struct tui_model *m, size_t i);
+/* The human says commit i has no AI-generated code (a); not a review. */
+bool model_no_ai(const struct tui_model *m, size_t i);
+/* Every commit is reviewed by the human; *open: how many are not (open
+ * may be NULL). */
 bool model_all_reviewed(const struct tui_model *m, size_t *open);
+/*
+ * The human's answer, agent and model (NULL or "" for none): it is the
+ * series' answer now and the session keeps it, as a pre-fill it is not.
+ */
+void model_set_answer(struct tui_model *m, const char *agent,
+		      const char *model);
+/*
+ * Offer the commit asked about first its own agent: when it names one
+ * (and not its model) and the answer is another agent's, the answer
+ * becomes that agent with no model, a pre-fill from the commit. True
+ * when the answer changed.
+ */
+bool model_offer_asked(struct tui_model *m);
+/*
+ * Does commit i take the series' analysis tools? The commits given the
+ * human's answer do, and a commit naming its own agent when the answer
+ * is that agent's; a commit without AI-generated code does not.
+ */
+bool model_takes_tools(const struct tui_model *m, size_t i);
 /* The Assisted-by value the answers give, NULL (with why) when not yet. */
 struct assisted *model_assisted(const struct tui_model *m, char **why);
 /*

@@ -27,13 +27,14 @@ static const struct cat_agent *chosen_agent(const struct view *v)
 	return catalogue_agent(v->m->cat, buf_cstr(&a->agent.text));
 }
 
-/* Keep the session in step with the fields. */
+/* Keep the answer in step with the fields: what the human chose or
+ * typed there is the human's answer. */
 static void store(struct view *v)
 {
 	struct agent_view *a = v->priv;
 
-	session_set_str(&v->m->session->agent, buf_cstr(&a->agent.text));
-	session_set_str(&v->m->session->model, buf_cstr(&a->model.text));
+	model_set_answer(v->m, buf_cstr(&a->agent.text),
+			 buf_cstr(&a->model.text));
 	screen_save(v, "agent");
 }
 
@@ -107,21 +108,31 @@ static bool confirm_agent(struct view *v)
 	return false;
 }
 
-static int agent_open(struct view *v)
+/*
+ * The fields from the answer, offered for the commit asked about: one
+ * that names its own agent starts on that agent and its models.
+ */
+static void load_fields(struct view *v)
 {
-	struct agent_view *a = xcalloc(1, sizeof(*a));
+	struct agent_view *a = v->priv;
 	const struct catalogue *c = v->m->cat;
+	const struct session *s = v->m->session;
 
-	v->priv = a;
-	field_set(&a->agent, v->m->session->agent);
-	field_set(&a->model, v->m->session->model);
+	model_offer_asked(v->m);
+	field_set(&a->agent, s->agent);
+	field_set(&a->model, s->model);
 	for (size_t i = 0; i < c->nr_agents; i++)
-		if (v->m->session->agent &&
-		    !strcmp(c->agents[i].name, v->m->session->agent))
+		if (s->agent && !strcmp(c->agents[i].name, s->agent))
 			a->agent_cursor = (int)i;
 	find_model(v);
 	/* The cursor starts on the first thing still to choose. */
-	set_focus(v, v->m->session->agent ? F_MODELS : F_AGENTS);
+	set_focus(v, s->agent ? F_MODELS : F_AGENTS);
+}
+
+static int agent_open(struct view *v)
+{
+	v->priv = xcalloc(1, sizeof(struct agent_view));
+	load_fields(v);
 	return 0;
 }
 
@@ -217,7 +228,7 @@ static void commit_says(struct buf *val, struct buf *src,
 {
 	const struct series_commit *sc = &m->commits[i];
 
-	if (m->session->review[i] == REVIEW_NO_AI) {
+	if (model_no_ai(m, i)) {
 		buf_adds(val, "-");
 		buf_adds(src, "no AI-generated code, as you marked it");
 	} else if (sc->facts.others && !sc->facts.agent &&
@@ -350,8 +361,14 @@ static void agent_draw(struct view *v, int top, int rows, int cols)
 	    !agent_confirmed(v))
 		draw_asked(v, row, cols);
 	row++;
-	tui_putf(row++, 0, cols, CL_DIM, 0, "Pre-filled from: %s",
-		 v->m->prefill_source ? v->m->prefill_source : "nothing (choose or type)");
+	if (v->m->answer_given)
+		tui_putf(row++, 0, cols, CL_DIM, 0, "Your answer, %s",
+			 v->m->prefill_source ? "from your saved session" :
+			 "as you chose or typed it");
+	else
+		tui_putf(row++, 0, cols, CL_DIM, 0, "Pre-filled from: %s",
+			 v->m->prefill_source ? v->m->prefill_source :
+			 "nothing (choose or type)");
 	screen_draw_assisted(v, row, cols);
 	draw_hint(v, top + rows - 1, cols);
 }
@@ -372,8 +389,6 @@ static void pick_agent(struct view *v)
 		    !catalogue_model(ag, a->model.text.ptr))
 			field_set(&a->model, "");
 		find_model(v);
-		free(v->m->prefill_source);
-		v->m->prefill_source = NULL;
 	}
 	store(v);
 	set_focus(v, F_MODELS);
@@ -436,6 +451,8 @@ static bool answer_next(struct view *v)
 		return false;
 	tui_message("commit %zu answered; now commit %zu/%zu %.7s: Enter answers it, Ctrl-A all the rest",
 		    i + 1, next + 1, m->nr, m->commits[next].info->id);
+	/* the next one may name its own agent: the fields start there */
+	load_fields(v);
 	set_focus(v, F_MODELS);
 	return true;
 }
@@ -559,11 +576,8 @@ static enum tui_request agent_key(struct view *v, int key, bool is_key)
 		if (key_is_enter(key, is_key))
 			return accept(v);
 		if (field_key(a->focus == F_AGENT ? &a->agent : &a->model,
-			      key, is_key)) {
+			      key, is_key))
 			store(v);
-			free(v->m->prefill_source);
-			v->m->prefill_source = NULL;
-		}
 		return REQ_NONE;
 	}
 	if (!is_key && key == 'q')

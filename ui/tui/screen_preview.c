@@ -81,7 +81,7 @@ static void add_no_ai(struct pager *p, const struct tui_model *m)
 	for (size_t i = 0; i < m->nr; i++) {
 		const struct series_commit *sc = &m->commits[i];
 
-		if (m->session->review[i] != REVIEW_NO_AI ||
+		if (!model_no_ai(m, i) ||
 		    !sc->facts.signals)
 			continue;
 		buf_reset(&b);

@@ -3,6 +3,7 @@
  * tools, each marked when it is installed here, plus free text; a basic
  * development tool typed in is refused with the reason.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,13 +95,83 @@ static int tools_open(struct view *v)
 	return 0;
 }
 
+/* Add ", N" to out, or ", N-M" for a run of commits. */
+static void add_number(struct buf *out, size_t i, size_t *run_start,
+		       bool end_of_run)
+{
+	if (*run_start == SIZE_MAX)
+		*run_start = i;
+	if (!end_of_run)
+		return;
+	buf_addf(out, "%s%zu", out->len ? ", " : "", *run_start + 1);
+	if (i > *run_start)
+		buf_addf(out, "-%zu", i + 1);
+	*run_start = SIZE_MAX;
+}
+
+/*
+ * Which commits the tools go on: those given the human's answer, and
+ * one that names the answer's agent itself; not one naming another
+ * agent, or without AI-generated code.
+ */
+static void tools_for(struct buf *out, const struct tui_model *m)
+{
+	struct buf yes = BUF_INIT, own = BUF_INIT, no_ai = BUF_INIT;
+	size_t ry = SIZE_MAX, ro = SIZE_MAX, rn = SIZE_MAX, n = 0;
+
+	for (size_t i = 0; i < m->nr; i++) {
+		bool takes = model_takes_tools(m, i), none = model_no_ai(m, i);
+		bool last = i + 1 == m->nr;
+
+		n += takes;
+		if (takes)
+			add_number(&yes, i, &ry, last ||
+				   !model_takes_tools(m, i + 1));
+		else if (none)
+			add_number(&no_ai, i, &rn, last ||
+				   !model_no_ai(m, i + 1));
+		else
+			add_number(&own, i, &ro, last ||
+				   model_takes_tools(m, i + 1) ||
+				   model_no_ai(m, i + 1));
+	}
+	if (n == m->nr)
+		buf_adds(out, m->nr == 1 ? "They go on the commit." :
+			 "They go on every commit of the series.");
+	else if (!n)
+		buf_adds(out, "They go on no commit: ");
+	else
+		buf_addf(out, "They go on commit%s %s of %zu, given your answer; not on ",
+			 n == 1 ? "" : "s", yes.ptr, m->nr);
+	if (own.len)
+		buf_addf(out, "%s (%s own agent and model)", own.ptr,
+			 strpbrk(own.ptr, ",-") ? "their" : "its");
+	if (no_ai.len)
+		buf_addf(out, "%s%s (no AI-generated code)",
+			 own.len ? ", " : "", no_ai.ptr);
+	if (n < m->nr)
+		buf_adds(out, ".");
+	buf_release(&yes);
+	buf_release(&own);
+	buf_release(&no_ai);
+}
+
 static void tools_draw(struct view *v, int top, int rows, int cols)
 {
 	struct tools_view *tv = v->priv;
-	int list_rows = rows - 6, first, row;
+	struct buf which = BUF_INIT;
+	int list_rows, first, row, nw;
 
 	tui_put(top, 0, cols, CL_META, A_BOLD,
 		TUI_LIT("Specialized analysis tools you used (basic tools are not listed)"));
+	tools_for(&which, v->m);
+	nw = tui_wrap_rows(which.ptr, cols);
+	nw = nw > 2 ? 2 : nw;
+	tui_wrap(top + 1, 0, cols, nw, CL_TEXT, which.ptr);
+	buf_release(&which);
+	top += nw;
+	rows -= nw;
+	list_rows = rows - 6;
 	first = list_scroll(tv->cursor, list_rows, &tv->top);
 	for (int i = 0; i < list_rows && first + i < tv->nr; i++) {
 		const struct tool_entry *t = &tv->tools[first + i];
