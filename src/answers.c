@@ -156,6 +156,7 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
 		*out = as;
 		return 0;
 	} else {
+		a->agent_inferred = !a->agent;
 		if (resolve_agent(&a->agent, a->model, c, r) < 0 ||
 		    assisted_check_agent(a->agent) < 0)
 			return -1;

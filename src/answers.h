@@ -26,6 +26,8 @@ struct answers {
 				 * options leave unset */
 	/* which answers came from git config, not from the options */
 	bool agent_remembered, model_remembered, tools_remembered;
+	/* no agent was given: the catalogue's agent for the model stands */
+	bool agent_inferred;
 	/* the tree's checkpatch will warn on the form: say so (or NULL) */
 	char *warning;
 };

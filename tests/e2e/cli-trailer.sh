@@ -30,6 +30,12 @@ expect_eq "alias" "Assisted-by: Claude:claude-opus-4-5" "$out"
 out=$(git config --unset disclose.agent; git config --unset disclose.tools
 	"$D" trailer --model gpt-5.5 --no-signoff)
 expect_eq "agent from model" "Assisted-by: Codex:gpt-5.5" "$out"
+# ... and said, since another tool may have run the model; not when named
+expect_status 0 "$D" trailer --model gpt-5.5 --no-signoff
+expect_grep "no --agent given: Codex is written as the agent of gpt-5.5" \
+	"$TMPDIR/err"
+expect_status 0 "$D" trailer --agent Codex --model gpt-5.5 --no-signoff
+! grep -q "no --agent given" "$TMPDIR/err" || fail "a named agent called inferred"
 
 # basic tools are refused, with the reason
 expect_status 2 "$D" trailer --agent Claude --model claude-3-opus --tool gcc

@@ -100,6 +100,10 @@ int cli_ctx_init(struct cli_ctx *ctx, struct answers *a, bool need_repo)
 	ctx->policy = a->policy ? xstrdup(a->policy) : NULL;
 	if (ctx->assisted && !a->model_remembered)
 		cli_note_model(a->model, ctx->assisted->model);
+	/* an agent nobody named is said, so that it can be corrected */
+	if (ctx->assisted && ctx->assisted->agent && a->agent_inferred)
+		fprintf(stderr, "git disclose: no --agent given: %s is written as the agent of %s (the catalogue's agent for it); pass --agent NAME if another tool ran the model (e.g. --agent Cursor)\n",
+			ctx->assisted->agent, ctx->assisted->model);
 	/* the tree's checkpatch will warn on this form: say so first */
 	if (a->warning)
 		fprintf(stderr, "git disclose: warning: %s\n", a->warning);
