@@ -754,6 +754,52 @@ static void test_takes_tools(void **state)
 	model_release(&m);
 }
 
+/*
+ * A commit's own complete Assisted-by is never replaced: with commit 1
+ * Claude:claude-opus-4-5 and commit 2 Claude:claude-sonnet-4-5 of their
+ * own, the answer for commit 3 and its tools go on commit 3 alone; the
+ * first two stay as they are, their own tools too.
+ */
+static void test_own_line_kept(void **state)
+{
+	static char *const tools[] = { "coccinelle", NULL };
+	struct tui_model m;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: own\n\n"
+	   "Assisted-by: Claude:claude-opus-4-5\n"
+	   "Signed-off-by: Hu Man <hu@example.org>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: own\n\n"
+	   "Assisted-by: Claude:claude-sonnet-4-5 sparse\n"
+	   "Signed-off-by: Hu Man <hu@example.org>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -m 'c: no trace'\n");
+	open_model(&m);
+	session_set_tools(m.session, tools);
+	model_set_answer(&m, "Claude", "claude-opus-4-5");
+	assert_int_equal(model_unanswered(&m, NULL), 1);
+	assert_int_equal(model_answer_rest(&m), 1);
+	assert_false(model_takes_tools(&m, 0));
+	assert_false(model_takes_tools(&m, 1));
+	assert_true(model_takes_tools(&m, 2));
+	assert_int_equal(model_commit_plan(&m, 0), PLAN_OWN_LINE);
+	assert_int_equal(model_commit_plan(&m, 1), PLAN_OWN_LINE);
+	assert_int_equal(model_commit_plan(&m, 2), PLAN_ANSWER);
+	assert_int_equal(model_preview(&m), 0);
+	assert_string_equal(m.commits[0].new_message, "a: own\n\n"
+			    "Assisted-by: Claude:claude-opus-4-5\n" SOB_HU);
+	assert_string_equal(m.commits[1].new_message, "b: own\n\n"
+			    "Assisted-by: Claude:claude-sonnet-4-5 sparse\n"
+			    SOB_HU);
+	assert_string_equal(m.commits[2].new_message, "c: no trace\n\n"
+			    "Assisted-by: Claude:claude-opus-4-5 coccinelle\n"
+			    SOB_HU);
+	model_release(&m);
+}
+
 /* What a commit says of itself, and which answers contradict it. */
 static void test_facts_disagree(void **state)
 {
@@ -824,6 +870,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_offer_asked, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_takes_tools, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_own_line_kept, setup,
 						teardown),
 		cmocka_unit_test(test_facts_disagree),
 		cmocka_unit_test_setup_teardown(test_remembered_answer, setup,

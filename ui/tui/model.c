@@ -5,8 +5,10 @@
  */
 #include "model.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "b4.h"
@@ -736,14 +738,85 @@ static bool others_only(const struct commit_facts *f)
 	return f->others && !f->agent && !f->signals && !f->has_assisted;
 }
 
-bool model_asks(const struct tui_model *m, size_t i)
+/*
+ * The commit's own Assisted-by (in the human's part), when it is
+ * complete and passes the checks: the value it says, tools and all.
+ */
+static struct assisted *own_line(const struct tui_model *m, size_t i)
 {
 	const struct commit_facts *f = &m->commits[i].facts;
+	enum policy_form form = m->policy->form;
+	const char *v;
+	struct assisted *a = NULL;
 
+	if (!f->has_assisted || !f->source ||
+	    strncasecmp(f->source, ASSISTED_KEY ":", strlen(ASSISTED_KEY) + 1))
+		return NULL;
+	if (form != FORM_LLM && (!f->agent || !f->model))
+		return NULL;
+	v = f->source + strlen(ASSISTED_KEY) + 1;
+	v += strspn(v, " \t");
+	if (assisted_parse(&a, v, form) < 0 ||
+	    assisted_validate(a, form, m->cat) < 0 ||
+	    (form != FORM_LLM && strcmp(a->agent, f->agent->name))) {
+		error_clear();
+		assisted_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+enum commit_plan model_commit_plan(const struct tui_model *m, size_t i)
+{
+	const struct commit_facts *f = &m->commits[i].facts;
+	struct assisted *own;
+
+	if (model_no_ai(m, i))
+		return PLAN_NO_AI;
+	if (others_only(f))
+		return PLAN_OTHERS;
+	own = own_line(m, i);
+	assisted_free(own);
+	if (own)
+		return PLAN_OWN_LINE;
 	/* the tool-name form needs the agent only */
-	return m->policy->form != FORM_LLM && !model_no_ai(m, i) &&
-	       !others_only(f) &&
-	       (!f->agent || (!f->model && m->policy->form != FORM_TOOL_NAME));
+	if (m->policy->form == FORM_LLM || !f->agent ||
+	    (!f->model && m->policy->form != FORM_TOOL_NAME))
+		return PLAN_ANSWER;
+	return PLAN_OWN_AGENT;
+}
+
+size_t model_plan_list(struct buf *out, const struct tui_model *m,
+		       enum commit_plan p)
+{
+	size_t n = 0, start = SIZE_MAX;
+	bool first = true;
+
+	for (size_t i = 0; i <= m->nr; i++) {
+		if (i < m->nr && model_commit_plan(m, i) == p) {
+			n++;
+			if (start == SIZE_MAX)
+				start = i;
+			continue;
+		}
+		if (start == SIZE_MAX)
+			continue;
+		/* a run of commits start+1 .. i */
+		buf_addf(out, "%s%zu", first ? "" : ", ", start + 1);
+		if (i > start + 2)
+			buf_addf(out, "-%zu", i);
+		else if (i == start + 2)
+			buf_addf(out, ", %zu", i);
+		first = false;
+		start = SIZE_MAX;
+	}
+	return n;
+}
+
+bool model_asks(const struct tui_model *m, size_t i)
+{
+	return m->policy->form != FORM_LLM &&
+	       model_commit_plan(m, i) == PLAN_ANSWER;
 }
 
 void model_set_answer(struct tui_model *m, const char *agent,
@@ -787,11 +860,14 @@ bool model_takes_tools(const struct tui_model *m, size_t i)
 	char *why = NULL;
 	bool yes;
 
-	if (model_no_ai(m, i))
+	switch (model_commit_plan(m, i)) {
+	case PLAN_ANSWER:
+		return true;	/* the human's answer for it, with the tools */
+	case PLAN_OWN_AGENT:
+		break;
+	default:
 		return false;
-	/* the human's answer for it, or the series' answer, with the tools */
-	if (model_asks(m, i) || !f->agent)
-		return true;
+	}
 	/* its own agent and model take the tools of an answer for that
 	 * agent only (commit_facts_assisted) */
 	a = model_assisted(m, &why);
@@ -910,10 +986,21 @@ struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 	struct assisted *series, *a;
 
 	*why = NULL;
-	if (model_no_ai(m, i) || others_only(&sc->facts))
+	switch (model_commit_plan(m, i)) {
+	case PLAN_NO_AI:
+	case PLAN_OTHERS:
 		return NULL;
-	if (model_asks(m, i))
-		return answered(m, i, why);
+	case PLAN_OWN_LINE:
+		/* a complete disclosure of its own is never replaced */
+		return own_line(m, i);
+	case PLAN_ANSWER:
+		if (m->policy->form != FORM_LLM)
+			return answered(m, i, why);
+		/* the kernel-llm form: the series' one answer */
+		break;
+	case PLAN_OWN_AGENT:
+		break;
+	}
 	series = model_assisted(m, why);
 	if (!sc->facts.agent)
 		return series;

@@ -102,9 +102,29 @@ void model_set_answer(struct tui_model *m, const char *agent,
  */
 bool model_offer_asked(struct tui_model *m);
 /*
+ * What the write does with commit i's disclosure: the one decision the
+ * preview, the write and every count and sentence of the screens take.
+ */
+enum commit_plan {
+	PLAN_ANSWER,	/* the human's answer (given, or still to give) */
+	PLAN_OWN_LINE,	/* its own complete Assisted-by, kept as it stands */
+	PLAN_OWN_AGENT,	/* its own traces name agent and model: converted */
+	PLAN_NO_AI,	/* no AI-generated code, as the human marked it */
+	PLAN_OTHERS,	/* only another person's disclosure: sign-off alone */
+};
+enum commit_plan model_commit_plan(const struct tui_model *m, size_t i);
+/*
+ * The commits of plan p as "1-2, 4" into out (nothing when none);
+ * returns how many.
+ */
+size_t model_plan_list(struct buf *out, const struct tui_model *m,
+		       enum commit_plan p);
+/*
  * Does commit i take the series' analysis tools? The commits given the
- * human's answer do, and a commit naming its own agent when the answer
- * is that agent's; a commit without AI-generated code does not.
+ * human's answer do, and a commit whose traces name its agent when the
+ * answer is that agent's; not one that keeps its own Assisted-by, one
+ * without AI-generated code, or one whose disclosure is another
+ * person's.
  */
 bool model_takes_tools(const struct tui_model *m, size_t i);
 /* The Assisted-by value the answers give, NULL (with why) when not yet. */
