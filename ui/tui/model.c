@@ -128,50 +128,6 @@ static void describe_commit(struct tui_model *m, struct series_commit *sc,
 	}
 }
 
-/* "agent:model", or the agent alone, of a commit's facts. */
-static void facts_name(struct buf *out, const struct commit_facts *f)
-{
-	buf_addf(out, "%s%s%s", f->agent->name, f->model ? ":" : "",
-		 f->model ? f->model : "");
-}
-
-/* Do the commits name different agents or models? Say which. */
-static void note_mixed(struct tui_model *m)
-{
-	const struct commit_facts *first = NULL;
-	struct buf note = BUF_INIT;
-	size_t with = 0;
-
-	for (size_t i = 0; i < m->nr; i++) {
-		const struct commit_facts *f = &m->commits[i].facts;
-
-		if (!f->agent)
-			continue;
-		with++;
-		/* a model not told is no disagreement */
-		if (first && (first->agent != f->agent ||
-			      (first->model && f->model &&
-			       strcmp(first->model, f->model))))
-			m->mixed = true;
-		if (!first || (!first->model && f->model))
-			first = f;
-	}
-	if (!with)
-		return;
-	buf_addf(&note, "%zu of %zu commit%s name%s %s own agent", with,
-		 m->nr, m->nr == 1 ? "" : "s", with == 1 ? "s" : "",
-		 with == 1 ? "its" : "their");
-	if (m->mixed) {
-		buf_adds(&note, "s (mixed)");
-	} else {
-		buf_adds(&note, " (");
-		facts_name(&note, first);
-		buf_adds(&note, ")");
-	}
-	buf_adds(&note, ": each keeps its own; your answer is for the others");
-	m->facts_note = buf_detach(&note, NULL);
-}
-
 /* The first commit that names its agent and model: them, and where. */
 static void prefill_from_vendor(struct tui_model *m, char **agent,
 				char **model)
@@ -382,7 +338,6 @@ int model_init(struct tui_model *m, const char *dir, const char *range,
 	if (load_policy(m, policy) < 0 || load_series(m) < 0)
 		return -1;
 	prefill(m);
-	note_mixed(m);
 	return 0;
 }
 
@@ -402,7 +357,6 @@ void model_release(struct tui_model *m)
 		commit_facts_release(&sc->facts);
 		assisted_free(sc->answer);
 	}
-	free(m->facts_note);
 	free(m->commits);
 	session_free(m->session);
 	if (m->have_human)
@@ -660,7 +614,7 @@ void model_open_items(const struct tui_model *m, struct buf *out)
 	if (unanswered)
 		buf_addf(out, "%zu to answer, ", unanswered);
 	a = model_assisted(m, &why);
-	if (!a)
+	if (!a && model_answer_used(m))
 		buf_adds(out, "agent and model, ");
 	assisted_free(a);
 	free(why);
@@ -813,6 +767,74 @@ size_t model_plan_list(struct buf *out, const struct tui_model *m,
 	return n;
 }
 
+bool model_mixed(const struct tui_model *m)
+{
+	const struct commit_facts *first = NULL;
+
+	for (size_t i = 0; i < m->nr; i++) {
+		const struct commit_facts *f = &m->commits[i].facts;
+		enum commit_plan p = model_commit_plan(m, i);
+
+		if (!f->agent || p == PLAN_NO_AI || p == PLAN_OTHERS)
+			continue;
+		/* a model not told is no disagreement */
+		if (first && (first->agent != f->agent ||
+			      (first->model && f->model &&
+			       strcmp(first->model, f->model))))
+			return true;
+		if (!first || (!first->model && f->model))
+			first = f;
+	}
+	return false;
+}
+
+bool model_plan_note(struct buf *out, const struct tui_model *m)
+{
+	static const char *const what[][2] = {
+		[PLAN_OWN_LINE] = { "keeps its own Assisted-by",
+				    "keep their own Assisted-by" },
+		[PLAN_OWN_AGENT] = { "its own agent and model, from its traces",
+				     "their own agents and models, from their traces" },
+		[PLAN_NO_AI] = { "none (no AI-generated code, as you marked it)",
+				 "none (no AI-generated code, as you marked them)" },
+		[PLAN_OTHERS] = { "your sign-off alone (the disclosure in it is another person's)",
+				  "your sign-off alone (the disclosures in them are other people's)" },
+	};
+	struct buf list = BUF_INIT;
+	size_t n = model_plan_list(&list, m, PLAN_ANSWER), k;
+	bool mixed = model_mixed(m), first = true;
+
+	if (n == m->nr)
+		goto out;
+	if (n)
+		buf_addf(out, "Your answer goes on commit%s %s of %zu; ",
+			 n == 1 ? "" : "s", list.ptr, m->nr);
+	else
+		buf_adds(out, "Your answer goes on no commit: ");
+	for (int p = PLAN_OWN_LINE; p <= PLAN_OTHERS; p++) {
+		buf_reset(&list);
+		k = model_plan_list(&list, m, (enum commit_plan)p);
+		if (!k)
+			continue;
+		buf_addf(out, "%s%s %s", first ? "" : "; ", list.ptr,
+			 what[p][k > 1]);
+		first = false;
+	}
+	buf_adds(out, mixed ? ". Mixed agents: each commit keeps its own." :
+		 ".");
+out:
+	buf_release(&list);
+	return out->len && (!n || mixed);
+}
+
+bool model_answer_used(const struct tui_model *m)
+{
+	for (size_t i = 0; i < m->nr; i++)
+		if (model_commit_plan(m, i) == PLAN_ANSWER)
+			return true;
+	return false;
+}
+
 bool model_asks(const struct tui_model *m, size_t i)
 {
 	return m->policy->form != FORM_LLM &&
@@ -878,13 +900,24 @@ bool model_takes_tools(const struct tui_model *m, size_t i)
 	return yes;
 }
 
+/* Can an answer of agent (NULL: none chosen yet) go on commit i? Not
+ * when it names another agent itself. */
+static bool agent_fits(const struct tui_model *m, size_t i,
+		       const char *agent)
+{
+	const struct cat_agent *own = m->commits[i].facts.agent;
+
+	return !own || !agent || !strcmp(own->name, agent) ||
+	       catalogue_agent(m->cat, agent) == own;
+}
+
 /* Can answer a be commit i's? Not another agent than it names itself. */
 static int answer_fits(const struct tui_model *m, size_t i,
 		       const struct assisted *a)
 {
 	const struct series_commit *sc = &m->commits[i];
 
-	if (!sc->facts.agent || !strcmp(sc->facts.agent->name, a->agent))
+	if (agent_fits(m, i, a->agent))
 		return 0;
 	return error_set("commit %zu/%zu %.7s names %s itself (%s): give it a %s model (choose %s), or Enter on the model answers the others first",
 			 i + 1, m->nr, sc->info->id, sc->facts.agent->name,
@@ -927,7 +960,24 @@ int model_answer_commit(struct tui_model *m, size_t i)
 	return rc;
 }
 
-int model_answer_rest(struct tui_model *m)
+size_t model_answer_rest_fits(const struct tui_model *m, size_t *other)
+{
+	size_t n = 0;
+
+	if (other)
+		*other = SIZE_MAX;
+	for (size_t i = 0; i < m->nr; i++) {
+		if (!model_asks(m, i) || m->commits[i].answer)
+			continue;
+		if (agent_fits(m, i, m->session->agent))
+			n++;
+		else if (other && *other == SIZE_MAX)
+			*other = i;
+	}
+	return n;
+}
+
+int model_answer_rest(struct tui_model *m, struct buf *done)
 {
 	char *why = NULL;
 	struct assisted *a = model_assisted(m, &why);
@@ -949,6 +999,8 @@ int model_answer_rest(struct tui_model *m)
 		m->commits[i].answer = assisted_new(a->agent, a->model);
 		m->dirty = true;
 		n++;
+		if (done)
+			buf_addf(done, "%s%zu", done->len ? ", " : "", i + 1);
 	}
 	assisted_free(a);
 	return n;

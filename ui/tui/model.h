@@ -61,8 +61,6 @@ struct tui_model {
 	bool answer_given;		/* agent and model are the human's
 					 * answer, not a pre-fill: only
 					 * then the session keeps them */
-	bool mixed;			/* commits name different agents */
-	char *facts_note;		/* "1 commit Codex, 1 Claude: each..." */
 	bool force;			/* rewrite published commits too */
 	bool drop_signatures;		/* rewrite signed commits too */
 	bool dirty;			/* changed, and not written */
@@ -119,6 +117,20 @@ enum commit_plan model_commit_plan(const struct tui_model *m, size_t i);
  */
 size_t model_plan_list(struct buf *out, const struct tui_model *m,
 		       enum commit_plan p);
+/* Does some commit get the human's answer (PLAN_ANSWER)? Else no
+ * agent and model need be chosen. */
+bool model_answer_used(const struct tui_model *m);
+/* Do the commits that keep or are asked with their own agent name
+ * different agents or models? */
+bool model_mixed(const struct tui_model *m);
+/*
+ * Where the answer goes and what the other commits get, from
+ * model_commit_plan ("Your answer goes on commit 3 of 3; 1, 2 keep their
+ * own Assisted-by."), into out; nothing when every commit gets the
+ * answer. True when it warns: no commit gets the answer, or the series
+ * is mixed.
+ */
+bool model_plan_note(struct buf *out, const struct tui_model *m);
 /*
  * Does commit i take the series' analysis tools? The commits given the
  * human's answer do, and a commit whose traces name its agent when the
@@ -173,8 +185,18 @@ bool model_asks(const struct tui_model *m, size_t i);
  * 0, or -1 with error_last() saying why the answer cannot be given yet.
  */
 int model_answer_commit(struct tui_model *m, size_t i);
-/* The same for every commit still unanswered; returns how many, or -1. */
-int model_answer_rest(struct tui_model *m);
+/*
+ * The same for every commit still unanswered that the answer fits (not
+ * one naming another agent itself); returns how many, or -1; done (may
+ * be NULL) gets their numbers ("3, 5").
+ */
+int model_answer_rest(struct tui_model *m, struct buf *done);
+/*
+ * How many commits model_answer_rest would answer now (the answer's
+ * agent as chosen, any while none is); *other (may be NULL) gets the
+ * first one it passes by as naming another agent, or SIZE_MAX.
+ */
+size_t model_answer_rest_fits(const struct tui_model *m, size_t *other);
 /* The open items of the checklist ("2 to review, 1 to certify"). */
 void model_open_items(const struct tui_model *m, struct buf *out);
 /*

@@ -100,7 +100,9 @@ static void fill(struct view *v)
 {
 	struct preview_view *pv = v->priv;
 	struct tui_model *m = v->m;
+	struct buf note = BUF_INIT;
 	size_t changed = 0;
+	bool warn;
 
 	pager_release(&pv->p);
 	for (size_t i = 0; i < m->nr; i++)
@@ -122,9 +124,11 @@ static void fill(struct view *v)
 	else
 		pager_add(&pv->p, CL_DIM, 0,
 			  TUI_LIT("Vendor trailers become Assisted-by: and AI sign-offs go (x on the checklist keeps them)."));
-	if (m->facts_note)
-		pager_addf(&pv->p, m->mixed ? CL_WARN : CL_DIM, 0, "%s",
-			   m->facts_note);
+	warn = model_plan_note(&note, m);
+	if (note.len)
+		pager_add_wrapped(&pv->p, warn ? CL_WARN : CL_DIM, note.ptr,
+				  78);
+	buf_release(&note);
 	add_no_ai(&pv->p, m);
 	add_checkpatch_note(&pv->p, m);
 	if (!model_checklist_done(m))
