@@ -878,6 +878,39 @@ static void test_plan_counts(void **state)
 	buf_release(&done);
 }
 
+/*
+ * A pre-fill from a commit that the human then marks as without
+ * AI-generated code is not kept: it comes from the next commit naming
+ * agent and model, or there is none.
+ */
+static void test_prefill_no_ai(void **state)
+{
+	struct tui_model m;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: sonnet\n\n"
+	   "Co-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: codex\n\n"
+	   "Assisted-by: Codex:gpt-5-codex\n"
+	   "MSG\n");
+	open_model(&m);
+	assert_string_equal(m.session->model, "claude-sonnet-4-5");
+	assert_non_null(strstr(m.prefill_source, "Sonnet"));
+	m.session->review[0] = REVIEW_NO_AI;
+	model_marks_changed(&m);
+	assert_string_equal(m.session->agent, "Codex");
+	assert_string_equal(m.session->model, "gpt-5-codex");
+	assert_null(strstr(m.prefill_source, "Sonnet"));
+	m.session->review[1] = REVIEW_NO_AI;
+	model_marks_changed(&m);
+	assert_null(m.session->agent);
+	assert_null(m.prefill_source);
+	model_release(&m);
+}
+
 /* What a commit says of itself, and which answers contradict it. */
 static void test_facts_disagree(void **state)
 {
@@ -952,6 +985,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_own_line_kept, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_plan_counts, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_prefill_no_ai, setup,
 						teardown),
 		cmocka_unit_test(test_facts_disagree),
 		cmocka_unit_test_setup_teardown(test_remembered_answer, setup,

@@ -128,7 +128,8 @@ static void describe_commit(struct tui_model *m, struct series_commit *sc,
 	}
 }
 
-/* The first commit that names its agent and model: them, and where. */
+/* The first commit that names its agent and model, not one marked as
+ * without AI-generated code: them, and where. */
 static void prefill_from_vendor(struct tui_model *m, char **agent,
 				char **model)
 {
@@ -136,8 +137,9 @@ static void prefill_from_vendor(struct tui_model *m, char **agent,
 		const struct series_commit *sc = &m->commits[i];
 		struct buf src = BUF_INIT;
 
-		if (!sc->facts.agent || !sc->facts.model)
+		if (!sc->facts.agent || !sc->facts.model || model_no_ai(m, i))
 			continue;
+		m->prefill_from = i + 1;
 		*agent = xstrdup(sc->facts.agent->name);
 		*model = xstrdup(sc->facts.model);
 		buf_addf(&src, "%s in %.7s", sc->facts.source ?
@@ -839,6 +841,25 @@ bool model_asks(const struct tui_model *m, size_t i)
 {
 	return m->policy->form != FORM_LLM &&
 	       model_commit_plan(m, i) == PLAN_ANSWER;
+}
+
+void model_marks_changed(struct tui_model *m)
+{
+	char *agent = NULL, *model = NULL;
+
+	if (m->answer_given || !m->prefill_from ||
+	    !model_no_ai(m, m->prefill_from - 1))
+		return;
+	/* the pre-fill came from a commit now marked: from the next, or
+	 * none */
+	m->prefill_from = 0;
+	free(m->prefill_source);
+	m->prefill_source = NULL;
+	prefill_from_vendor(m, &agent, &model);
+	session_set_str(&m->session->agent, agent);
+	session_set_str(&m->session->model, model);
+	free(agent);
+	free(model);
 }
 
 void model_set_answer(struct tui_model *m, const char *agent,

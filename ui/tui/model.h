@@ -58,6 +58,7 @@ struct tui_model {
 	bool boot;			/* boot validation is in this build */
 	bool kernel_tree;
 	char *prefill_source;		/* where agent and model came from */
+	size_t prefill_from;		/* 1 + the commit they came from, or 0 */
 	bool answer_given;		/* agent and model are the human's
 					 * answer, not a pre-fill: only
 					 * then the session keeps them */
@@ -92,6 +93,12 @@ bool model_all_reviewed(const struct tui_model *m, size_t *open);
  */
 void model_set_answer(struct tui_model *m, const char *agent,
 		      const char *model);
+/*
+ * A review mark changed: a pre-fill taken from a commit now marked as
+ * without AI-generated code is taken from the next commit that names
+ * agent and model, or dropped.
+ */
+void model_marks_changed(struct tui_model *m);
 /*
  * Offer the commit asked about first its own agent: when it names one
  * (and not its model) and the answer is another agent's, the answer
