@@ -643,6 +643,10 @@ struct assisted *model_assisted(const struct tui_model *m, char **why)
 			return NULL;
 		}
 		a = assisted_new(s->agent, s->model);
+		/* what is written: a display name or spelling as typed
+		 * becomes the id, as Enter makes it (canonical_model) */
+		if (assisted_resolve(a, m->cat) < 0)
+			error_clear();
 	}
 	for (char **t = s->tools; t && *t; t++)
 		assisted_add_tool(a, *t);

@@ -193,6 +193,33 @@ static void draw_models(struct view *v, int top, int rows, int col,
 	}
 }
 
+/*
+ * The verdict on the model typed, and what is written for it: a
+ * spelling or display name the catalogue maps ("claude-sonnet-4.5")
+ * is written as the id ("claude-sonnet-4-5").
+ */
+static void draw_model_check(struct view *v, int row, int col, int cols)
+{
+	struct agent_view *a = v->priv;
+	const struct cat_agent *ag = chosen_agent(v);
+	const char *typed = buf_cstr(&a->model.text);
+	struct assisted *as = assisted_new(buf_cstr(&a->agent.text), typed);
+	struct buf ok = BUF_INIT;
+	int rc;
+
+	if (assisted_resolve(as, v->m->cat) < 0)
+		error_clear();
+	rc = assisted_check_model(typed);	/* its reason for draw_check */
+	if (rc == 0 && as->model && strcmp(as->model, typed))
+		buf_addf(&ok, "written as %s", as->model);
+	else
+		buf_adds(&ok, ag && catalogue_model(ag, typed) ?
+			 "known model" : "not in the catalogue: allowed");
+	draw_check(row, col, cols, rc, ok.ptr);
+	buf_release(&ok);
+	assisted_free(as);
+}
+
 /* The catalogue's guess at what an unknown agent was meant to be. */
 static const char *agent_guess(const struct view *v)
 {
@@ -376,17 +403,18 @@ static void agent_draw(struct view *v, int top, int rows, int cols)
 	field_draw(&a->model, row, half + 7, cols - half - 7,
 		   a->focus == F_MODEL);
 	row++;
-	if (a->agent.text.len)
+	if (ag && strcmp(ag->name, buf_cstr(&a->agent.text)))
+		/* an alias ("Claude Code"): the name is written */
+		tui_putf(row, 0, half - 2, CL_OK, 0, "written as %s",
+			 ag->name);
+	else if (a->agent.text.len)
 		draw_check(row, 0, half - 2,
 			   assisted_check_agent(buf_cstr(&a->agent.text)),
 			   ag ? "known agent" : agent_confirmed(v) ?
 			   "unknown agent: confirmed by you" :
 			   "not in the catalogue: Enter to confirm");
 	if (a->model.text.len)
-		draw_check(row, half, cols - half,
-			   assisted_check_model(buf_cstr(&a->model.text)),
-			   ag && catalogue_model(ag, buf_cstr(&a->model.text)) ?
-			   "known model" : "not in the catalogue: allowed");
+		draw_model_check(v, row, half, cols - half);
 	row++;
 	if (a->asked && !strcmp(a->asked, buf_cstr(&a->agent.text)) &&
 	    !agent_confirmed(v))
