@@ -174,6 +174,11 @@ static void draw_models(struct view *v, int top, int rows, int col,
 	const struct cat_agent *ag = chosen_agent(v);
 	int first;
 
+	if (!ag && !a->agent.text.len) {
+		tui_put(top, col, cols, CL_DIM, 0,
+			TUI_LIT("(choose an agent first: its models are listed here)"));
+		return;
+	}
 	if (!ag || !ag->nr_models) {
 		tui_put(top, col, cols, CL_DIM, 0,
 			TUI_LIT("(no known models: type the model below)"));
