@@ -520,8 +520,11 @@ static void do_write(struct view *v)
 		error_clear();
 	pager_add(&sum, CL_TEXT, 0, TUI_LIT(""));
 	pager_add(&sum, CL_META, A_BOLD, TUI_LIT("What changed:"));
+	/* the commits written as they were are not listed */
 	for (size_t i = 0; i < m->nr; i++)
-		add_commit(&sum, m, i, true);
+		if (strcmp(m->commits[i].new_message,
+			   m->commits[i].info->message))
+			add_commit(&sum, m, i, true);
 	pager_release(&pv->p);
 	pv->p = sum;
 }
