@@ -549,8 +549,8 @@ static void answer_all(struct view *v)
 	if (model_unanswered(m, &next)) {
 		/* one naming another agent itself is asked now, on its own
 		 * agent's models */
-		tui_message("this answer for %s %s; commit %zu/%zu %.7s names %s itself: answer it now",
-			    n == 1 ? "commit" : n ? "commits" : "no commit",
+		tui_message("this answer for %s%s; commit %zu/%zu %.7s names %s itself: answer it now",
+			    n == 1 ? "commit " : n ? "commits " : "no commit",
 			    done.ptr, next + 1, m->nr, m->commits[next].info->id,
 			    m->commits[next].facts.agent ?
 			    m->commits[next].facts.agent->name : "another agent");
