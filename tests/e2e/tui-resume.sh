@@ -89,7 +89,7 @@ keys Enter
 wait_for "now commit 3/3"
 keys C-a
 wait_for "Step 4/5 Analysis tools"
-wait_for "They go on commits 1, 3 of 3, given your answer; not on 2 (its own agent and model)."
+wait_for "They go on commits 1, 3 of 3; not on 2 (its own agent and model)."
 keys Escape
 wait_for "Leave?"
 keys y

@@ -173,7 +173,7 @@ keys Enter
 wait_for "Step 4/5 Analysis tools"
 keys Enter
 wait_for "Step 5/5 Preview"
-wait_for "(mixed)"
+wait_for "Mixed agents: each commit keeps its own."
 wait_for "+ Assisted-by: Claude:claude-sonnet-4-5"
 wait_for "+ Assisted-by: Codex:gpt-5-codex"
 T capture-pane -p -t t >"$TMPDIR/preview.txt"

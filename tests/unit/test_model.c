@@ -347,7 +347,7 @@ static void test_preview(void **state)
 	open_model(&m);
 	session_set_tools(m.session, tools);
 	/* the AI sign-off names Claude, not the model: the answer's */
-	assert_int_equal(model_answer_rest(&m), 1);
+	assert_int_equal(model_answer_rest(&m, NULL), 1);
 	a = model_assisted(&m, &why);
 	assert_non_null(a);
 	assert_null(why);
@@ -385,7 +385,7 @@ static void test_preview(void **state)
 	error_clear();
 	/* a commit without AI-generated code gets no Assisted-by */
 	session_set_str(&m.session->model, "claude-opus-4-5");
-	assert_int_equal(model_answer_rest(&m), 1);
+	assert_int_equal(model_answer_rest(&m, NULL), 1);
 	m.session->review[0] = REVIEW_NO_AI;
 	assert_int_equal(model_preview(&m), 0);
 	assert_null(strstr(m.commits[0].new_message, "Assisted-by"));
@@ -440,7 +440,7 @@ static void test_open_items(void **state)
 			break;
 		case 4:
 			session_set_str(&m.session->agent, "Claude");
-			assert_int_equal(model_answer_rest(&m), 1);
+			assert_int_equal(model_answer_rest(&m, NULL), 1);
 			break;
 		case 5:
 			m.written = true;
@@ -478,12 +478,11 @@ static void test_per_commit(void **state)
 	   "git config disclose.model gpt-5-codex\n");
 	open_model(&m);
 	assert_int_equal(m.nr, 2);
-	assert_true(m.mixed);
-	assert_non_null(strstr(m.facts_note, "mixed"));
+	assert_true(model_mixed(&m));
 	assert_string_equal(m.commits[1].facts.model, "claude-sonnet-4-5");
 	/* the Codex commit names no model: asked; the Claude one is not */
 	assert_int_equal(model_unanswered(&m, NULL), 1);
-	assert_int_equal(model_answer_rest(&m), 1);
+	assert_int_equal(model_answer_rest(&m, NULL), 1);
 	assert_null(m.commits[1].answer);
 	assert_int_equal(model_preview(&m), 0);
 	assert_string_equal(m.commits[0].new_message, "a: codex\n\n"
@@ -537,7 +536,7 @@ static void test_ask_per_commit(void **state)
 	assert_non_null(strstr(error_last(), "names Codex itself"));
 	error_clear();
 	session_set_str(&m.session->model, "claude-opus-4-5");
-	assert_int_equal(model_answer_rest(&m), 1);
+	assert_int_equal(model_answer_rest(&m, NULL), 1);
 	assert_int_equal(model_unanswered(&m, &first), 1);
 	assert_int_equal(first, 0);
 	assert_int_equal(model_preview(&m), -1);
@@ -580,7 +579,7 @@ static void test_remembered_answer(void **state)
 	assert_null(model_remembered_answer(&m, &why));
 	session_set_str(&m.session->agent, "Claude");
 	session_set_str(&m.session->model, "claude-opus-4-5");
-	assert_int_equal(model_answer_rest(&m), 2);
+	assert_int_equal(model_answer_rest(&m, NULL), 2);
 	a = model_remembered_answer(&m, &why);
 	assert_non_null(a);
 	assert_string_equal(a->agent, "Claude");
@@ -730,7 +729,7 @@ static void test_takes_tools(void **state)
 	open_model(&m);
 	session_set_tools(m.session, tools);
 	model_set_answer(&m, "Codex", "gpt-5-codex");
-	assert_int_equal(model_answer_rest(&m), 2);
+	assert_int_equal(model_answer_rest(&m, NULL), 2);
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass) {
 			model_set_answer(&m, "Claude", "claude-opus-4-5");
@@ -751,6 +750,164 @@ static void test_takes_tools(void **state)
 			free(why);
 		}
 	}
+	model_release(&m);
+}
+
+/*
+ * A commit's own complete Assisted-by is never replaced: with commit 1
+ * Claude:claude-opus-4-5 and commit 2 Claude:claude-sonnet-4-5 of their
+ * own, the answer for commit 3 and its tools go on commit 3 alone; the
+ * first two stay as they are, their own tools too.
+ */
+static void test_own_line_kept(void **state)
+{
+	static char *const tools[] = { "coccinelle", NULL };
+	struct tui_model m;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: own\n\n"
+	   "Assisted-by: Claude:claude-opus-4-5\n"
+	   "Signed-off-by: Hu Man <hu@example.org>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: own\n\n"
+	   "Assisted-by: Claude:claude-sonnet-4-5 sparse\n"
+	   "Signed-off-by: Hu Man <hu@example.org>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -m 'c: no trace'\n");
+	open_model(&m);
+	session_set_tools(m.session, tools);
+	model_set_answer(&m, "Claude", "claude-opus-4-5");
+	assert_int_equal(model_unanswered(&m, NULL), 1);
+	assert_int_equal(model_answer_rest(&m, NULL), 1);
+	assert_false(model_takes_tools(&m, 0));
+	assert_false(model_takes_tools(&m, 1));
+	assert_true(model_takes_tools(&m, 2));
+	assert_int_equal(model_commit_plan(&m, 0), PLAN_OWN_LINE);
+	assert_int_equal(model_commit_plan(&m, 1), PLAN_OWN_LINE);
+	assert_int_equal(model_commit_plan(&m, 2), PLAN_ANSWER);
+	assert_int_equal(model_preview(&m), 0);
+	assert_string_equal(m.commits[0].new_message, "a: own\n\n"
+			    "Assisted-by: Claude:claude-opus-4-5\n" SOB_HU);
+	assert_string_equal(m.commits[1].new_message, "b: own\n\n"
+			    "Assisted-by: Claude:claude-sonnet-4-5 sparse\n"
+			    SOB_HU);
+	assert_string_equal(m.commits[2].new_message, "c: no trace\n\n"
+			    "Assisted-by: Claude:claude-opus-4-5 coccinelle\n"
+			    SOB_HU);
+	model_release(&m);
+}
+
+/*
+ * Every count and sentence about where the answer goes comes from the
+ * plan that decides the write. Bob's two commits (his disclosure and
+ * sign-off only): the answer goes on no commit, the tools neither, with
+ * commit 2 marked a or not. A Cursor trace: Ctrl-A answers the others
+ * and counts them so, the Cursor commit stays asked. A commit marked a
+ * is not counted among those naming their own agent.
+ */
+static void test_plan_counts(void **state)
+{
+	static char *const tools[] = { "coccinelle", NULL };
+	struct buf note = BUF_INIT, done = BUF_INIT;
+	struct tui_model m;
+	size_t other = 0;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty --author 'Bob Builder <bob@example.org>' -F - <<'MSG'\n"
+	   "a: bob's\n\n"
+	   "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n"
+	   "Signed-off-by: Bob Builder <bob@example.org>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty --author 'Bob Builder <bob@example.org>' -F - <<'MSG'\n"
+	   "b: bob's\n\n"
+	   "Signed-off-by: Bob Builder <bob@example.org>\n"
+	   "Assisted-by: Codex:gpt-5-codex sparse\n"
+	   "Signed-off-by: Bob Builder <bob@example.org>\n"
+	   "MSG\n");
+	open_model(&m);
+	session_set_tools(m.session, tools);
+	model_set_answer(&m, "Claude", "claude-opus-4-5");
+	for (int marked = 0; marked < 2; marked++) {
+		m.session->review[1] = marked ? REVIEW_NO_AI : 0;
+		assert_int_equal(model_commit_plan(&m, 0), PLAN_OTHERS);
+		assert_false(model_takes_tools(&m, 0));
+		assert_false(model_takes_tools(&m, 1));
+		buf_reset(&note);
+		assert_true(model_plan_note(&note, &m));
+		assert_non_null(strstr(note.ptr,
+				       "Your answer goes on no commit: "));
+		assert_non_null(strstr(note.ptr, marked ?
+			"1 your sign-off alone" : "1, 2 your sign-off alone"));
+		assert_true(!marked ||
+			    strstr(note.ptr, "2 none (no AI-generated code"));
+	}
+	model_release(&m);
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: claude\n\n"
+	   "Signed-off-by: Claude <noreply@anthropic.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: cursor\n\n"
+	   "Co-authored-by: Cursor Agent <cursoragent@cursor.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -m 'c: no trace'\n");
+	open_model(&m);
+	model_set_answer(&m, "Claude", "claude-opus-4-5");
+	assert_int_equal(model_unanswered(&m, NULL), 3);
+	assert_int_equal(model_answer_rest_fits(&m, &other), 2);
+	assert_int_equal(other, 1);
+	assert_int_equal(model_answer_rest(&m, &done), 2);
+	assert_string_equal(done.ptr, "1, 3");
+	assert_int_equal(model_unanswered(&m, &other), 1);
+	assert_int_equal(other, 1);
+	assert_true(model_offer_asked(&m));
+	assert_string_equal(m.session->agent, "Cursor");
+	/* the Cursor commit marked a: the others name Claude alone */
+	m.session->review[1] = REVIEW_NO_AI;
+	assert_false(model_mixed(&m));
+	buf_reset(&note);
+	assert_false(model_plan_note(&note, &m));
+	assert_string_equal(note.ptr, "Your answer goes on commits 1, 3 of 3; "
+			    "2 none (no AI-generated code, as you marked it).");
+	model_release(&m);
+	buf_release(&note);
+	buf_release(&done);
+}
+
+/*
+ * A pre-fill from a commit that the human then marks as without
+ * AI-generated code is not kept: it comes from the next commit naming
+ * agent and model, or there is none.
+ */
+static void test_prefill_no_ai(void **state)
+{
+	struct tui_model m;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: sonnet\n\n"
+	   "Co-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: codex\n\n"
+	   "Assisted-by: Codex:gpt-5-codex\n"
+	   "MSG\n");
+	open_model(&m);
+	assert_string_equal(m.session->model, "claude-sonnet-4-5");
+	assert_non_null(strstr(m.prefill_source, "Sonnet"));
+	m.session->review[0] = REVIEW_NO_AI;
+	model_marks_changed(&m);
+	assert_string_equal(m.session->agent, "Codex");
+	assert_string_equal(m.session->model, "gpt-5-codex");
+	assert_null(strstr(m.prefill_source, "Sonnet"));
+	m.session->review[1] = REVIEW_NO_AI;
+	model_marks_changed(&m);
+	assert_null(m.session->agent);
+	assert_null(m.prefill_source);
 	model_release(&m);
 }
 
@@ -824,6 +981,12 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_offer_asked, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_takes_tools, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_own_line_kept, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_plan_counts, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_prefill_no_ai, setup,
 						teardown),
 		cmocka_unit_test(test_facts_disagree),
 		cmocka_unit_test_setup_teardown(test_remembered_answer, setup,

@@ -5,8 +5,10 @@
  */
 #include "model.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "b4.h"
@@ -126,51 +128,8 @@ static void describe_commit(struct tui_model *m, struct series_commit *sc,
 	}
 }
 
-/* "agent:model", or the agent alone, of a commit's facts. */
-static void facts_name(struct buf *out, const struct commit_facts *f)
-{
-	buf_addf(out, "%s%s%s", f->agent->name, f->model ? ":" : "",
-		 f->model ? f->model : "");
-}
-
-/* Do the commits name different agents or models? Say which. */
-static void note_mixed(struct tui_model *m)
-{
-	const struct commit_facts *first = NULL;
-	struct buf note = BUF_INIT;
-	size_t with = 0;
-
-	for (size_t i = 0; i < m->nr; i++) {
-		const struct commit_facts *f = &m->commits[i].facts;
-
-		if (!f->agent)
-			continue;
-		with++;
-		/* a model not told is no disagreement */
-		if (first && (first->agent != f->agent ||
-			      (first->model && f->model &&
-			       strcmp(first->model, f->model))))
-			m->mixed = true;
-		if (!first || (!first->model && f->model))
-			first = f;
-	}
-	if (!with)
-		return;
-	buf_addf(&note, "%zu of %zu commit%s name%s %s own agent", with,
-		 m->nr, m->nr == 1 ? "" : "s", with == 1 ? "s" : "",
-		 with == 1 ? "its" : "their");
-	if (m->mixed) {
-		buf_adds(&note, "s (mixed)");
-	} else {
-		buf_adds(&note, " (");
-		facts_name(&note, first);
-		buf_adds(&note, ")");
-	}
-	buf_adds(&note, ": each keeps its own; your answer is for the others");
-	m->facts_note = buf_detach(&note, NULL);
-}
-
-/* The first commit that names its agent and model: them, and where. */
+/* The first commit that names its agent and model, not one marked as
+ * without AI-generated code: them, and where. */
 static void prefill_from_vendor(struct tui_model *m, char **agent,
 				char **model)
 {
@@ -178,8 +137,9 @@ static void prefill_from_vendor(struct tui_model *m, char **agent,
 		const struct series_commit *sc = &m->commits[i];
 		struct buf src = BUF_INIT;
 
-		if (!sc->facts.agent || !sc->facts.model)
+		if (!sc->facts.agent || !sc->facts.model || model_no_ai(m, i))
 			continue;
+		m->prefill_from = i + 1;
 		*agent = xstrdup(sc->facts.agent->name);
 		*model = xstrdup(sc->facts.model);
 		buf_addf(&src, "%s in %.7s", sc->facts.source ?
@@ -380,7 +340,6 @@ int model_init(struct tui_model *m, const char *dir, const char *range,
 	if (load_policy(m, policy) < 0 || load_series(m) < 0)
 		return -1;
 	prefill(m);
-	note_mixed(m);
 	return 0;
 }
 
@@ -400,7 +359,6 @@ void model_release(struct tui_model *m)
 		commit_facts_release(&sc->facts);
 		assisted_free(sc->answer);
 	}
-	free(m->facts_note);
 	free(m->commits);
 	session_free(m->session);
 	if (m->have_human)
@@ -658,7 +616,7 @@ void model_open_items(const struct tui_model *m, struct buf *out)
 	if (unanswered)
 		buf_addf(out, "%zu to answer, ", unanswered);
 	a = model_assisted(m, &why);
-	if (!a)
+	if (!a && model_answer_used(m))
 		buf_adds(out, "agent and model, ");
 	assisted_free(a);
 	free(why);
@@ -685,6 +643,10 @@ struct assisted *model_assisted(const struct tui_model *m, char **why)
 			return NULL;
 		}
 		a = assisted_new(s->agent, s->model);
+		/* what is written: a display name or spelling as typed
+		 * becomes the id, as Enter makes it (canonical_model) */
+		if (assisted_resolve(a, m->cat) < 0)
+			error_clear();
 	}
 	for (char **t = s->tools; t && *t; t++)
 		assisted_add_tool(a, *t);
@@ -736,14 +698,172 @@ static bool others_only(const struct commit_facts *f)
 	return f->others && !f->agent && !f->signals && !f->has_assisted;
 }
 
-bool model_asks(const struct tui_model *m, size_t i)
+/*
+ * The commit's own Assisted-by (in the human's part), when it is
+ * complete and passes the checks: the value it says, tools and all.
+ */
+static struct assisted *own_line(const struct tui_model *m, size_t i)
 {
 	const struct commit_facts *f = &m->commits[i].facts;
+	enum policy_form form = m->policy->form;
+	const char *v;
+	struct assisted *a = NULL;
 
+	if (!f->has_assisted || !f->source ||
+	    strncasecmp(f->source, ASSISTED_KEY ":", strlen(ASSISTED_KEY) + 1))
+		return NULL;
+	if (form != FORM_LLM && (!f->agent || !f->model))
+		return NULL;
+	v = f->source + strlen(ASSISTED_KEY) + 1;
+	v += strspn(v, " \t");
+	if (assisted_parse(&a, v, form) < 0 ||
+	    assisted_validate(a, form, m->cat) < 0 ||
+	    (form != FORM_LLM && strcmp(a->agent, f->agent->name))) {
+		error_clear();
+		assisted_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+enum commit_plan model_commit_plan(const struct tui_model *m, size_t i)
+{
+	const struct commit_facts *f = &m->commits[i].facts;
+	struct assisted *own;
+
+	if (model_no_ai(m, i))
+		return PLAN_NO_AI;
+	if (others_only(f))
+		return PLAN_OTHERS;
+	own = own_line(m, i);
+	assisted_free(own);
+	if (own)
+		return PLAN_OWN_LINE;
 	/* the tool-name form needs the agent only */
-	return m->policy->form != FORM_LLM && !model_no_ai(m, i) &&
-	       !others_only(f) &&
-	       (!f->agent || (!f->model && m->policy->form != FORM_TOOL_NAME));
+	if (m->policy->form == FORM_LLM || !f->agent ||
+	    (!f->model && m->policy->form != FORM_TOOL_NAME))
+		return PLAN_ANSWER;
+	return PLAN_OWN_AGENT;
+}
+
+size_t model_plan_list(struct buf *out, const struct tui_model *m,
+		       enum commit_plan p)
+{
+	size_t n = 0, start = SIZE_MAX;
+	bool first = true;
+
+	for (size_t i = 0; i <= m->nr; i++) {
+		if (i < m->nr && model_commit_plan(m, i) == p) {
+			n++;
+			if (start == SIZE_MAX)
+				start = i;
+			continue;
+		}
+		if (start == SIZE_MAX)
+			continue;
+		/* a run of commits start+1 .. i */
+		buf_addf(out, "%s%zu", first ? "" : ", ", start + 1);
+		if (i > start + 2)
+			buf_addf(out, "-%zu", i);
+		else if (i == start + 2)
+			buf_addf(out, ", %zu", i);
+		first = false;
+		start = SIZE_MAX;
+	}
+	return n;
+}
+
+bool model_mixed(const struct tui_model *m)
+{
+	const struct commit_facts *first = NULL;
+
+	for (size_t i = 0; i < m->nr; i++) {
+		const struct commit_facts *f = &m->commits[i].facts;
+		enum commit_plan p = model_commit_plan(m, i);
+
+		if (!f->agent || p == PLAN_NO_AI || p == PLAN_OTHERS)
+			continue;
+		/* a model not told is no disagreement */
+		if (first && (first->agent != f->agent ||
+			      (first->model && f->model &&
+			       strcmp(first->model, f->model))))
+			return true;
+		if (!first || (!first->model && f->model))
+			first = f;
+	}
+	return false;
+}
+
+bool model_plan_note(struct buf *out, const struct tui_model *m)
+{
+	static const char *const what[][2] = {
+		[PLAN_OWN_LINE] = { "keeps its own Assisted-by",
+				    "keep their own Assisted-by" },
+		[PLAN_OWN_AGENT] = { "its own agent and model, from its traces",
+				     "their own agents and models, from their traces" },
+		[PLAN_NO_AI] = { "none (no AI-generated code, as you marked it)",
+				 "none (no AI-generated code, as you marked them)" },
+		[PLAN_OTHERS] = { "your sign-off alone (the disclosure in it is another person's)",
+				  "your sign-off alone (the disclosures in them are other people's)" },
+	};
+	struct buf list = BUF_INIT;
+	size_t n = model_plan_list(&list, m, PLAN_ANSWER), k;
+	bool mixed = model_mixed(m), first = true;
+
+	if (n == m->nr)
+		goto out;
+	if (n)
+		buf_addf(out, "Your answer goes on commit%s %s of %zu; ",
+			 n == 1 ? "" : "s", list.ptr, m->nr);
+	else
+		buf_adds(out, "Your answer goes on no commit: ");
+	for (int p = PLAN_OWN_LINE; p <= PLAN_OTHERS; p++) {
+		buf_reset(&list);
+		k = model_plan_list(&list, m, (enum commit_plan)p);
+		if (!k)
+			continue;
+		buf_addf(out, "%s%s %s", first ? "" : "; ", list.ptr,
+			 what[p][k > 1]);
+		first = false;
+	}
+	buf_adds(out, mixed ? ". Mixed agents: each commit keeps its own." :
+		 ".");
+out:
+	buf_release(&list);
+	return out->len && (!n || mixed);
+}
+
+bool model_answer_used(const struct tui_model *m)
+{
+	for (size_t i = 0; i < m->nr; i++)
+		if (model_commit_plan(m, i) == PLAN_ANSWER)
+			return true;
+	return false;
+}
+
+bool model_asks(const struct tui_model *m, size_t i)
+{
+	return m->policy->form != FORM_LLM &&
+	       model_commit_plan(m, i) == PLAN_ANSWER;
+}
+
+void model_marks_changed(struct tui_model *m)
+{
+	char *agent = NULL, *model = NULL;
+
+	if (m->answer_given || !m->prefill_from ||
+	    !model_no_ai(m, m->prefill_from - 1))
+		return;
+	/* the pre-fill came from a commit now marked: from the next, or
+	 * none */
+	m->prefill_from = 0;
+	free(m->prefill_source);
+	m->prefill_source = NULL;
+	prefill_from_vendor(m, &agent, &model);
+	session_set_str(&m->session->agent, agent);
+	session_set_str(&m->session->model, model);
+	free(agent);
+	free(model);
 }
 
 void model_set_answer(struct tui_model *m, const char *agent,
@@ -787,11 +907,14 @@ bool model_takes_tools(const struct tui_model *m, size_t i)
 	char *why = NULL;
 	bool yes;
 
-	if (model_no_ai(m, i))
+	switch (model_commit_plan(m, i)) {
+	case PLAN_ANSWER:
+		return true;	/* the human's answer for it, with the tools */
+	case PLAN_OWN_AGENT:
+		break;
+	default:
 		return false;
-	/* the human's answer for it, or the series' answer, with the tools */
-	if (model_asks(m, i) || !f->agent)
-		return true;
+	}
 	/* its own agent and model take the tools of an answer for that
 	 * agent only (commit_facts_assisted) */
 	a = model_assisted(m, &why);
@@ -802,13 +925,24 @@ bool model_takes_tools(const struct tui_model *m, size_t i)
 	return yes;
 }
 
+/* Can an answer of agent (NULL: none chosen yet) go on commit i? Not
+ * when it names another agent itself. */
+static bool agent_fits(const struct tui_model *m, size_t i,
+		       const char *agent)
+{
+	const struct cat_agent *own = m->commits[i].facts.agent;
+
+	return !own || !agent || !strcmp(own->name, agent) ||
+	       catalogue_agent(m->cat, agent) == own;
+}
+
 /* Can answer a be commit i's? Not another agent than it names itself. */
 static int answer_fits(const struct tui_model *m, size_t i,
 		       const struct assisted *a)
 {
 	const struct series_commit *sc = &m->commits[i];
 
-	if (!sc->facts.agent || !strcmp(sc->facts.agent->name, a->agent))
+	if (agent_fits(m, i, a->agent))
 		return 0;
 	return error_set("commit %zu/%zu %.7s names %s itself (%s): give it a %s model (choose %s), or Enter on the model answers the others first",
 			 i + 1, m->nr, sc->info->id, sc->facts.agent->name,
@@ -851,7 +985,24 @@ int model_answer_commit(struct tui_model *m, size_t i)
 	return rc;
 }
 
-int model_answer_rest(struct tui_model *m)
+size_t model_answer_rest_fits(const struct tui_model *m, size_t *other)
+{
+	size_t n = 0;
+
+	if (other)
+		*other = SIZE_MAX;
+	for (size_t i = 0; i < m->nr; i++) {
+		if (!model_asks(m, i) || m->commits[i].answer)
+			continue;
+		if (agent_fits(m, i, m->session->agent))
+			n++;
+		else if (other && *other == SIZE_MAX)
+			*other = i;
+	}
+	return n;
+}
+
+int model_answer_rest(struct tui_model *m, struct buf *done)
 {
 	char *why = NULL;
 	struct assisted *a = model_assisted(m, &why);
@@ -873,6 +1024,8 @@ int model_answer_rest(struct tui_model *m)
 		m->commits[i].answer = assisted_new(a->agent, a->model);
 		m->dirty = true;
 		n++;
+		if (done)
+			buf_addf(done, "%s%zu", done->len ? ", " : "", i + 1);
 	}
 	assisted_free(a);
 	return n;
@@ -910,10 +1063,21 @@ struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 	struct assisted *series, *a;
 
 	*why = NULL;
-	if (model_no_ai(m, i) || others_only(&sc->facts))
+	switch (model_commit_plan(m, i)) {
+	case PLAN_NO_AI:
+	case PLAN_OTHERS:
 		return NULL;
-	if (model_asks(m, i))
-		return answered(m, i, why);
+	case PLAN_OWN_LINE:
+		/* a complete disclosure of its own is never replaced */
+		return own_line(m, i);
+	case PLAN_ANSWER:
+		if (m->policy->form != FORM_LLM)
+			return answered(m, i, why);
+		/* the kernel-llm form: the series' one answer */
+		break;
+	case PLAN_OWN_AGENT:
+		break;
+	}
 	series = model_assisted(m, why);
 	if (!sc->facts.agent)
 		return series;

@@ -147,6 +147,7 @@ static void mark(struct view *v, enum review_state st)
 	bool on = !(*cur & st);
 
 	*cur = on ? *cur | st : *cur & ~st;
+	model_marks_changed(v->m);
 	if (st == REVIEW_DONE)
 		tui_message("commit %zu/%zu: %s", r->at + 1, v->m->nr,
 			    on ? "marked reviewed" : "not reviewed");

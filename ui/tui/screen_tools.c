@@ -95,65 +95,92 @@ static int tools_open(struct view *v)
 	return 0;
 }
 
-/* Add ", N" to out, or ", N-M" for a run of commits. */
-static void add_number(struct buf *out, size_t i, size_t *run_start,
-		       bool end_of_run)
+/* Where the tools go, or why not, for commit i. */
+enum tools_fate { T_TAKES, T_OWN_LINE, T_OWN_AGENT, T_NO_AI, T_OTHERS,
+		  T_NR };
+
+static enum tools_fate tools_fate(const struct tui_model *m, size_t i)
 {
-	if (*run_start == SIZE_MAX)
-		*run_start = i;
-	if (!end_of_run)
-		return;
-	buf_addf(out, "%s%zu", out->len ? ", " : "", *run_start + 1);
-	if (i > *run_start)
-		buf_addf(out, "-%zu", i + 1);
-	*run_start = SIZE_MAX;
+	if (model_takes_tools(m, i))
+		return T_TAKES;
+	switch (model_commit_plan(m, i)) {
+	case PLAN_OWN_LINE:
+		return T_OWN_LINE;
+	case PLAN_NO_AI:
+		return T_NO_AI;
+	case PLAN_OTHERS:
+		return T_OTHERS;
+	default:
+		return T_OWN_AGENT;
+	}
+}
+
+/* The commits of fate f as "1-2, 4"; how many. */
+static size_t fate_list(struct buf *out, const struct tui_model *m,
+			enum tools_fate f)
+{
+	size_t n = 0, start = SIZE_MAX;
+
+	for (size_t i = 0; i <= m->nr; i++) {
+		if (i < m->nr && tools_fate(m, i) == f) {
+			n++;
+			if (start == SIZE_MAX)
+				start = i;
+			continue;
+		}
+		if (start == SIZE_MAX)
+			continue;
+		buf_addf(out, "%s%zu", out->len ? ", " : "", start + 1);
+		if (i > start + 2)
+			buf_addf(out, "-%zu", i);
+		else if (i == start + 2)
+			buf_addf(out, ", %zu", i);
+		start = SIZE_MAX;
+	}
+	return n;
 }
 
 /*
- * Which commits the tools go on: those given the human's answer, and
- * one that names the answer's agent itself; not one naming another
- * agent, or without AI-generated code.
+ * Which commits the tools go on, from the model's plan for each: those
+ * given the human's answer, and one whose traces name the answer's
+ * agent; not one keeping its own Assisted-by, naming another agent,
+ * without AI-generated code, or whose disclosure is another person's.
  */
 static void tools_for(struct buf *out, const struct tui_model *m)
 {
-	struct buf yes = BUF_INIT, own = BUF_INIT, no_ai = BUF_INIT;
-	size_t ry = SIZE_MAX, ro = SIZE_MAX, rn = SIZE_MAX, n = 0;
+	static const char *const why[T_NR][2] = {
+		[T_OWN_LINE] = { "keeps its own Assisted-by",
+				 "keep their own Assisted-by" },
+		[T_OWN_AGENT] = { "its own agent and model",
+				  "their own agents and models" },
+		[T_NO_AI] = { "no AI-generated code", "no AI-generated code" },
+		[T_OTHERS] = { "only another person's disclosure: your sign-off alone",
+			       "only other people's disclosures: your sign-off alone" },
+	};
+	struct buf list = BUF_INIT;
+	size_t n = fate_list(&list, m, T_TAKES), k;
+	bool first = true;
 
-	for (size_t i = 0; i < m->nr; i++) {
-		bool takes = model_takes_tools(m, i), none = model_no_ai(m, i);
-		bool last = i + 1 == m->nr;
-
-		n += takes;
-		if (takes)
-			add_number(&yes, i, &ry, last ||
-				   !model_takes_tools(m, i + 1));
-		else if (none)
-			add_number(&no_ai, i, &rn, last ||
-				   !model_no_ai(m, i + 1));
-		else
-			add_number(&own, i, &ro, last ||
-				   model_takes_tools(m, i + 1) ||
-				   model_no_ai(m, i + 1));
-	}
 	if (n == m->nr)
 		buf_adds(out, m->nr == 1 ? "They go on the commit." :
 			 "They go on every commit of the series.");
 	else if (!n)
 		buf_adds(out, "They go on no commit: ");
 	else
-		buf_addf(out, "They go on commit%s %s of %zu, given your answer; not on ",
-			 n == 1 ? "" : "s", yes.ptr, m->nr);
-	if (own.len)
-		buf_addf(out, "%s (%s own agent and model)", own.ptr,
-			 strpbrk(own.ptr, ",-") ? "their" : "its");
-	if (no_ai.len)
-		buf_addf(out, "%s%s (no AI-generated code)",
-			 own.len ? ", " : "", no_ai.ptr);
+		buf_addf(out, "They go on commit%s %s of %zu; not on ",
+			 n == 1 ? "" : "s", list.ptr, m->nr);
+	for (int f = T_OWN_LINE; f < T_NR; f++) {
+		buf_reset(&list);
+		k = fate_list(&list, m, (enum tools_fate)f);
+		if (!k)
+			continue;
+		buf_addf(out, "%s%s (%s)", first ? "" : ", ", list.ptr,
+			 why[f][k > 1]);
+		first = false;
+	}
 	if (n < m->nr)
 		buf_adds(out, ".");
-	buf_release(&yes);
-	buf_release(&own);
-	buf_release(&no_ai);
+	buf_release(&list);
 }
 
 static void tools_draw(struct view *v, int top, int rows, int cols)
