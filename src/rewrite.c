@@ -1774,6 +1774,16 @@ out:
 	return rc;
 }
 
+static void result_free(struct rewrite_result *res)
+{
+	free(res->ref);
+	free(res->backup_ref);
+	free(res->entries);
+	free(res->range);
+	free(res->warning);
+	memset(res, 0, sizeof(*res));
+}
+
 int repo_rewrite(struct rewrite_result *out, struct repo *r,
 		 const struct rewrite_opts *opts, repo_reword_fn fn,
 		 void *data)
@@ -1793,6 +1803,9 @@ int repo_rewrite(struct rewrite_result *out, struct repo *r,
 	out->ref = xstrdup(p.ref);
 	rc = rewrite_commit_plan(out, r, opts, &p, out->range, fn, data);
 out:
+	/* a failure leaves nothing for the caller to release */
+	if (rc < 0)
+		result_free(out);
 	free(def);
 	plan_release(&p);
 	return rc;
@@ -1801,16 +1814,6 @@ out:
 const char *rewrite_undo_ref(const struct rewrite_result *res)
 {
 	return res->backup_ref ? res->backup_ref : res->old_tip;
-}
-
-static void result_free(struct rewrite_result *res)
-{
-	free(res->ref);
-	free(res->backup_ref);
-	free(res->entries);
-	free(res->range);
-	free(res->warning);
-	memset(res, 0, sizeof(*res));
 }
 
 void rewrite_result_release(struct rewrite_result *res)
