@@ -10,7 +10,6 @@
 #include "b4.h"
 #include "cli.h"
 #include "diff.h"
-#include "fix.h"
 #include "lint.h"
 #include "message.h"
 #include "place.h"
@@ -122,11 +121,9 @@ static void note_disagree(struct amend *am, const struct commit_info *c,
 {
 	char *subject = subject_line(c->message);
 
-	buf_addf(&am->disagree, "  %.12s %s: its own facts say %s%s%s",
-		 c->id, subject, f->agent->name, f->model ? ":" : "",
-		 f->model ? f->model : "");
-	if (f->source)
-		buf_addf(&am->disagree, " (from %s)", f->source);
+	buf_addf(&am->disagree, "  %.12s %s: its own facts say ", c->id,
+		 subject);
+	cli_facts_name(&am->disagree, f);
 	buf_addch(&am->disagree, '\n');
 	am->nr_disagree++;
 	free(subject);
@@ -147,48 +144,12 @@ static void note_others(struct amend *am, const struct commit_info *c,
 	free(subject);
 }
 
-/* The answer the command line gave, as typed (not from git config). */
-static void given(const struct amend *am, const char **agent,
-		  const char **model)
-{
-	const struct answers *a = am->answers;
-
-	*agent = a->agent_remembered ? NULL : a->agent;
-	*model = a->model_remembered ? NULL : a->model;
-}
-
 /*
- * A commit without facts of the human's own: the answer asked for in
- * this command (options, or --remembered), else the sign-off alone; a
- * commit whose facts are another person's keeps them as theirs and gets
- * the sign-off alone (--only gives it an answer).
+ * The rule commit shares (cli_plan_message): a commit's own facts
+ * first, the answer for a commit without them; a commit whose facts are
+ * another person's keeps them as theirs and gets the sign-off alone
+ * (--only gives it an answer).
  */
-static int decide_no_facts(struct plan *p, struct amend *am,
-			   const struct commit_info *c,
-			   const struct commit_facts *f)
-{
-	const struct assisted *as = am->ctx->assisted;
-
-	if (f->signals && !as)
-		return error_set("the AI traces of its own (%s) do not tell which agent: pass --agent NAME and --model VERSION for it with --only %.12s; see git disclose catalogue",
-				 f->source ? f->source : "?", c->id);
-	if (f->others && !f->signals) {
-		note_others(am, c, f);
-		return 0;
-	}
-	if (!as) {
-		am->nr_signoff_only++;
-		return 0;
-	}
-	if (!*as->agent)
-		return error_set("it names no agent of its own, and --tool alone does not tell which AI helped: pass --agent NAME and --model VERSION (with --only %.12s for it alone)",
-				 c->id);
-	p->assisted = answers_assisted_dup(as);
-	if (am->answers->agent_remembered || am->answers->model_remembered)
-		am->nr_remembered++;
-	return 0;
-}
-
 static int decide(struct plan *p, struct amend *am,
 		  const struct commit_info *c, const struct message *m)
 {
@@ -197,9 +158,8 @@ static int decide(struct plan *p, struct amend *am,
 	struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
 	const struct assisted *as = am->ctx->assisted;
 	struct commit_facts f;
-	const char *agent, *model;
-	bool llm = am->ctx->form == FORM_LLM;
-	int rc = 0;
+	enum cli_plan plan = CLI_PLAN_SIGNOFF;
+	int rc;
 
 	if (am->only) {
 		if (is_only(am, c->id) && !as)
@@ -210,20 +170,18 @@ static int decide(struct plan *p, struct amend *am,
 			      answers_assisted_dup(as) : NULL;
 		return 0;
 	}
-	commit_facts_read(&f, m, &lf, am->req.human, am->ctx->form,
-			  am->ctx->cat);
-	given(am, &agent, &model);
-	if (commit_facts_disagree(&f, agent, model, am->ctx->form,
-				  am->ctx->cat)) {
+	rc = cli_plan_message(&p->assisted, &plan, &f, m, &lf, am->ctx,
+			      am->answers, c->id);
+	if (rc == 0 && plan == CLI_PLAN_DISAGREE)
 		note_disagree(am, c, &f);
-	} else if (f.agent || (llm && (f.has_assisted || f.signals))) {
-		p->assisted = commit_facts_assisted(&f, as, am->ctx->form);
-		if (!p->assisted)
-			rc = error_set("%s: pass --model VERSION for it alone with --only %.12s (the other commits keep their own facts; see git disclose catalogue)",
-				       error_last(), c->id);
-	} else {
-		rc = decide_no_facts(p, am, c, &f);
-	}
+	else if (rc == 0 && plan == CLI_PLAN_OTHERS)
+		note_others(am, c, &f);
+	else if (rc == 0 && plan == CLI_PLAN_SIGNOFF)
+		am->nr_signoff_only++;
+	else if (rc == 0 && plan == CLI_PLAN_ANSWER &&
+		 (am->answers->agent_remembered ||
+		  am->answers->model_remembered))
+		am->nr_remembered++;
 	if (rc < 0) {
 		struct buf e = BUF_INIT;
 
@@ -274,19 +232,10 @@ static int write_message(struct buf *out, const struct amend *am,
 	struct ident author = { c->author_name, c->author_email };
 	struct ident committer = { c->committer_name, c->committer_email };
 	struct lint_facts facts = { &author, &committer, NULL, 0, NULL };
-	struct buf notes = BUF_INIT;
-	struct fix_opts fo = {
-		.form = am->ctx->form, .cat = am->ctx->cat,
-		.human = am->req.human, .facts = &facts,
-		.comment_char = am->comment_char, .notes = &notes,
-		.place = true, .assisted = p->assisted,
-	};
-	bool changed = false;
-	int rc;
 
-	rc = fix_message(out, &changed, c->message, c->message_len, &fo);
-	cli_print_notes(&notes, c->id);
-	return rc;
+	return cli_write_message(out, am->ctx, c->message, c->message_len,
+				 &facts, am->comment_char, p->assisted,
+				 c->id, false);
 }
 
 static int reword(struct buf *out, const struct commit_info *c, void *data)

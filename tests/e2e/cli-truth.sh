@@ -1,0 +1,68 @@
+# The command line writes only what a commit's own facts or the human
+# say: commit converts a vendor trailer as amend does and refuses an
+# answer that contradicts the message; amend remembers only an answer
+# that was written; check and fix agree on what they find.
+. "$TOP/tests/e2e/lib.sh"
+new_repo "$TMPDIR/r"
+
+body() {
+	git cat-file commit HEAD | sed '1,/^$/d'
+}
+
+# 1. commit -m with a vendor trailer: converted from the message's facts
+echo a >a.txt && git add a.txt
+expect_rc 0 "$D" commit -m 'c: seventh
+
+Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>'
+lacks "Co-Authored-By"
+expect_eq "commit converts" "c: seventh
+
+Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB" "$(body)"
+expect_rc 0 "$D" check HEAD~1..HEAD
+
+# an answer typed that contradicts the message: refused, nothing committed
+echo b >b.txt && git add b.txt
+old=$(git rev-parse HEAD)
+expect_rc 1 "$D" commit --agent Claude --model claude-sonnet-4-5 -m 'c: eighth
+
+Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>'
+err_has "contradicts"
+err_has "claude-opus-4-5"
+[ "$(git rev-parse HEAD)" = "$old" ] || flag "a contradiction was committed"
+
+echo b2 >b2.txt && git add b2.txt
+# a remembered sonnet is a suggestion: the message's own facts win
+git config disclose.agent Claude
+git config disclose.model claude-sonnet-4-5
+expect_rc 0 "$D" commit --remembered -m 'c: ninth
+
+Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>'
+expect_eq "remembered yields" "c: ninth
+
+Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB" "$(body)"
+git config --unset disclose.agent
+git config --unset disclose.model
+
+# the editor path shares the rule
+cat >"$TMPDIR/ed.sh" <<'EOS'
+#!/bin/sh
+printf 'c: tenth\n\nCo-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n' >"$1.new"
+grep '^#' "$1" >>"$1.new"
+mv "$1.new" "$1"
+EOS
+chmod +x "$TMPDIR/ed.sh"
+echo c >c.txt && git add c.txt
+old=$(git rev-parse HEAD)
+GIT_EDITOR="$TMPDIR/ed.sh" expect_rc 1 "$D" commit \
+	--agent Claude --model claude-sonnet-4-5
+err_has "contradicts"
+[ "$(git rev-parse HEAD)" = "$old" ] || flag "the editor committed a contradiction"
+GIT_EDITOR="$TMPDIR/ed.sh" expect_rc 0 "$D" commit
+expect_eq "editor converts" "c: tenth
+
+Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB" "$(body)"
+
+finish
