@@ -65,4 +65,23 @@ expect_eq "editor converts" "c: tenth
 Assisted-by: Claude:claude-opus-4-5
 $HUMAN_SOB" "$(body)"
 
+# 2. an answer no commit took is not remembered: the only disclosure is
+# Bob's (his Assisted-by and sign-off), so no Claude line is written
+echo d >d.txt && git add d.txt
+git commit -q -m 'd: bob
+
+Assisted-by: Gemini:gemini-2.5-pro
+Signed-off-by: Bob <bob@example.org>'
+expect_rc 0 "$D" amend --agent Claude --model claude-opus-4-5 HEAD
+lacks "Claude"
+[ -z "$(git config disclose.model)" ] ||
+	flag "amend remembered an answer no commit got: $(git config disclose.model)"
+# one that a commit took is
+echo e >e.txt && git add e.txt && git commit -q -m 'e: plain'
+expect_rc 0 "$D" amend --agent Claude --model claude-opus-4-5 HEAD
+[ "$(git config disclose.model)" = claude-opus-4-5 ] ||
+	flag "amend did not remember the answer it wrote"
+git config --unset disclose.agent
+git config --unset disclose.model
+
 finish

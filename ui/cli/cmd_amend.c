@@ -290,6 +290,26 @@ static void amend_release(struct amend *am)
 	buf_release(&am->others);
 }
 
+/*
+ * Did some commit get the answer as its Assisted-by? Only then is it
+ * remembered: an answer that no commit took (their own facts, or
+ * another person's disclosure, stood) is no confirmed answer.
+ */
+static bool answer_written(const struct amend *am)
+{
+	const struct assisted *as = am->ctx->assisted;
+
+	for (size_t i = 0; as && i < am->nr_plan; i++) {
+		const struct assisted *p = am->plan[i].assisted;
+
+		if (p && !strcmp(p->agent, as->agent) &&
+		    !p->model == !as->model &&
+		    (!p->model || !strcmp(p->model, as->model)))
+			return true;
+	}
+	return false;
+}
+
 /* Nothing is written when an answer contradicts a commit's own facts. */
 static int refuse_disagreement(const struct amend *am)
 {
@@ -505,6 +525,9 @@ static int amend_range(struct cli_ctx *ctx, const struct answers *a,
 		goto out;
 	}
 	show_summary(&res, opts->dry_run);
+	/* answers confirmed by a write that used them */
+	if (!opts->dry_run && !am.only && answer_written(&am))
+		cli_remember(ctx);
 	rc = 0;
 out:
 	rewrite_result_release(&res);
@@ -588,8 +611,6 @@ int cmd_amend(int argc, char **argv)
 	    cli_resolve_only(&only, &nr_only, ctx.repo) < 0 ||
 	    (rc = amend_range(&ctx, &a, only, &opts)) < 0)
 		rc = cli_fail(EXIT_USAGE);
-	else if (!opts.dry_run && !rc && !only)
-		cli_remember(&ctx);	/* answers confirmed by a write */
 	cli_ctx_release(&ctx);
 out:
 	for (size_t i = 0; i < nr_only; i++)
