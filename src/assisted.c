@@ -886,6 +886,11 @@ static struct assisted *judge_kernel(struct assisted_verdict *v,
 		return NULL;
 	}
 	split_parts(&p, c, w);
+	/* "none:none" discloses nothing: the line names no AI at all */
+	if (v->well_formed && p.agent && placeholder_agent(p.agent))
+		issue(v, AGENT_ID, LEVEL_ERROR,
+		      "'%s' is a placeholder, not the name of an AI agent: the line discloses no AI; name the agent and the model (fix takes --agent NAME and --model VERSION), or remove the line if no AI helped",
+		      p.agent);
 	if (v->well_formed && p.suggested)
 		issue(v, AGENT_ID, LEVEL_WARNING,
 		      "agent '%s' is not one the catalogue knows: did you mean %s?",

@@ -541,6 +541,11 @@ static const struct sev_case sev_cases[] = {
 	  SEV_WARNING, "", "--model" },
 	{ "placeholder model unknown", AB("Codex:unknown"), "ASSISTED_BY_MODEL",
 	  SEV_WARNING, "", "--model" },
+	/* a placeholder agent discloses no AI: an error, no proposal */
+	{ "placeholder agent", AB("none:none"), "ASSISTED_BY_AGENT",
+	  SEV_ERROR, "", "--agent" },
+	{ "placeholder agent unknown", AB("unknown:claude-opus-4-5"),
+	  "ASSISTED_BY_AGENT", SEV_ERROR, "", "--agent" },
 	{ "stray byte", AB("Claude:\377claude"), "ASSISTED_BY_MODEL", SEV_ERROR,
 	  "", "--model" },
 	{ "stray byte inside", AB("Claude:claude\240opus-4-5"),
