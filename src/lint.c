@@ -47,6 +47,7 @@ void lint_add_finding(struct lint_result *res, const char *id,
 	f->text = text ? xstrdup(text) : NULL;
 	f->fix = fix ? xstrdup(fix) : NULL;
 	f->action = action;
+	f->guess = false;
 	f->message = buf_detach(&msg, NULL);
 	if (sev == SEV_ERROR)
 		res->errors++;
@@ -349,6 +350,7 @@ static void check_assisted(struct lint *l, size_t i)
 		lint_add_finding(l->res, is->id, level_severity(is->level),
 				 entry_line(l, t), i, text, f,
 				 f ? ACT_REPLACE : ACT_NONE, "%s", is->message);
+		l->res->findings[l->res->nr - 1].guess = f && v.guessed;
 	}
 	buf_release(&fix);
 	assisted_verdict_release(&v);

@@ -84,4 +84,18 @@ expect_rc 0 "$D" amend --agent Claude --model claude-opus-4-5 HEAD
 git config --unset disclose.agent
 git config --unset disclose.model
 
+# 4. a misspelling check asks about is no fix of fix's own: it names --model
+printf 'x: y\n\nBody.\n\nAssisted-by: Claude:claude-opsu-4-5\n%s\n' \
+	"$HUMAN_SOB" >"$TMPDIR/m4"
+expect_rc 0 "$D" check --message "$TMPDIR/m4"
+has "did you mean"
+expect_rc 2 "$D" fix --message "$TMPDIR/m4"
+err_has "--model"
+lacks "claude-opus-4-5"
+# a spelling variant check proposes as the vendor's id stays automatic
+printf 'x: y\n\nBody.\n\nAssisted-by: Claude:claude-opus-4.5\n%s\n' \
+	"$HUMAN_SOB" >"$TMPDIR/m4b"
+expect_rc 0 "$D" fix --message "$TMPDIR/m4b"
+has "Assisted-by: Claude:claude-opus-4-5"
+
 finish
