@@ -70,7 +70,7 @@ static void drop_footers(struct buf *out, const struct message *m,
 {
 	size_t off = 0, end = message_has_block(m) ? m->trailer_end
 						    : m->patch_start;
-	bool prev_blank = false, skip_blank = false;
+	bool prev_blank = false, skip_blank = false, dropped = false;
 
 	while (off < m->len) {
 		const char *p = m->text + off;
@@ -81,6 +81,7 @@ static void drop_footers(struct buf *out, const struct message *m,
 
 		if (off >= m->title_end && off < end && lint_footer(c, p, n)) {
 			skip_blank = prev_blank || out->len == 0;
+			dropped = true;
 			off = next;
 			continue;
 		}
@@ -90,6 +91,11 @@ static void drop_footers(struct buf *out, const struct message *m,
 		prev_blank = blank;
 		off = next;
 	}
+	/* a footer that was the last line leaves its blank line last: git
+	 * never stores a message ending in a blank line */
+	while (dropped && out->len > 1 && out->ptr[out->len - 1] == '\n' &&
+	       out->ptr[out->len - 2] == '\n')
+		out->ptr[--out->len] = '\0';
 	if (!out->ptr)
 		buf_adds(out, "");
 }

@@ -98,4 +98,34 @@ printf 'x: y\n\nBody.\n\nAssisted-by: Claude:claude-opus-4.5\n%s\n' \
 expect_rc 0 "$D" fix --message "$TMPDIR/m4b"
 has "Assisted-by: Claude:claude-opus-4-5"
 
+# 5. a footer as the last line: converted, and no blank line is left at
+# the end of the message (git cat-file shows what is stored)
+FOOTER='🤖 Generated with [Claude Code](https://claude.com/claude-code)'
+WANT5="f: footer
+
+Body.
+
+Assisted-by: Claude:claude-opus-4-5
+$HUMAN_SOB"
+for how in fix amend; do
+	echo "$how" >"f-$how.txt" && git add "f-$how.txt"
+	git commit -q --cleanup=verbatim -m "f: footer
+
+Body.
+
+$FOOTER"
+	if [ $how = fix ]; then
+		expect_rc 0 "$D" fix --model claude-opus-4-5 HEAD
+	else
+		expect_rc 0 "$D" amend --agent Claude --model claude-opus-4-5 HEAD
+	fi
+	[ "$(git cat-file commit HEAD | sed '1,/^$/d' | tail -c 1 | od -An -c | tr -d ' ')" = '\n' ] || flag "$how: no final newline"
+	git cat-file commit HEAD | sed '1,/^$/d' >"$TMPDIR/stored"
+	printf '%s\n' "$WANT5" >"$TMPDIR/want5"
+	cmp -s "$TMPDIR/stored" "$TMPDIR/want5" ||
+		flag "$how: stored message differs: $(od -c "$TMPDIR/stored" | tail -3)"
+done
+git config --unset disclose.agent
+git config --unset disclose.model
+
 finish

@@ -96,6 +96,11 @@ static const struct fix_case cases[] = {
 	{ "stray byte inside builds no model",
 	  H "Assisted-by: Claude:claude\240opus-4-5\n" SOB,
 	  NULL, NULL, NULL, false, false, "--model" },
+	/* the footer as the last line: no blank line is left at the end */
+	{ "footer last, no trailing blank line",
+	  "Add frob\n\nBody.\n\n\xf0\x9f\xa4\x96 Generated with [Claude Code](https://claude.com/claude-code)\n",
+	  "Add frob\n\nBody.\n\nAssisted-by: Claude:claude-opus-4-5\n" SOB,
+	  .model = "claude-opus-4-5" },
 	/* a misspelling is check's "did you mean": fix writes no guess */
 	{ "misspelt model: no guess", H "Assisted-by: Claude:claude-opsu-4-5 sparse\n" SOB,
 	  NULL, .error = "--model" },
