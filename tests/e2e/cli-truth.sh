@@ -128,4 +128,19 @@ done
 git config --unset disclose.agent
 git config --unset disclose.model
 
+# 6. fix --dry-run names every commit that needs an answer, in one run
+git tag base6
+for i in 1 2 3 4; do
+	echo "$i" >"g$i.txt" && git add "g$i.txt"
+	git commit -q -m "g$i: needs a model
+
+Co-Authored-By: Claude <noreply@anthropic.com>"
+done
+expect_rc 2 "$D" fix --dry-run base6..
+for id in $(git rev-list base6..HEAD); do
+	err_has "commit $(echo "$id" | cut -c1-12):"
+done
+err_has "4 of 4 commits"
+expect_rc 0 "$D" fix --dry-run --model claude-opus-4-5 base6..
+
 finish

@@ -72,6 +72,8 @@ struct fixer {
 	size_t nr_only;
 	struct buf disagree;		/* commits whose facts contradict */
 	size_t nr_disagree;
+	struct buf failed;		/* commits fix cannot fix alone */
+	size_t nr_failed;
 	/* the pack declines AI content: why no change may be written */
 	char *declined;
 };
@@ -347,9 +349,13 @@ static int walk_one(const struct commit_info *c, void *data)
 		return 0;
 	}
 	fx->nr_commits++;
+	/* every commit that needs an answer is named, in one run */
 	if (fix_commit_message(&out, &changed, fx, c) < 0) {
+		buf_addf(&fx->failed, "  %s\n", error_last());
+		fx->nr_failed++;
+		error_clear();
 		buf_release(&out);
-		return -1;
+		return 0;
 	}
 	if (changed) {
 		fx->nr_changed++;
@@ -452,6 +458,18 @@ static int fix_range(struct fixer *fx)
 	 * stops everything before anything is written */
 	if (repo_walk(fx->repo, fx->range, walk_one, fx) < 0)
 		goto out;
+	if (fx->nr_failed) {
+		fprintf(stderr, "git disclose: %zu of %zu commit%s of the range need%s an answer that fix cannot tell:\n%s",
+			fx->nr_failed, fx->nr_commits,
+			fx->nr_commits == 1 ? "" : "s",
+			fx->nr_failed == 1 ? "s" : "", fx->failed.ptr);
+		if (fx->nr_failed == 1)
+			error_set("nothing was written: give the answer it names");
+		else
+			error_set("nothing was written: give the answer for all %zu (e.g. --model VERSION), or each its own with --only <commit>",
+				  fx->nr_failed);
+		goto out;
+	}
 	if (fx->nr_disagree) {
 		fprintf(stderr, "git disclose: the answer%s%s%s%s contradicts what %zu commit%s of the range say%s of %s:\n%s",
 			fx->answers.agent ? " --agent " : "",
@@ -562,6 +580,7 @@ out:
 		free(fx.only[i]);
 	free(fx.only);
 	buf_release(&fx.disagree);
+	buf_release(&fx.failed);
 	free(fx.declined);
 	return rc == CLI_HELP ? 0 : rc;
 }
