@@ -143,4 +143,26 @@ done
 err_has "4 of 4 commits"
 expect_rc 0 "$D" fix --dry-run --model claude-opus-4-5 base6..
 
+# 7. the user's own earlier part (ending in the user's sign-off) is the
+# user's, not another person's; check and fix agree on the chain
+echo h >h.txt && git add h.txt
+git commit -q -m 'h: chain
+
+Body.
+
+Assisted-by: Claude:claude-3-opus smatch
+Signed-off-by: Hu Man <hu@example.org>
+Reviewed-by: Rev Iewer <rev@example.org>
+Assisted-by: Gemini:gemini-2.5-pro
+Signed-off-by: Bob <bob@example.org>'
+expect_rc 0 "$D" amend --dry-run HEAD
+grep -q "another person's AI use\|Hu Man's line" "$TMPDIR/err" &&
+	flag "the user's own earlier part called another person's: $(cat "$TMPDIR/err")"
+err_has "your own earlier part"
+expect_rc 0 "$D" amend HEAD
+expect_rc 0 "$D" check HEAD~1..HEAD
+lacks DUPLICATE_SIGNATURE
+expect_rc 0 "$D" fix --dry-run HEAD
+err_has "0 would change"
+
 finish

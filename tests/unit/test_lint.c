@@ -157,6 +157,11 @@ static const struct lint_case cases[] = {
 	  "DUPLICATE_SIGNATURE", false },
 	{ "same person, other tags", H "Reviewed-by: R <r@example.org>\nTested-by: R <r@example.org>\n" SOB,
 	  "DUPLICATE_SIGNATURE", false },
+	/* the chain comes back to its signer through another's sign-off */
+	{ "sign-off chain back to the signer", H SOB
+	  "Reviewed-by: R <r@example.org>\nSigned-off-by: Bob <bob@example.org>\n" SOB,
+	  "DUPLICATE_SIGNATURE", false },
+	{ "sign-off twice in a row", H SOB SOB, "DUPLICATE_SIGNATURE", true },
 };
 
 static void parse_ident(struct ident *out, const char *s)

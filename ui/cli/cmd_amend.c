@@ -86,6 +86,8 @@ struct amend {
 	size_t nr_disagree, nr_remembered;
 	struct buf others;		/* commits whose facts are others' */
 	size_t nr_others;
+	struct buf earlier;		/* ... the human's earlier part's */
+	size_t nr_earlier;
 	size_t nr_signoff_only;		/* commits without facts, no answer */
 	struct place_request req;
 	char comment_char;
@@ -137,9 +139,16 @@ static void note_others(struct amend *am, const struct commit_info *c,
 	char *line = sanitize_dup(f->others_source,
 				  strlen(f->others_source));
 
-	buf_addf(&am->others, "  %.12s %s: %s's line '%s'\n", c->id, subject,
-		 f->others, line);
-	am->nr_others++;
+	/* a part ending in the human's own sign-off is theirs, earlier */
+	if (f->others_human) {
+		buf_addf(&am->earlier, "  %.12s %s: your line '%s'\n", c->id,
+			 subject, line);
+		am->nr_earlier++;
+	} else {
+		buf_addf(&am->others, "  %.12s %s: %s's line '%s'\n", c->id,
+			 subject, f->others, line);
+		am->nr_others++;
+	}
 	free(line);
 	free(subject);
 }
@@ -288,6 +297,7 @@ static void amend_release(struct amend *am)
 	free(am->plan);
 	buf_release(&am->disagree);
 	buf_release(&am->others);
+	buf_release(&am->earlier);
 }
 
 /*
@@ -359,6 +369,14 @@ static void say_without(const struct amend *am)
 			as ? " (not the answer given for the range)" : "",
 			am->others.ptr);
 		fprintf(stderr, "  if an AI helped you too on one of them, give it your answer with --only <commit>\n");
+	}
+	if (am->nr_earlier) {
+		fprintf(stderr, "git disclose: %zu commit%s disclose%s AI use in your own earlier part (above another person's sign-off, ending in your earlier sign-off), which stays as it is; your new part gets your Signed-off-by alone%s:\n%s",
+			am->nr_earlier, am->nr_earlier == 1 ? "" : "s",
+			am->nr_earlier == 1 ? "s" : "",
+			as ? " (not the answer given for the range)" : "",
+			am->earlier.ptr);
+		fprintf(stderr, "  if an AI helped you again after the others' part, give it your answer with --only <commit>\n");
 	}
 	if (!am->nr_signoff_only)
 		return;
