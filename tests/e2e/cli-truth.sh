@@ -165,4 +165,18 @@ lacks DUPLICATE_SIGNATURE
 expect_rc 0 "$D" fix --dry-run HEAD
 err_has "0 would change"
 
+# 8. --only on a range names the commits it leaves as they were, and the
+# hint that suggests --only says so
+only=$(git rev-parse HEAD~2)
+for cmd in amend fix; do
+	expect_rc 0 "$D" $cmd --dry-run --agent Claude --model claude-opus-4-5 \
+		--only HEAD~2 base6..HEAD
+	err_has "4 commits of the range are left as they were"
+	for id in $(git rev-list base6..HEAD | grep -v "$only"); do
+		err_has "$(echo "$id" | cut -c1-12)"
+	done
+done
+expect_rc 2 "$D" fix --dry-run base6..HEAD
+err_has "left as they are"
+
 finish

@@ -234,7 +234,7 @@ void cli_facts_name(struct buf *out, const struct commit_facts *f)
 static void only_hint(struct buf *out, const char *what, const char *id)
 {
 	if (id)
-		buf_addf(out, "%s with --only %.12s", what, id);
+		buf_addf(out, "%s with --only %.12s" ONLY_KEEPS, what, id);
 }
 
 /* A message without facts of the human's own. */

@@ -97,6 +97,8 @@ void cli_ctx_release(struct cli_ctx *ctx);
  * commit or a range (A..B); *only becomes their full ids, NULL-terminated.
  */
 int cli_resolve_only(char ***only, size_t *nr, struct repo *r);
+/* What the hints that suggest --only say of the other commits. */
+#define ONLY_KEEPS " (the other commits of the range are then left as they are)"
 /*
  * An identity from two of git's environment variables (GIT_AUTHOR_NAME
  * and GIT_AUTHOR_EMAIL), when both are set.

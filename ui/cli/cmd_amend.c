@@ -88,6 +88,8 @@ struct amend {
 	size_t nr_others;
 	struct buf earlier;		/* ... the human's earlier part's */
 	size_t nr_earlier;
+	struct buf kept;		/* left as they are (--only) */
+	size_t nr_kept;
 	size_t nr_signoff_only;		/* commits without facts, no answer */
 	struct place_request req;
 	char comment_char;
@@ -153,6 +155,16 @@ static void note_others(struct amend *am, const struct commit_info *c,
 	free(subject);
 }
 
+/* A commit --only does not name: left as it is, and named so. */
+static void note_kept(struct amend *am, const struct commit_info *c)
+{
+	char *subject = subject_line(c->message);
+
+	buf_addf(&am->kept, "  %.12s %s\n", c->id, subject);
+	am->nr_kept++;
+	free(subject);
+}
+
 /*
  * The rule commit shares (cli_plan_message): a commit's own facts
  * first, the answer for a commit without them; a commit whose facts are
@@ -177,6 +189,8 @@ static int decide(struct plan *p, struct amend *am,
 		p->kept = !is_only(am, c->id);
 		p->assisted = is_only(am, c->id) ?
 			      answers_assisted_dup(as) : NULL;
+		if (p->kept)
+			note_kept(am, c);
 		return 0;
 	}
 	rc = cli_plan_message(&p->assisted, &plan, &f, m, &lf, am->ctx,
@@ -298,6 +312,7 @@ static void amend_release(struct amend *am)
 	buf_release(&am->disagree);
 	buf_release(&am->others);
 	buf_release(&am->earlier);
+	buf_release(&am->kept);
 }
 
 /*
@@ -332,7 +347,7 @@ static int refuse_disagreement(const struct amend *am)
 		am->nr_disagree == 1 ? "s" : "",
 		am->nr_disagree == 1 ? "itself" : "themselves",
 		am->disagree.ptr);
-	fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>\n");
+	fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>" ONLY_KEEPS "\n");
 	return EXIT_POLICY;
 }
 
@@ -368,7 +383,7 @@ static void say_without(const struct amend *am)
 			am->nr_others == 1 ? "s" : "",
 			as ? " (not the answer given for the range)" : "",
 			am->others.ptr);
-		fprintf(stderr, "  if an AI helped you too on one of them, give it your answer with --only <commit>\n");
+		fprintf(stderr, "  if an AI helped you too on one of them, give it your answer with --only <commit>" ONLY_KEEPS "\n");
 	}
 	if (am->nr_earlier) {
 		fprintf(stderr, "git disclose: %zu commit%s disclose%s AI use in your own earlier part (above another person's sign-off, ending in your earlier sign-off), which stays as it is; your new part gets your Signed-off-by alone%s:\n%s",
@@ -376,7 +391,7 @@ static void say_without(const struct amend *am)
 			am->nr_earlier == 1 ? "s" : "",
 			as ? " (not the answer given for the range)" : "",
 			am->earlier.ptr);
-		fprintf(stderr, "  if an AI helped you again after the others' part, give it your answer with --only <commit>\n");
+		fprintf(stderr, "  if an AI helped you again after the others' part, give it your answer with --only <commit>" ONLY_KEEPS "\n");
 	}
 	if (!am->nr_signoff_only)
 		return;
@@ -530,6 +545,11 @@ static int amend_range(struct cli_ctx *ctx, const struct answers *a,
 	}
 	say_remembered(&am);
 	say_without(&am);
+	if (am.nr_kept)
+		fprintf(stderr, "git disclose: --only: %zu commit%s of the range %s left as %s were (no answer, no sign-off, nothing converted):\n%s",
+			am.nr_kept, am.nr_kept == 1 ? "" : "s",
+			am.nr_kept == 1 ? "is" : "are",
+			am.nr_kept == 1 ? "it" : "they", am.kept.ptr);
 	buf_addf(&msg, "disclose: amend %s", opts->range);
 	opts->reflog_msg = msg.ptr;
 	if (repo_rewrite(&res, ctx->repo, opts, reword, &am) < 0)

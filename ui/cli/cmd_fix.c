@@ -74,6 +74,8 @@ struct fixer {
 	size_t nr_disagree;
 	struct buf failed;		/* commits fix cannot fix alone */
 	size_t nr_failed;
+	struct buf kept;		/* not named by --only: left as is */
+	size_t nr_kept;
 	/* the pack declines AI content: why no change may be written */
 	char *declined;
 };
@@ -328,7 +330,7 @@ static int fix_commit_message(struct buf *out, bool *changed,
 		buf_addf(&e, "commit %.12s: %s", c->id, error_last());
 		/* an answer for one commit must not contradict the others */
 		if (strstr(e.ptr, "--model") || strstr(e.ptr, "--agent"))
-			buf_addf(&e, "; with --only %.12s the answer is for this commit alone",
+			buf_addf(&e, "; with --only %.12s the answer is for this commit alone" ONLY_KEEPS,
 				 c->id);
 		error_set("%s", e.ptr);
 		buf_release(&e);
@@ -349,6 +351,14 @@ static int walk_one(const struct commit_info *c, void *data)
 		return 0;
 	}
 	fx->nr_commits++;
+	if (fx->nr_only && !is_only(fx, c->id)) {
+		char *subject = sanitize_dup(c->message,
+					     strcspn(c->message, "\n"));
+
+		buf_addf(&fx->kept, "  %.12s %s\n", c->id, subject);
+		fx->nr_kept++;
+		free(subject);
+	}
 	/* every commit that needs an answer is named, in one run */
 	if (fix_commit_message(&out, &changed, fx, c) < 0) {
 		buf_addf(&fx->failed, "  %s\n", error_last());
@@ -458,6 +468,11 @@ static int fix_range(struct fixer *fx)
 	 * stops everything before anything is written */
 	if (repo_walk(fx->repo, fx->range, walk_one, fx) < 0)
 		goto out;
+	if (fx->nr_kept)
+		fprintf(stderr, "git disclose: --only: %zu commit%s of the range %s left as %s were:\n%s",
+			fx->nr_kept, fx->nr_kept == 1 ? "" : "s",
+			fx->nr_kept == 1 ? "is" : "are",
+			fx->nr_kept == 1 ? "it" : "they", fx->kept.ptr);
 	if (fx->nr_failed) {
 		fprintf(stderr, "git disclose: %zu of %zu commit%s of the range need%s an answer that fix cannot tell:\n%s",
 			fx->nr_failed, fx->nr_commits,
@@ -466,7 +481,7 @@ static int fix_range(struct fixer *fx)
 		if (fx->nr_failed == 1)
 			error_set("nothing was written: give the answer it names");
 		else
-			error_set("nothing was written: give the answer for all %zu (e.g. --model VERSION), or each its own with --only <commit>",
+			error_set("nothing was written: give the answer for all %zu (e.g. --model VERSION), or each its own with --only <commit>" ONLY_KEEPS,
 				  fx->nr_failed);
 		goto out;
 	}
@@ -480,7 +495,7 @@ static int fix_range(struct fixer *fx)
 			fx->nr_disagree == 1 ? "s" : "",
 			fx->nr_disagree == 1 ? "itself" : "themselves",
 			fx->disagree.ptr);
-		fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>\n");
+		fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>" ONLY_KEEPS "\n");
 		fx->status = EXIT_POLICY;
 		return 0;
 	}
@@ -581,6 +596,7 @@ out:
 	free(fx.only);
 	buf_release(&fx.disagree);
 	buf_release(&fx.failed);
+	buf_release(&fx.kept);
 	free(fx.declined);
 	return rc == CLI_HELP ? 0 : rc;
 }
