@@ -179,4 +179,21 @@ done
 expect_rc 2 "$D" fix --dry-run base6..HEAD
 err_has "left as they are"
 
+# 9. trailer --remembered says where the answer came from; fix --model on
+# a commit with no AI trace says that no commit needed it
+git config disclose.agent Claude
+git config disclose.model claude-opus-4-5
+expect_rc 0 "$D" trailer --remembered
+has "Assisted-by: Claude:claude-opus-4-5"
+err_has "(from git config disclose.agent, disclose.model"
+git config --unset disclose.agent
+git config --unset disclose.model
+echo i >i.txt && git add i.txt && git commit -q -m 'i: no AI'
+expect_rc 0 "$D" fix --model claude-opus-4-5 HEAD
+err_has "no commit of the range needed --model claude-opus-4-5"
+lacks "Assisted-by"
+expect_rc 0 "$D" fix --dry-run --model claude-opus-4-5 base6..HEAD
+grep -q "no commit of the range needed" "$TMPDIR/err" &&
+	flag "--model was used, yet said unused"
+
 finish

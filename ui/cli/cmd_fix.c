@@ -76,6 +76,7 @@ struct fixer {
 	size_t nr_failed;
 	struct buf kept;		/* not named by --only: left as is */
 	size_t nr_kept;
+	size_t nr_answered;		/* commits that got --agent/--model */
 	/* the pack declines AI content: why no change may be written */
 	char *declined;
 };
@@ -338,6 +339,36 @@ static int fix_commit_message(struct buf *out, bool *changed,
 	return rc;
 }
 
+/* The answer typed, as it is written into a line (model, else agent). */
+static const char *typed_answer(const struct fixer *fx)
+{
+	const struct answers *a = &fx->answers;
+
+	if (a->model && !a->model_remembered)
+		return a->model;
+	return a->agent && !a->agent_remembered ? a->agent : NULL;
+}
+
+/* Did the fix write the answer typed where the commit had none? */
+static bool answer_used(const struct fixer *fx, const struct commit_info *c,
+			const struct buf *out)
+{
+	const char *v = typed_answer(fx);
+
+	return v && strstr(out->ptr, v) && !strstr(c->message, v);
+}
+
+/* --model (or --agent) that no commit needed is said, not ignored. */
+static void say_unused(const struct fixer *fx)
+{
+	const char *v = typed_answer(fx);
+
+	if (!v || fx->nr_answered || fx->nr_failed || fx->nr_disagree)
+		return;
+	fprintf(stderr, "git disclose: no commit of the range needed --%s %s (none has an AI trace that lacks it): it was not used\n",
+		v == fx->answers.model ? "model" : "agent", v);
+}
+
 /* HEAD-only mode: compute every fix first, so a failure writes nothing. */
 static int walk_one(const struct commit_info *c, void *data)
 {
@@ -367,6 +398,8 @@ static int walk_one(const struct commit_info *c, void *data)
 		buf_release(&out);
 		return 0;
 	}
+	if (changed && answer_used(fx, c, &out))
+		fx->nr_answered++;
 	if (changed) {
 		fx->nr_changed++;
 		if (fx->dry_run)
@@ -468,6 +501,7 @@ static int fix_range(struct fixer *fx)
 	 * stops everything before anything is written */
 	if (repo_walk(fx->repo, fx->range, walk_one, fx) < 0)
 		goto out;
+	say_unused(fx);
 	if (fx->nr_kept)
 		fprintf(stderr, "git disclose: --only: %zu commit%s of the range %s left as %s were:\n%s",
 			fx->nr_kept, fx->nr_kept == 1 ? "" : "s",
