@@ -256,9 +256,12 @@ static char *facts_source(size_t *entry, const struct lint_result *res,
 	return NULL;
 }
 
-/* Who signed the part that ends at or after entry i: the owner. */
-static char *owner_name(const struct message *m, size_t i, size_t own)
+/* Who signed the part that ends at or after entry i: the owner; *human
+ * tells that it is the human (an earlier part of the human's own). */
+static char *owner_name(bool *human, const struct message *m, size_t i,
+			size_t own, const struct ident *me)
 {
+	*human = false;
 	for (; i < own; i++) {
 		struct ident id;
 		char *name;
@@ -266,6 +269,7 @@ static char *owner_name(const struct message *m, size_t i, size_t own)
 		if (!trailer_is(&m->trailers[i], SOB_KEY))
 			continue;
 		ident_parse(&id, m->trailers[i].value);
+		*human = me && ident_same(&id, me);
 		name = xstrdup(id.name && *id.name ? id.name :
 			       "another person");
 		ident_release(&id);
@@ -301,7 +305,8 @@ void commit_facts_read(struct commit_facts *out, const struct message *m,
 	/* an AI trace or disclosure in another person's part: theirs */
 	out->others_source = facts_source(&at, &res, m, 0, own, false);
 	if (out->others_source)
-		out->others = owner_name(m, at, own);
+		out->others = owner_name(&out->others_human, m, at, own,
+					 human);
 	lint_result_release(&res);
 }
 

@@ -90,6 +90,8 @@ struct commit_facts {
 	bool signals;			/* vendor traces were found */
 	char *others;			/* who disclosed above, or NULL */
 	char *others_source;		/* their line that told */
+	bool others_human;		/* "others" is the human's own earlier
+					 * part: it ends in their sign-off */
 };
 
 struct lint_facts;

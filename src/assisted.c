@@ -640,6 +640,7 @@ static char *judge_model_id(struct assisted_verdict *v,
 		issue(v, MODEL_ID, LEVEL_WARNING,
 		      "model '%s' is not a model the catalogue knows: did you mean '%s'?",
 		      text, s);
+		v->guessed = true;
 		return s;
 	}
 	if (a) {
@@ -886,10 +887,17 @@ static struct assisted *judge_kernel(struct assisted_verdict *v,
 		return NULL;
 	}
 	split_parts(&p, c, w);
-	if (v->well_formed && p.suggested)
+	/* "none:none" discloses nothing: the line names no AI at all */
+	if (v->well_formed && p.agent && placeholder_agent(p.agent))
+		issue(v, AGENT_ID, LEVEL_ERROR,
+		      "'%s' is a placeholder, not the name of an AI agent: the line discloses no AI; name the agent and the model (fix takes --agent NAME and --model VERSION), or remove the line if no AI helped",
+		      p.agent);
+	if (v->well_formed && p.suggested) {
 		issue(v, AGENT_ID, LEVEL_WARNING,
 		      "agent '%s' is not one the catalogue knows: did you mean %s?",
 		      p.agent, p.ag->name);
+		v->guessed = true;
+	}
 	if (p.ag || v->well_formed)
 		model = judge_model(v->well_formed ? v : &scratch, c, &p);
 	agent = agent_to_write(c, &p);

@@ -70,7 +70,7 @@ static void drop_footers(struct buf *out, const struct message *m,
 {
 	size_t off = 0, end = message_has_block(m) ? m->trailer_end
 						    : m->patch_start;
-	bool prev_blank = false, skip_blank = false;
+	bool prev_blank = false, skip_blank = false, dropped = false;
 
 	while (off < m->len) {
 		const char *p = m->text + off;
@@ -81,6 +81,7 @@ static void drop_footers(struct buf *out, const struct message *m,
 
 		if (off >= m->title_end && off < end && lint_footer(c, p, n)) {
 			skip_blank = prev_blank || out->len == 0;
+			dropped = true;
 			off = next;
 			continue;
 		}
@@ -90,6 +91,11 @@ static void drop_footers(struct buf *out, const struct message *m,
 		prev_blank = blank;
 		off = next;
 	}
+	/* a footer that was the last line leaves its blank line last: git
+	 * never stores a message ending in a blank line */
+	while (dropped && out->len > 1 && out->ptr[out->len - 1] == '\n' &&
+	       out->ptr[out->len - 2] == '\n')
+		out->ptr[--out->len] = '\0';
 	if (!out->ptr)
 		buf_adds(out, "");
 }
@@ -381,6 +387,30 @@ static const char *unfixable(const struct lint_result *res)
 	return NULL;
 }
 
+/*
+ * A correction of the human's own line that rests on a guess at a
+ * misspelling: check asks "did you mean", so fix asks too (the answer
+ * given with --model or --agent is the human's).
+ */
+static int refuse_guess(const struct lint_result *res,
+			const struct fix_opts *o)
+{
+	for (size_t i = 0; i < res->nr; i++) {
+		const struct finding *f = &res->findings[i];
+
+		if (!f->guess || (f->entry != SIZE_MAX &&
+				  f->entry < res->own_start))
+			continue;
+		if (!strcmp(f->id, "ASSISTED_BY_AGENT") ? o->agent : o->model)
+			continue;
+		return error_set("%s; fix writes no guess: if '%s' is right, pass %s (git disclose catalogue lists the names)",
+				 f->message, f->fix,
+				 !strcmp(f->id, "ASSISTED_BY_AGENT") ?
+				 "--agent NAME" : "--model VERSION");
+	}
+	return 0;
+}
+
 static int new_assisted(struct assisted **out, const struct message *m,
 			const struct lint_result *first,
 			const struct lint_result *res,
@@ -446,6 +476,8 @@ int fix_message(struct buf *out, bool *changed, const char *text, size_t len,
 	*changed = false;
 	parse(&m, text, len, o);
 	lint(&first, m, o);
+	if (!o->place && refuse_guess(&first, o) < 0)
+		goto out;
 	if (!o->place && !any_action(&first)) {
 		buf_add(out, text, len);
 		rc = 0;

@@ -47,6 +47,7 @@ void lint_add_finding(struct lint_result *res, const char *id,
 	f->text = text ? xstrdup(text) : NULL;
 	f->fix = fix ? xstrdup(fix) : NULL;
 	f->action = action;
+	f->guess = false;
 	f->message = buf_detach(&msg, NULL);
 	if (sev == SEV_ERROR)
 		res->errors++;
@@ -349,6 +350,7 @@ static void check_assisted(struct lint *l, size_t i)
 		lint_add_finding(l->res, is->id, level_severity(is->level),
 				 entry_line(l, t), i, text, f,
 				 f ? ACT_REPLACE : ACT_NONE, "%s", is->message);
+		l->res->findings[l->res->nr - 1].guess = f && v.guessed;
 	}
 	buf_release(&fix);
 	assisted_verdict_release(&v);
@@ -683,39 +685,48 @@ static size_t hash_str(const char *s)
 /*
  * Which signature entries repeat an earlier one (case and whitespace
  * folded): one pass with a hash set, so a block of 100,000 trailers
- * costs no more than its length.
+ * costs no more than its length. A Signed-off-by with another person's
+ * sign-off between it and the earlier one is the chain coming back to
+ * its signer (README's chain example), not a repeat.
  */
 static bool *find_repeats(const struct message *m)
 {
-	size_t cap = 16, nr = m->nr_trailers;
+	size_t cap = 16, nr = m->nr_trailers, sobs = 0;
 	bool *dup = xcalloc(nr + 1, sizeof(*dup));
 	char **set;
+	size_t *seen;		/* sign-offs counted at the last one */
 
 	while (cap < 2 * nr)
 		cap *= 2;
 	set = xcalloc(cap, sizeof(*set));
+	seen = xcalloc(cap, sizeof(*seen));
 	for (size_t i = 0; i < nr; i++) {
 		const struct trailer *t = &m->trailers[i];
+		bool sob;
 		char *key;
 		size_t h;
 
 		if (!t->key || !is_signature_key(t->key))
 			continue;
+		sob = trailer_is(t, SOB_KEY);
 		key = fold_signature(t);
 		for (h = hash_str(key) & (cap - 1); set[h];
 		     h = (h + 1) & (cap - 1))
 			if (!strcmp(set[h], key))
 				break;
 		if (set[h]) {
-			dup[i] = true;
+			dup[i] = !sob || seen[h] == sobs;
 			free(key);
 		} else {
 			set[h] = key;
 		}
+		sobs += sob;
+		seen[h] = sobs;
 	}
 	for (size_t i = 0; i < cap; i++)
 		free(set[i]);
 	free(set);
+	free(seen);
 	return dup;
 }
 

@@ -37,6 +37,8 @@ struct finding {
 	char *message;		/* what is wrong and why */
 	char *fix;		/* the corrected line, or NULL */
 	enum fix_action action;
+	bool guess;		/* fix is a guess at a misspelling ("did you
+				 * mean"): check proposes it, fix asks */
 };
 
 /* Facts about the commit; any may be NULL / 0 (a bare message). */

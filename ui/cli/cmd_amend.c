@@ -10,7 +10,6 @@
 #include "b4.h"
 #include "cli.h"
 #include "diff.h"
-#include "fix.h"
 #include "lint.h"
 #include "message.h"
 #include "place.h"
@@ -87,6 +86,10 @@ struct amend {
 	size_t nr_disagree, nr_remembered;
 	struct buf others;		/* commits whose facts are others' */
 	size_t nr_others;
+	struct buf earlier;		/* ... the human's earlier part's */
+	size_t nr_earlier;
+	struct buf kept;		/* left as they are (--only) */
+	size_t nr_kept;
 	size_t nr_signoff_only;		/* commits without facts, no answer */
 	struct place_request req;
 	char comment_char;
@@ -122,11 +125,9 @@ static void note_disagree(struct amend *am, const struct commit_info *c,
 {
 	char *subject = subject_line(c->message);
 
-	buf_addf(&am->disagree, "  %.12s %s: its own facts say %s%s%s",
-		 c->id, subject, f->agent->name, f->model ? ":" : "",
-		 f->model ? f->model : "");
-	if (f->source)
-		buf_addf(&am->disagree, " (from %s)", f->source);
+	buf_addf(&am->disagree, "  %.12s %s: its own facts say ", c->id,
+		 subject);
+	cli_facts_name(&am->disagree, f);
 	buf_addch(&am->disagree, '\n');
 	am->nr_disagree++;
 	free(subject);
@@ -140,55 +141,36 @@ static void note_others(struct amend *am, const struct commit_info *c,
 	char *line = sanitize_dup(f->others_source,
 				  strlen(f->others_source));
 
-	buf_addf(&am->others, "  %.12s %s: %s's line '%s'\n", c->id, subject,
-		 f->others, line);
-	am->nr_others++;
+	/* a part ending in the human's own sign-off is theirs, earlier */
+	if (f->others_human) {
+		buf_addf(&am->earlier, "  %.12s %s: your line '%s'\n", c->id,
+			 subject, line);
+		am->nr_earlier++;
+	} else {
+		buf_addf(&am->others, "  %.12s %s: %s's line '%s'\n", c->id,
+			 subject, f->others, line);
+		am->nr_others++;
+	}
 	free(line);
 	free(subject);
 }
 
-/* The answer the command line gave, as typed (not from git config). */
-static void given(const struct amend *am, const char **agent,
-		  const char **model)
+/* A commit --only does not name: left as it is, and named so. */
+static void note_kept(struct amend *am, const struct commit_info *c)
 {
-	const struct answers *a = am->answers;
+	char *subject = subject_line(c->message);
 
-	*agent = a->agent_remembered ? NULL : a->agent;
-	*model = a->model_remembered ? NULL : a->model;
+	buf_addf(&am->kept, "  %.12s %s\n", c->id, subject);
+	am->nr_kept++;
+	free(subject);
 }
 
 /*
- * A commit without facts of the human's own: the answer asked for in
- * this command (options, or --remembered), else the sign-off alone; a
- * commit whose facts are another person's keeps them as theirs and gets
- * the sign-off alone (--only gives it an answer).
+ * The rule commit shares (cli_plan_message): a commit's own facts
+ * first, the answer for a commit without them; a commit whose facts are
+ * another person's keeps them as theirs and gets the sign-off alone
+ * (--only gives it an answer).
  */
-static int decide_no_facts(struct plan *p, struct amend *am,
-			   const struct commit_info *c,
-			   const struct commit_facts *f)
-{
-	const struct assisted *as = am->ctx->assisted;
-
-	if (f->signals && !as)
-		return error_set("the AI traces of its own (%s) do not tell which agent: pass --agent NAME and --model VERSION for it with --only %.12s; see git disclose catalogue",
-				 f->source ? f->source : "?", c->id);
-	if (f->others && !f->signals) {
-		note_others(am, c, f);
-		return 0;
-	}
-	if (!as) {
-		am->nr_signoff_only++;
-		return 0;
-	}
-	if (!*as->agent)
-		return error_set("it names no agent of its own, and --tool alone does not tell which AI helped: pass --agent NAME and --model VERSION (with --only %.12s for it alone)",
-				 c->id);
-	p->assisted = answers_assisted_dup(as);
-	if (am->answers->agent_remembered || am->answers->model_remembered)
-		am->nr_remembered++;
-	return 0;
-}
-
 static int decide(struct plan *p, struct amend *am,
 		  const struct commit_info *c, const struct message *m)
 {
@@ -197,9 +179,8 @@ static int decide(struct plan *p, struct amend *am,
 	struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
 	const struct assisted *as = am->ctx->assisted;
 	struct commit_facts f;
-	const char *agent, *model;
-	bool llm = am->ctx->form == FORM_LLM;
-	int rc = 0;
+	enum cli_plan plan = CLI_PLAN_SIGNOFF;
+	int rc;
 
 	if (am->only) {
 		if (is_only(am, c->id) && !as)
@@ -208,22 +189,22 @@ static int decide(struct plan *p, struct amend *am,
 		p->kept = !is_only(am, c->id);
 		p->assisted = is_only(am, c->id) ?
 			      answers_assisted_dup(as) : NULL;
+		if (p->kept)
+			note_kept(am, c);
 		return 0;
 	}
-	commit_facts_read(&f, m, &lf, am->req.human, am->ctx->form,
-			  am->ctx->cat);
-	given(am, &agent, &model);
-	if (commit_facts_disagree(&f, agent, model, am->ctx->form,
-				  am->ctx->cat)) {
+	rc = cli_plan_message(&p->assisted, &plan, &f, m, &lf, am->ctx,
+			      am->answers, c->id);
+	if (rc == 0 && plan == CLI_PLAN_DISAGREE)
 		note_disagree(am, c, &f);
-	} else if (f.agent || (llm && (f.has_assisted || f.signals))) {
-		p->assisted = commit_facts_assisted(&f, as, am->ctx->form);
-		if (!p->assisted)
-			rc = error_set("%s: pass --model VERSION for it alone with --only %.12s (the other commits keep their own facts; see git disclose catalogue)",
-				       error_last(), c->id);
-	} else {
-		rc = decide_no_facts(p, am, c, &f);
-	}
+	else if (rc == 0 && plan == CLI_PLAN_OTHERS)
+		note_others(am, c, &f);
+	else if (rc == 0 && plan == CLI_PLAN_SIGNOFF)
+		am->nr_signoff_only++;
+	else if (rc == 0 && plan == CLI_PLAN_ANSWER &&
+		 (am->answers->agent_remembered ||
+		  am->answers->model_remembered))
+		am->nr_remembered++;
 	if (rc < 0) {
 		struct buf e = BUF_INIT;
 
@@ -274,19 +255,10 @@ static int write_message(struct buf *out, const struct amend *am,
 	struct ident author = { c->author_name, c->author_email };
 	struct ident committer = { c->committer_name, c->committer_email };
 	struct lint_facts facts = { &author, &committer, NULL, 0, NULL };
-	struct buf notes = BUF_INIT;
-	struct fix_opts fo = {
-		.form = am->ctx->form, .cat = am->ctx->cat,
-		.human = am->req.human, .facts = &facts,
-		.comment_char = am->comment_char, .notes = &notes,
-		.place = true, .assisted = p->assisted,
-	};
-	bool changed = false;
-	int rc;
 
-	rc = fix_message(out, &changed, c->message, c->message_len, &fo);
-	cli_print_notes(&notes, c->id);
-	return rc;
+	return cli_write_message(out, am->ctx, c->message, c->message_len,
+				 &facts, am->comment_char, p->assisted,
+				 c->id, false);
 }
 
 static int reword(struct buf *out, const struct commit_info *c, void *data)
@@ -339,6 +311,28 @@ static void amend_release(struct amend *am)
 	free(am->plan);
 	buf_release(&am->disagree);
 	buf_release(&am->others);
+	buf_release(&am->earlier);
+	buf_release(&am->kept);
+}
+
+/*
+ * Did some commit get the answer as its Assisted-by? Only then is it
+ * remembered: an answer that no commit took (their own facts, or
+ * another person's disclosure, stood) is no confirmed answer.
+ */
+static bool answer_written(const struct amend *am)
+{
+	const struct assisted *as = am->ctx->assisted;
+
+	for (size_t i = 0; as && i < am->nr_plan; i++) {
+		const struct assisted *p = am->plan[i].assisted;
+
+		if (p && !strcmp(p->agent, as->agent) &&
+		    !p->model == !as->model &&
+		    (!p->model || !strcmp(p->model, as->model)))
+			return true;
+	}
+	return false;
 }
 
 /* Nothing is written when an answer contradicts a commit's own facts. */
@@ -353,7 +347,7 @@ static int refuse_disagreement(const struct amend *am)
 		am->nr_disagree == 1 ? "s" : "",
 		am->nr_disagree == 1 ? "itself" : "themselves",
 		am->disagree.ptr);
-	fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>\n");
+	fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>" ONLY_KEEPS "\n");
 	return EXIT_POLICY;
 }
 
@@ -389,7 +383,15 @@ static void say_without(const struct amend *am)
 			am->nr_others == 1 ? "s" : "",
 			as ? " (not the answer given for the range)" : "",
 			am->others.ptr);
-		fprintf(stderr, "  if an AI helped you too on one of them, give it your answer with --only <commit>\n");
+		fprintf(stderr, "  if an AI helped you too on one of them, give it your answer with --only <commit>" ONLY_KEEPS "\n");
+	}
+	if (am->nr_earlier) {
+		fprintf(stderr, "git disclose: %zu commit%s disclose%s AI use in your own earlier part (above another person's sign-off, ending in your earlier sign-off), which stays as it is; your new part gets your Signed-off-by alone%s:\n%s",
+			am->nr_earlier, am->nr_earlier == 1 ? "" : "s",
+			am->nr_earlier == 1 ? "s" : "",
+			as ? " (not the answer given for the range)" : "",
+			am->earlier.ptr);
+		fprintf(stderr, "  if an AI helped you again after the others' part, give it your answer with --only <commit>" ONLY_KEEPS "\n");
 	}
 	if (!am->nr_signoff_only)
 		return;
@@ -543,6 +545,11 @@ static int amend_range(struct cli_ctx *ctx, const struct answers *a,
 	}
 	say_remembered(&am);
 	say_without(&am);
+	if (am.nr_kept)
+		fprintf(stderr, "git disclose: --only: %zu commit%s of the range %s left as %s were (no answer, no sign-off, nothing converted):\n%s",
+			am.nr_kept, am.nr_kept == 1 ? "" : "s",
+			am.nr_kept == 1 ? "is" : "are",
+			am.nr_kept == 1 ? "it" : "they", am.kept.ptr);
 	buf_addf(&msg, "disclose: amend %s", opts->range);
 	opts->reflog_msg = msg.ptr;
 	if (repo_rewrite(&res, ctx->repo, opts, reword, &am) < 0)
@@ -556,6 +563,9 @@ static int amend_range(struct cli_ctx *ctx, const struct answers *a,
 		goto out;
 	}
 	show_summary(&res, opts->dry_run);
+	/* answers confirmed by a write that used them */
+	if (!opts->dry_run && !am.only && answer_written(&am))
+		cli_remember(ctx);
 	rc = 0;
 out:
 	rewrite_result_release(&res);
@@ -639,8 +649,6 @@ int cmd_amend(int argc, char **argv)
 	    cli_resolve_only(&only, &nr_only, ctx.repo) < 0 ||
 	    (rc = amend_range(&ctx, &a, only, &opts)) < 0)
 		rc = cli_fail(EXIT_USAGE);
-	else if (!opts.dry_run && !rc && !only)
-		cli_remember(&ctx);	/* answers confirmed by a write */
 	cli_ctx_release(&ctx);
 out:
 	for (size_t i = 0; i < nr_only; i++)

@@ -72,6 +72,11 @@ struct fixer {
 	size_t nr_only;
 	struct buf disagree;		/* commits whose facts contradict */
 	size_t nr_disagree;
+	struct buf failed;		/* commits fix cannot fix alone */
+	size_t nr_failed;
+	struct buf kept;		/* not named by --only: left as is */
+	size_t nr_kept;
+	size_t nr_answered;		/* commits that got --agent/--model */
 	/* the pack declines AI content: why no change may be written */
 	char *declined;
 };
@@ -326,12 +331,42 @@ static int fix_commit_message(struct buf *out, bool *changed,
 		buf_addf(&e, "commit %.12s: %s", c->id, error_last());
 		/* an answer for one commit must not contradict the others */
 		if (strstr(e.ptr, "--model") || strstr(e.ptr, "--agent"))
-			buf_addf(&e, "; with --only %.12s the answer is for this commit alone",
+			buf_addf(&e, "; with --only %.12s the answer is for this commit alone" ONLY_KEEPS,
 				 c->id);
 		error_set("%s", e.ptr);
 		buf_release(&e);
 	}
 	return rc;
+}
+
+/* The answer typed, as it is written into a line (model, else agent). */
+static const char *typed_answer(const struct fixer *fx)
+{
+	const struct answers *a = &fx->answers;
+
+	if (a->model && !a->model_remembered)
+		return a->model;
+	return a->agent && !a->agent_remembered ? a->agent : NULL;
+}
+
+/* Did the fix write the answer typed where the commit had none? */
+static bool answer_used(const struct fixer *fx, const struct commit_info *c,
+			const struct buf *out)
+{
+	const char *v = typed_answer(fx);
+
+	return v && strstr(out->ptr, v) && !strstr(c->message, v);
+}
+
+/* --model (or --agent) that no commit needed is said, not ignored. */
+static void say_unused(const struct fixer *fx)
+{
+	const char *v = typed_answer(fx);
+
+	if (!v || fx->nr_answered || fx->nr_failed || fx->nr_disagree)
+		return;
+	fprintf(stderr, "git disclose: no commit of the range needed --%s %s (none has an AI trace that lacks it): it was not used\n",
+		v == fx->answers.model ? "model" : "agent", v);
 }
 
 /* HEAD-only mode: compute every fix first, so a failure writes nothing. */
@@ -347,10 +382,24 @@ static int walk_one(const struct commit_info *c, void *data)
 		return 0;
 	}
 	fx->nr_commits++;
-	if (fix_commit_message(&out, &changed, fx, c) < 0) {
-		buf_release(&out);
-		return -1;
+	if (fx->nr_only && !is_only(fx, c->id)) {
+		char *subject = sanitize_dup(c->message,
+					     strcspn(c->message, "\n"));
+
+		buf_addf(&fx->kept, "  %.12s %s\n", c->id, subject);
+		fx->nr_kept++;
+		free(subject);
 	}
+	/* every commit that needs an answer is named, in one run */
+	if (fix_commit_message(&out, &changed, fx, c) < 0) {
+		buf_addf(&fx->failed, "  %s\n", error_last());
+		fx->nr_failed++;
+		error_clear();
+		buf_release(&out);
+		return 0;
+	}
+	if (changed && answer_used(fx, c, &out))
+		fx->nr_answered++;
 	if (changed) {
 		fx->nr_changed++;
 		if (fx->dry_run)
@@ -452,6 +501,24 @@ static int fix_range(struct fixer *fx)
 	 * stops everything before anything is written */
 	if (repo_walk(fx->repo, fx->range, walk_one, fx) < 0)
 		goto out;
+	say_unused(fx);
+	if (fx->nr_kept)
+		fprintf(stderr, "git disclose: --only: %zu commit%s of the range %s left as %s were:\n%s",
+			fx->nr_kept, fx->nr_kept == 1 ? "" : "s",
+			fx->nr_kept == 1 ? "is" : "are",
+			fx->nr_kept == 1 ? "it" : "they", fx->kept.ptr);
+	if (fx->nr_failed) {
+		fprintf(stderr, "git disclose: %zu of %zu commit%s of the range need%s an answer that fix cannot tell:\n%s",
+			fx->nr_failed, fx->nr_commits,
+			fx->nr_commits == 1 ? "" : "s",
+			fx->nr_failed == 1 ? "s" : "", fx->failed.ptr);
+		if (fx->nr_failed == 1)
+			error_set("nothing was written: give the answer it names");
+		else
+			error_set("nothing was written: give the answer for all %zu (e.g. --model VERSION), or each its own with --only <commit>" ONLY_KEEPS,
+				  fx->nr_failed);
+		goto out;
+	}
 	if (fx->nr_disagree) {
 		fprintf(stderr, "git disclose: the answer%s%s%s%s contradicts what %zu commit%s of the range say%s of %s:\n%s",
 			fx->answers.agent ? " --agent " : "",
@@ -462,7 +529,7 @@ static int fix_range(struct fixer *fx)
 			fx->nr_disagree == 1 ? "s" : "",
 			fx->nr_disagree == 1 ? "itself" : "themselves",
 			fx->disagree.ptr);
-		fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>\n");
+		fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>" ONLY_KEEPS "\n");
 		fx->status = EXIT_POLICY;
 		return 0;
 	}
@@ -562,6 +629,8 @@ out:
 		free(fx.only[i]);
 	free(fx.only);
 	buf_release(&fx.disagree);
+	buf_release(&fx.failed);
+	buf_release(&fx.kept);
 	free(fx.declined);
 	return rc == CLI_HELP ? 0 : rc;
 }
