@@ -896,7 +896,7 @@ static struct assisted *judge_kernel(struct assisted_verdict *v,
 		issue(v, AGENT_ID, LEVEL_WARNING,
 		      "agent '%s' is not one the catalogue knows: did you mean %s?",
 		      p.agent, p.ag->name);
-		v->guessed = true;
+		v->guessed = v->agent_guessed = true;
 	}
 	if (p.ag || v->well_formed)
 		model = judge_model(v->well_formed ? v : &scratch, c, &p);

@@ -82,6 +82,8 @@ struct assisted_verdict {
 	char *model;		/* the model it names, when usable */
 	bool guessed;		/* fixed rests on a guess at a misspelling
 				 * ("did you mean"): never written unasked */
+	bool agent_guessed;	/* the agent is such a guess (else only
+				 * the model is) */
 };
 
 /*

@@ -372,8 +372,11 @@ static void scan_assisted(struct lint *l, struct part *p)
 		assisted_judge(&v, l->o->cat, t->value, l->o->form);
 		if (v.well_formed)
 			p->valid = true;
-		if (l->o->form == FORM_AGENT_MODEL)
-			guess_offer(&p->guess, v.agent, v.model);
+		/* a "did you mean" is check's question, never a fact that
+		 * amend or the assistant would write unasked */
+		if (l->o->form == FORM_AGENT_MODEL && !v.agent_guessed)
+			guess_offer(&p->guess, v.agent,
+				    v.guessed ? NULL : v.model);
 		assisted_verdict_release(&v);
 	}
 }

@@ -97,6 +97,21 @@ printf 'x: y\n\nBody.\n\nAssisted-by: Claude:claude-opus-4.5\n%s\n' \
 	"$HUMAN_SOB" >"$TMPDIR/m4b"
 expect_rc 0 "$D" fix --message "$TMPDIR/m4b"
 has "Assisted-by: Claude:claude-opus-4-5"
+# ... nor of amend's: a commit whose own line is misspelt is not
+# rewritten to the guess; amend asks for the model, nothing changes
+git commit -q --allow-empty -F "$TMPDIR/m4" || fail "commit m4"
+tip=$(git rev-parse HEAD)
+expect_rc 2 "$D" amend HEAD
+err_has "it names Claude but not the model: pass --model VERSION"
+[ "$(git rev-parse HEAD)" = "$tip" ] || flag "amend wrote a guess"
+git log -1 --format=%B | grep -q "claude-opsu-4-5" || flag "the line changed"
+# a misspelt agent is not taken for one either
+printf 'x: z\n\nAssisted-by: Cladue:claude-opus-4-5\n%s\n' "$HUMAN_SOB" |
+	git commit -q --allow-empty -F - || fail "commit Cladue"
+tip=$(git rev-parse HEAD)
+expect_rc 2 "$D" amend HEAD
+err_has "cannot tell which AI agent was used"
+[ "$(git rev-parse HEAD)" = "$tip" ] || flag "amend wrote a guessed agent"
 
 # 5. a footer as the last line: converted, and no blank line is left at
 # the end of the message (git cat-file shows what is stored)

@@ -292,9 +292,8 @@ int cli_plan_message(struct assisted **out, enum cli_plan *plan,
 	if (*out)
 		return 0;
 	only_hint(&hint, " for it alone", id);
-	rc = error_set("%s: pass --model VERSION%s%s; see git disclose catalogue",
-		       error_last(), buf_cstr(&hint),
-		       id ? " (the other commits keep their own facts)" : "");
+	rc = error_set("%s: pass --model VERSION%s; see git disclose catalogue",
+		       error_last(), buf_cstr(&hint));
 	buf_release(&hint);
 	return rc;
 }
