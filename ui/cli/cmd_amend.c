@@ -372,27 +372,30 @@ static void say_remembered(const struct amend *am)
  * is another person's (never copied into the user's part), and commits
  * without facts when no answer was asked for.
  */
+/* nr commits whose part of kind what stays as it is, listed in list. */
+static void say_kept(size_t nr, const char *what, const char *list,
+		     const char *again, bool answered)
+{
+	if (!nr)
+		return;
+	fprintf(stderr, "git disclose: %zu commit%s disclose%s %s, which stays as it is; your %spart gets your Signed-off-by alone%s:\n%s",
+		nr, nr == 1 ? "" : "s", nr == 1 ? "s" : "", what,
+		again ? "new " : "",
+		answered ? " (not the answer given for the range)" : "", list);
+	fprintf(stderr, "  if an AI helped you%s, give it your answer with --only <commit>" ONLY_KEEPS "\n",
+		again ? again : " too on one of them");
+}
+
 static void say_without(const struct amend *am)
 {
 	const struct assisted *as = am->ctx->assisted;
 	char *hint;
 
-	if (am->nr_others) {
-		fprintf(stderr, "git disclose: %zu commit%s disclose%s another person's AI use in their part, which stays theirs as it is; your part gets your Signed-off-by alone%s:\n%s",
-			am->nr_others, am->nr_others == 1 ? "" : "s",
-			am->nr_others == 1 ? "s" : "",
-			as ? " (not the answer given for the range)" : "",
-			am->others.ptr);
-		fprintf(stderr, "  if an AI helped you too on one of them, give it your answer with --only <commit>" ONLY_KEEPS "\n");
-	}
-	if (am->nr_earlier) {
-		fprintf(stderr, "git disclose: %zu commit%s disclose%s AI use in your own earlier part (above another person's sign-off, ending in your earlier sign-off), which stays as it is; your new part gets your Signed-off-by alone%s:\n%s",
-			am->nr_earlier, am->nr_earlier == 1 ? "" : "s",
-			am->nr_earlier == 1 ? "s" : "",
-			as ? " (not the answer given for the range)" : "",
-			am->earlier.ptr);
-		fprintf(stderr, "  if an AI helped you again after the others' part, give it your answer with --only <commit>" ONLY_KEEPS "\n");
-	}
+	say_kept(am->nr_others, "another person's AI use in their part",
+		 am->others.ptr, NULL, as);
+	say_kept(am->nr_earlier,
+		 "AI use in your own earlier part (above another person's sign-off, ending in your earlier sign-off)",
+		 am->earlier.ptr, " again after the others' part", as);
 	if (!am->nr_signoff_only)
 		return;
 	hint = answers_remembered_hint(am->ctx->repo);

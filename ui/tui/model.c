@@ -746,14 +746,15 @@ enum commit_plan model_commit_plan(const struct tui_model *m, size_t i)
 	return PLAN_OWN_AGENT;
 }
 
-size_t model_plan_list(struct buf *out, const struct tui_model *m,
-		       enum commit_plan p)
+size_t model_list_runs(struct buf *out, const struct tui_model *m,
+		       int (*kind)(const struct tui_model *m, size_t i),
+		       int want)
 {
 	size_t n = 0, start = SIZE_MAX;
 	bool first = true;
 
 	for (size_t i = 0; i <= m->nr; i++) {
-		if (i < m->nr && model_commit_plan(m, i) == p) {
+		if (i < m->nr && kind(m, i) == want) {
 			n++;
 			if (start == SIZE_MAX)
 				start = i;
@@ -771,6 +772,17 @@ size_t model_plan_list(struct buf *out, const struct tui_model *m,
 		start = SIZE_MAX;
 	}
 	return n;
+}
+
+static int plan_kind(const struct tui_model *m, size_t i)
+{
+	return (int)model_commit_plan(m, i);
+}
+
+size_t model_plan_list(struct buf *out, const struct tui_model *m,
+		       enum commit_plan p)
+{
+	return model_list_runs(out, m, plan_kind, (int)p);
 }
 
 bool model_mixed(const struct tui_model *m)

@@ -119,9 +119,13 @@ enum commit_plan {
 };
 enum commit_plan model_commit_plan(const struct tui_model *m, size_t i);
 /*
- * The commits of plan p as "1-2, 4" into out (nothing when none);
- * returns how many.
+ * The commits i with kind(m, i) == want as runs of their numbers from 1
+ * ("1-2, 4") into out (nothing when none); returns how many.
  */
+size_t model_list_runs(struct buf *out, const struct tui_model *m,
+		       int (*kind)(const struct tui_model *m, size_t i),
+		       int want);
+/* model_list_runs() of the commits of plan p. */
 size_t model_plan_list(struct buf *out, const struct tui_model *m,
 		       enum commit_plan p);
 /* Does some commit get the human's answer (PLAN_ANSWER)? Else no

@@ -115,29 +115,16 @@ static enum tools_fate tools_fate(const struct tui_model *m, size_t i)
 	}
 }
 
+static int fate_kind(const struct tui_model *m, size_t i)
+{
+	return (int)tools_fate(m, i);
+}
+
 /* The commits of fate f as "1-2, 4"; how many. */
 static size_t fate_list(struct buf *out, const struct tui_model *m,
 			enum tools_fate f)
 {
-	size_t n = 0, start = SIZE_MAX;
-
-	for (size_t i = 0; i <= m->nr; i++) {
-		if (i < m->nr && tools_fate(m, i) == f) {
-			n++;
-			if (start == SIZE_MAX)
-				start = i;
-			continue;
-		}
-		if (start == SIZE_MAX)
-			continue;
-		buf_addf(out, "%s%zu", out->len ? ", " : "", start + 1);
-		if (i > start + 2)
-			buf_addf(out, "-%zu", i);
-		else if (i == start + 2)
-			buf_addf(out, ", %zu", i);
-		start = SIZE_MAX;
-	}
-	return n;
+	return model_list_runs(out, m, fate_kind, (int)f);
 }
 
 /*
