@@ -222,6 +222,28 @@ static void note_left(const struct fix_opts *o, const struct message *m,
 }
 
 /*
+ * A line of the human's own part whose agent check could only guess at
+ * (Cladue: "did you mean Claude?") and the human's answer names that
+ * agent: the answer replaces the misspelt line, not joins it.
+ */
+static bool corrects_guess(const struct finding *f, const struct fix_opts *o)
+{
+	const char *agent = o->place ? (o->assisted ? o->assisted->agent :
+					NULL) : o->agent;
+	struct assisted *guess = NULL;
+	bool same;
+
+	if (!f->guess || !agent || !is_assisted_fix(f) ||
+	    assisted_parse(&guess, f->fix + 13, o->form) < 0) {
+		error_clear();
+		return false;
+	}
+	same = guess->agent && str_ieq(guess->agent, agent);
+	assisted_free(guess);
+	return same;
+}
+
+/*
  * Whose lines are whose: a vendor trailer in another
  * person's part becomes an Assisted-by line where it stands, above that
  * person's sign-off; another person's Assisted-by is left as it is (and
@@ -264,6 +286,9 @@ static bool sort_findings(struct drop_data *d, const struct message *m,
 			   f->action == ACT_REPLACE && !answered) {
 			d->in_place[e] = f;
 			own_fixed = true;
+		} else if (assisted_finding(f) && corrects_guess(f, o)) {
+			d->by_entry[e] = f;	/* the answer's line instead */
+			need = true;
 		} else if (assisted_finding(f)) {
 			need = true;
 		}

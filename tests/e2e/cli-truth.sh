@@ -110,8 +110,24 @@ printf 'x: z\n\nAssisted-by: Cladue:claude-opus-4-5\n%s\n' "$HUMAN_SOB" |
 	git commit -q --allow-empty -F - || fail "commit Cladue"
 tip=$(git rev-parse HEAD)
 expect_rc 2 "$D" amend HEAD
-err_has "cannot tell which AI agent was used"
+err_has "its own Assisted-by line (Assisted-by: Cladue:claude-opus-4-5) does not tell which agent"
+grep -q "without facts of its own" "$TMPDIR/err" &&
+	flag "amend called a commit with its own line one without facts"
 [ "$(git rev-parse HEAD)" = "$tip" ] || flag "amend wrote a guessed agent"
+# the answer for that agent replaces the misspelt line, never joins it;
+# fix says nothing of an unused --model when it wrote it
+expect_rc 0 "$D" amend --agent Claude --model claude-opus-4-5 HEAD
+[ "$(git log -1 --format=%B | grep -c '^Assisted-by:')" = 1 ] ||
+	flag "two Assisted-by lines: $(git log -1 --format=%B)"
+git log -1 --format=%B | grep -q Cladue && flag "the misspelt line stayed"
+printf 'x: w\n\nAssisted-by: Cladue:claude-opus-4-5\n' |
+	git commit -q --allow-empty -F - || fail "commit Cladue 2"
+expect_rc 0 "$D" fix --agent Claude --model claude-opus-4-5 HEAD
+git log -1 --format=%B | grep -q Cladue && flag "fix kept the misspelt line"
+! grep -q "was not used" "$TMPDIR/err" ||
+	flag "fix called the --model it wrote unused"
+[ "$(git log -1 --format=%B | grep -c '^Assisted-by:')" = 1 ] ||
+	flag "fix: two Assisted-by lines: $(git log -1 --format=%B)"
 
 # 5. a footer as the last line: converted, and no blank line is left at
 # the end of the message (git cat-file shows what is stored)

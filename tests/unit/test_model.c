@@ -658,6 +658,23 @@ static void test_others_facts(void **state)
 			    "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n"
 			    "Signed-off-by: Bob Builder <bob@example.org>\n"
 			    SOB_HU);
+	assert_int_equal(model_commit_plan(&m, 0), PLAN_OTHERS);
+	model_release(&m);
+
+	/* the human's own earlier part, above Bob's sign-off, is the
+	 * human's: named so, and the new part gets the sign-off alone */
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: chain\n\nBody.\n\n"
+	   "Assisted-by: Claude:claude-3-opus smatch\n" SOB_HU
+	   "Reviewed-by: Rev Iewer <rev@example.org>\n"
+	   "Signed-off-by: Bob Builder <bob@example.org>\n"
+	   "MSG\n");
+	open_model(&m);
+	assert_int_equal(model_commit_plan(&m, 0), PLAN_EARLIER);
+	assert_false(model_asks(&m, 0));
+	a = model_commit_assisted(&m, 0, &why);
+	assert_null(a);
 	model_release(&m);
 }
 

@@ -250,6 +250,9 @@ static int plan_no_facts(struct assisted **out, enum cli_plan *plan,
 	if (f->signals && !as)
 		rc = error_set("the AI traces of its own (%s) do not tell which agent: pass --agent NAME and --model VERSION%s; see git disclose catalogue",
 			       f->source ? f->source : "?", buf_cstr(&hint));
+	else if (f->has_assisted && !as)
+		rc = error_set("its own Assisted-by line (%s) does not tell which agent (git disclose check says why): pass --agent NAME and --model VERSION%s",
+			       f->source ? f->source : "?", buf_cstr(&hint));
 	else if (f->others && !f->signals)
 		*plan = CLI_PLAN_OTHERS;
 	else if (!as)

@@ -349,13 +349,37 @@ static const char *typed_answer(const struct fixer *fx)
 	return a->agent && !a->agent_remembered ? a->agent : NULL;
 }
 
-/* Did the fix write the answer typed where the commit had none? */
+/* Is the line at line (up to its newline) a whole line of text? */
+static bool has_line(const char *text, const char *line, size_t len)
+{
+	for (const char *p = text; (p = strstr(p, "\n")); p++)
+		if (!strncmp(p + 1, line, len) &&
+		    (p[1 + len] == '\n' || !p[1 + len]))
+			return true;
+	return false;
+}
+
+/* Did the fix write a new Assisted-by line with the answer typed? */
 static bool answer_used(const struct fixer *fx, const struct commit_info *c,
 			const struct buf *out)
 {
 	const char *v = typed_answer(fx);
 
-	return v && strstr(out->ptr, v) && !strstr(c->message, v);
+	if (!v)
+		return false;
+	for (const char *p = out->ptr; p && *p; p = strchr(p, '\n')) {
+		const char *end;
+		size_t len;
+
+		p += *p == '\n';
+		end = strchrnul(p, '\n');
+		len = (size_t)(end - p);
+		if (!strncmp(p, ASSISTED_KEY ":", strlen(ASSISTED_KEY) + 1) &&
+		    memmem(p, len, v, strlen(v)) &&
+		    !has_line(c->message, p, len))
+			return true;
+	}
+	return false;
 }
 
 /* --model (or --agent) that no commit needed is said, not ignored. */
@@ -536,8 +560,9 @@ static int fix_range(struct fixer *fx)
 	if (!fx->dry_run && repo_rewrite && rewrite_result_release)
 		return rewrite_range(fx);
 	if (fx->dry_run) {
-		fprintf(stderr, "%zu commits, %zu would change\n",
-			fx->nr_commits, fx->nr_changed);
+		fprintf(stderr, "%zu commit%s, %zu would change\n",
+			fx->nr_commits, fx->nr_commits == 1 ? "" : "s",
+			fx->nr_changed);
 		rc = 0;
 		goto out;
 	}

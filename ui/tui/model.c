@@ -734,7 +734,7 @@ enum commit_plan model_commit_plan(const struct tui_model *m, size_t i)
 	if (model_no_ai(m, i))
 		return PLAN_NO_AI;
 	if (others_only(f))
-		return PLAN_OTHERS;
+		return f->others_human ? PLAN_EARLIER : PLAN_OTHERS;
 	own = own_line(m, i);
 	assisted_free(own);
 	if (own)
@@ -793,7 +793,8 @@ bool model_mixed(const struct tui_model *m)
 		const struct commit_facts *f = &m->commits[i].facts;
 		enum commit_plan p = model_commit_plan(m, i);
 
-		if (!f->agent || p == PLAN_NO_AI || p == PLAN_OTHERS)
+		if (!f->agent || p == PLAN_NO_AI || p == PLAN_OTHERS ||
+		    p == PLAN_EARLIER)
 			continue;
 		/* a model not told is no disagreement */
 		if (first && (first->agent != f->agent ||
@@ -817,6 +818,8 @@ bool model_plan_note(struct buf *out, const struct tui_model *m)
 				 "none (no AI-generated code, as you marked them)" },
 		[PLAN_OTHERS] = { "your sign-off alone (the disclosure in it is another person's)",
 				  "your sign-off alone (the disclosures in them are other people's)" },
+		[PLAN_EARLIER] = { "your new sign-off alone (the disclosure in it is your own earlier one, above another person's sign-off)",
+				   "your new sign-off alone (the disclosures in them are your own earlier ones, above other people's sign-offs)" },
 	};
 	struct buf list = BUF_INIT;
 	size_t n = model_plan_list(&list, m, PLAN_ANSWER), k;
@@ -829,7 +832,7 @@ bool model_plan_note(struct buf *out, const struct tui_model *m)
 			 n == 1 ? "" : "s", list.ptr, m->nr);
 	else
 		buf_adds(out, "Your answer goes on no commit: ");
-	for (int p = PLAN_OWN_LINE; p <= PLAN_OTHERS; p++) {
+	for (int p = PLAN_OWN_LINE; p <= PLAN_EARLIER; p++) {
 		buf_reset(&list);
 		k = model_plan_list(&list, m, (enum commit_plan)p);
 		if (!k)
@@ -1078,6 +1081,7 @@ struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 	switch (model_commit_plan(m, i)) {
 	case PLAN_NO_AI:
 	case PLAN_OTHERS:
+	case PLAN_EARLIER:
 		return NULL;
 	case PLAN_OWN_LINE:
 		/* a complete disclosure of its own is never replaced */

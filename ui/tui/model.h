@@ -116,6 +116,8 @@ enum commit_plan {
 	PLAN_OWN_AGENT,	/* its own traces name agent and model: converted */
 	PLAN_NO_AI,	/* no AI-generated code, as the human marked it */
 	PLAN_OTHERS,	/* only another person's disclosure: sign-off alone */
+	PLAN_EARLIER,	/* only the human's own earlier part, above another
+			 * person's sign-off: the new sign-off alone */
 };
 enum commit_plan model_commit_plan(const struct tui_model *m, size_t i);
 /*

@@ -97,7 +97,7 @@ static int tools_open(struct view *v)
 
 /* Where the tools go, or why not, for commit i. */
 enum tools_fate { T_TAKES, T_OWN_LINE, T_OWN_AGENT, T_NO_AI, T_OTHERS,
-		  T_NR };
+		  T_EARLIER, T_NR };
 
 static enum tools_fate tools_fate(const struct tui_model *m, size_t i)
 {
@@ -110,6 +110,8 @@ static enum tools_fate tools_fate(const struct tui_model *m, size_t i)
 		return T_NO_AI;
 	case PLAN_OTHERS:
 		return T_OTHERS;
+	case PLAN_EARLIER:
+		return T_EARLIER;
 	default:
 		return T_OWN_AGENT;
 	}
@@ -143,6 +145,8 @@ static void tools_for(struct buf *out, const struct tui_model *m)
 		[T_NO_AI] = { "no AI-generated code", "no AI-generated code" },
 		[T_OTHERS] = { "only another person's disclosure: your sign-off alone",
 			       "only other people's disclosures: your sign-off alone" },
+		[T_EARLIER] = { "only your own earlier disclosure: your new sign-off alone",
+				"only your own earlier disclosures: your new sign-offs alone" },
 	};
 	struct buf list = BUF_INIT;
 	size_t n = fate_list(&list, m, T_TAKES), k;
