@@ -104,6 +104,7 @@ git replace -d "$old" >/dev/null
 echo "$old" >.git/info/grafts
 expect_status 2 "$D" amend $A
 expect_grep "info/grafts" "$TMPDIR/err"
+grep -q "//info/grafts" "$TMPDIR/err" && fail "a doubled slash in the path"
 expect_eq "branch kept (grafts)" "$old" "$(git rev-parse main)"
 rm .git/info/grafts
 
