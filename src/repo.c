@@ -1766,7 +1766,7 @@ static void difftree_end(struct difftree *d)
 	d->pid = -1;
 }
 
-/* Commits read between two returns of the object files' pages. */
+/* Commits read between two returns of the pack's pages. */
 #define COMMITS_PER_TRIM 4096
 
 static bool ends_with(const char *s, size_t n, const char *suffix)
@@ -1777,11 +1777,13 @@ static bool ends_with(const char *s, size_t n, const char *suffix)
 }
 
 /*
- * Give back the pages of the mapped pack, index and commit-graph files
- * read so far: a walk over all of a pack touches every page of its
- * index, which would keep the whole file resident. The pages stay in
- * the page cache; libgit2 reads them from there again when it needs
- * them. Only read-only mappings of those files are touched.
+ * Give back the pages of the mapped packs read so far: a walk reads each
+ * commit's bytes once, and over a million commits they would stay
+ * resident (1.07 GB of a 0.8 GB pack with the kernel's fault-around).
+ * The index and the commit-graph stay: every lookup's binary search
+ * crosses them, and giving their pages back made a walk of a million
+ * commits four times slower (104 s CPU against 19 s) for no lower
+ * peak. The pages stay in the page cache.
  */
 static void trim_mappings(void)
 {
@@ -1797,10 +1799,7 @@ static void trim_mappings(void)
 
 		line[n] = '\0';
 		if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) != 3 ||
-		    perms[1] != '-' ||
-		    !(ends_with(line, n, ".idx") || ends_with(line, n, ".pack") ||
-		      ends_with(line, n, "commit-graph") ||
-		      ends_with(line, n, ".graph")))
+		    perms[1] != '-' || !ends_with(line, n, ".pack"))
 			continue;
 		madvise((void *)lo, hi - lo, MADV_DONTNEED);
 	}
