@@ -87,7 +87,7 @@ static void run_checker(struct tui_model *m, struct series_commit *sc,
 }
 
 static void describe_commit(struct tui_model *m, struct series_commit *sc,
-			    const struct spdx_ids *ids, struct lint_cache *cache)
+			    struct lint_cache *cache)
 {
 	const struct message *msg;
 
@@ -108,13 +108,8 @@ static void describe_commit(struct tui_model *m, struct series_commit *sc,
 			sc->has_human_sob = true;
 		ident_release(&who);
 	}
-	if (repo_added_files(&sc->files, &sc->nr_files, m->repo,
-			     sc->info->id) < 0) {
-		sc->files = NULL;
-		sc->nr_files = 0;
-	}
 	if (m->checker)
-		run_checker(m, sc, ids, cache);
+		run_checker(m, sc, NULL, cache);
 	if (m->checker) {
 		struct ident author = { sc->info->author_name,
 					sc->info->author_email };
@@ -259,7 +254,6 @@ static char **change_ids(struct tui_model *m)
 static int load_series(struct tui_model *m)
 {
 	struct collect col = { NULL, 0, m->repo, "" };
-	struct spdx_ids *ids = NULL;
 	struct lint_cache *cache = NULL;
 	struct buf note = BUF_INIT;
 	char **hex, **patches;
@@ -283,15 +277,13 @@ static int load_series(struct tui_model *m)
 	m->nr = col.nr;
 	m->commits = xcalloc(col.nr, sizeof(*m->commits));
 	hex = xcalloc(col.nr + 1, sizeof(*hex));
-	if (m->checker)
-		spdx_ids_load(&ids, repo_workdir(m->repo));
 	if (m->checker && lint_cache_new)
 		cache = lint_cache_new();
 	for (size_t i = 0; i < col.nr; i++) {
 		/* repo_walk goes newest first; the series reads oldest first */
 		m->commits[i].info = col.list[col.nr - 1 - i];
 		hex[i] = m->commits[i].info->id;
-		describe_commit(m, &m->commits[i], ids, cache);
+		describe_commit(m, &m->commits[i], cache);
 	}
 	/*
 	 * The change ids match a saved session's marks to this series; with
@@ -307,14 +299,60 @@ static int load_series(struct tui_model *m)
 out:
 	if (cache)
 		lint_cache_free(cache);
-	if (ids)
-		spdx_ids_free(ids);
 	free(col.list);
 	buf_release(&note);
 	return rc;
 }
 
+/*
+ * The files each commit adds and the SPDX checks on them. A commit's
+ * tree diff is most of what the model costs in a large repository (two
+ * thirds of the first frame on a million commits), and only the
+ * checker's findings on added files need it.
+ */
+int model_load_files(struct tui_model *m)
+{
+	struct spdx_ids *ids = NULL;
+	struct lint_cache *cache = NULL;
+
+	if (!m->files_pending)
+		return 0;
+	m->files_pending = false;
+	if (m->checker) {
+		spdx_ids_load(&ids, repo_workdir(m->repo));
+		if (lint_cache_new)
+			cache = lint_cache_new();
+	}
+	for (size_t i = 0; i < m->nr; i++) {
+		struct series_commit *sc = &m->commits[i];
+
+		if (repo_added_files(&sc->files, &sc->nr_files, m->repo,
+				     sc->info->id) < 0) {
+			error_clear();
+			sc->files = NULL;
+			sc->nr_files = 0;
+		}
+		if (!m->checker || !sc->nr_files)
+			continue;
+		lint_result_release(&sc->lint);
+		run_checker(m, sc, ids, cache);
+	}
+	if (cache)
+		lint_cache_free(cache);
+	if (ids)
+		spdx_ids_free(ids);
+	return 0;
+}
+
 int model_init(struct tui_model *m, const char *dir, const char *range,
+	       const char *policy)
+{
+	if (model_open(m, dir, range, policy) < 0)
+		return -1;
+	return model_load_files(m);
+}
+
+int model_open(struct tui_model *m, const char *dir, const char *range,
 	       const char *policy)
 {
 	memset(m, 0, sizeof(*m));
@@ -339,6 +377,7 @@ int model_init(struct tui_model *m, const char *dir, const char *range,
 	m->kernel_tree = is_kernel_tree(repo_workdir(m->repo));
 	if (load_policy(m, policy) < 0 || load_series(m) < 0)
 		return -1;
+	m->files_pending = true;
 	prefill(m);
 	return 0;
 }
