@@ -40,7 +40,7 @@ trap 'rm -rf "$work"' EXIT INT TERM
 # anon_kib PID: the private memory (RssAnon) of PID and its children
 anon_kib() {
 	for p in $1 $(pgrep -P "$1" 2>/dev/null); do
-		sed -n 's/^RssAnon: *\([0-9]*\).*/\1/p' "/proc/$p/status" 2>/dev/null
+		sed -n 's/^RssAnon:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$p/status" 2>/dev/null
 	done | awk '{ t += $1 } END { print t + 0 }'
 }
 
