@@ -1233,6 +1233,29 @@ struct repo_commit {
 	struct difftree *from_git;	/* git diff-tree has them, or NULL */
 };
 
+/*
+ * A commit of the walk that cannot be read: past a shallow clone's
+ * boundary, or missing or damaged. libgit2's message is taken first:
+ * asking whether the clone is shallow clears it.
+ */
+static int unreadable_commit(struct repo *r, const git_oid *oid)
+{
+	const git_error *e = git_error_last();
+	char *why = xstrdup(e && e->message ? e->message : "not found");
+	char hex[GIT_OID_HEXSZ + 1];
+
+	git_oid_tostr(hex, sizeof(hex), oid);
+	if (git_repository_is_shallow(r->git) == 1)
+		error_set("commit %s is not in this shallow clone: the walk of the range reaches past what was fetched (.git/shallow), which libgit2 cannot stop at; fetch the history with git fetch --unshallow, or give HEAD alone",
+			  hex);
+	else
+		error_set("cannot read commit %s, which the range reaches (%s): the repository is missing objects or has damaged ones; run git fsck, and fetch them again from where they came",
+			  hex, why);
+	git_error_clear();
+	free(why);
+	return -1;
+}
+
 /* The raw commit object of the walk (struct walk_reader). */
 static int read_commit_raw(void **handle, const char **buf, size_t *len,
 			   const unsigned char *id, void *data)
@@ -1242,14 +1265,8 @@ static int read_commit_raw(void **handle, const char **buf, size_t *len,
 	git_oid oid;
 
 	memcpy(oid.id, id, GIT_OID_RAWSZ);
-	if (git_odb_read(&obj, r->odb, &oid) < 0 &&
-	    git_repository_is_shallow(r->git) == 1) {
-		git_error_clear();
-		return error_set("commit %s is not in this shallow clone: the walk of the range reaches past what was fetched (.git/shallow), which libgit2 cannot stop at; fetch the history with git fetch --unshallow, or give HEAD alone",
-				 git_oid_tostr_s(&oid));
-	}
-	if (!obj)
-		return git_fail("cannot read a commit");
+	if (git_odb_read(&obj, r->odb, &oid) < 0)
+		return unreadable_commit(r, &oid);
 	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
 		git_odb_object_free(obj);
 		return error_set("object %s is not a commit: run git fsck",
@@ -1273,7 +1290,40 @@ static uint32_t commit_generation(const unsigned char *id, void *data)
 	return cgraph_generation(r->cgraph, id);
 }
 
-/* The commit-graph of the repository's own objects, once. */
+/*
+ * The commit-graph of the first object directory that has one, as git
+ * looks: the repository's own, then those of objects/info/alternates (a
+ * clone made with --reference or --shared has its history there). A
+ * quoted alternate is left out.
+ */
+static void open_alternate_cgraph(struct repo *r, const char *objects)
+{
+	struct buf path = BUF_INIT, text = BUF_INIT;
+	char *line, *next;
+
+	buf_addf(&path, "%s/info/alternates", objects);
+	if (read_file(&text, path.ptr) < 0) {
+		error_clear();
+		goto out;
+	}
+	for (line = text.ptr; line && *line && !r->cgraph; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (!*line || *line == '#' || *line == '"')
+			continue;
+		buf_reset(&path);
+		if (*line != '/')
+			buf_addf(&path, "%s/", objects);
+		buf_adds(&path, line);
+		cgraph_open(&r->cgraph, path.ptr);
+	}
+out:
+	buf_release(&path);
+	buf_release(&text);
+}
+
+/* The commit-graph of the repository's objects, once. */
 static void open_cgraph(struct repo *r)
 {
 	const char *env = getenv("GIT_OBJECT_DIRECTORY");
@@ -1286,7 +1336,8 @@ static void open_cgraph(struct repo *r)
 		buf_adds(&dir, env);
 	else
 		buf_addf(&dir, "%s/objects", r->git_dir);
-	cgraph_open(&r->cgraph, dir.ptr);
+	if (!cgraph_open(&r->cgraph, dir.ptr))
+		open_alternate_cgraph(r, dir.ptr);
 	buf_release(&dir);
 }
 
