@@ -407,6 +407,7 @@ void repo_free(struct repo *r)
 	recent_clear(&r->trees);
 	git_odb_free(r->odb);
 	cgraph_free(r->cgraph);
+	free(r->shallow);
 	git_repository_free(r->git);
 	free(r->git_dir);
 	free(r->workdir);
@@ -1428,8 +1429,11 @@ static struct commit_info *commit_info_raw(const struct walk_commit *wc)
 		ci->id[2 * i + 1] = "0123456789abcdef"[wc->id[i] & 15];
 	}
 	ci->id[OID_HEX] = '\0';
-	/* tree and parents: the walk checked them */
-	p += 46 + 48 * wc->nr_parents;
+	/* tree and parents: the walk checked them (a shallow clone's
+	 * boundary names parents the walk does not count) */
+	p += 46;
+	while ((size_t)(end - p) >= 48 && !memcmp(p, "parent ", 7))
+		p += 48;
 	if (!header_line(&val, &eol, p, end, "author ") ||
 	    parse_sig(&ci->author_name, &ci->author_email,
 		      &ci->author_time, val, eol) < 0)
@@ -1507,15 +1511,67 @@ static int walk_single(struct repo *r, const git_oid *id, repo_walk_fn fn,
 	return give(r, ci, &rc, fn, data);
 }
 
-/* Open the walk's object database and commit-graph, once. */
+static int id_cmp(const void *a, const void *b)
+{
+	return memcmp(a, b, GIT_OID_RAWSZ);
+}
+
+/* The boundary commits of a shallow clone (.git/shallow), once. */
+static void read_shallow(struct repo *r)
+{
+	struct buf path = BUF_INIT, text = BUF_INIT;
+	size_t alloc = 0;
+	git_oid oid;
+
+	if (r->shallow_read)
+		return;
+	r->shallow_read = true;
+	buf_addf(&path, "%s/shallow", r->git_dir);
+	if (read_file(&text, path.ptr) < 0) {
+		error_clear();	/* no such file: not shallow */
+		goto out;
+	}
+	for (char *line = text.ptr; line && *line;) {
+		char *next = strchr(line, '\n');
+
+		if (next)
+			*next++ = '\0';
+		if (git_oid_fromstr(&oid, line) == 0) {
+			if (r->nr_shallow == alloc) {
+				alloc = alloc ? 2 * alloc : 8;
+				r->shallow = xrealloc(r->shallow,
+						      alloc * sizeof(*r->shallow));
+			}
+			memcpy(r->shallow[r->nr_shallow++], oid.id,
+			       GIT_OID_RAWSZ);
+		}
+		line = next;
+	}
+	qsort(r->shallow, r->nr_shallow, sizeof(*r->shallow), id_cmp);
+out:
+	buf_release(&path);
+	buf_release(&text);
+}
+
+static bool shallow_boundary(const unsigned char *id, void *data)
+{
+	const struct repo *r = data;
+
+	return bsearch(id, r->shallow, r->nr_shallow, sizeof(*r->shallow),
+		       id_cmp) != NULL;
+}
+
+/* Open the walk's object database, commit-graph and boundary, once. */
 static int walk_setup(struct walk_reader *rd, struct repo *r)
 {
 	if (!r->odb && git_repository_odb(&r->odb, r->git) < 0)
 		return git_fail("cannot read the object database");
 	open_cgraph(r);
+	read_shallow(r);
 	rd->read = read_commit_raw;
 	rd->release = release_commit_raw;
 	rd->generation = r->cgraph ? commit_generation : NULL;
+	rd->boundary = r->nr_shallow ? shallow_boundary : NULL;
 	rd->data = r;
 	return 0;
 }
