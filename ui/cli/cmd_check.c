@@ -385,6 +385,7 @@ static int check_commit(const struct commit_info *c, void *data)
 		return -1;
 	facts.files = files;
 	facts.nr_files = nr;
+	facts.merge = c->nr_parents > 1;
 	message_parse_commit(&m, c->message, c->message_len,
 			     ck->comment_char);
 	lint_check_message(&res, m, &facts, &lo);

@@ -79,7 +79,8 @@ static void run_checker(struct tui_model *m, struct series_commit *sc,
 	struct ident committer = { sc->info->committer_name,
 				   sc->info->committer_email };
 	struct lint_facts facts = { &author, &committer, sc->files,
-				    sc->nr_files, ids };
+				    sc->nr_files, ids,
+				    sc->info->nr_parents > 1 };
 	struct lint_opts o = { .form = m->policy->form, .cat = m->cat,
 			       .cache = cache };
 
