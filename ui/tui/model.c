@@ -116,7 +116,8 @@ static void describe_commit(struct tui_model *m, struct series_commit *sc,
 					sc->info->author_email };
 		struct ident committer = { sc->info->committer_name,
 					   sc->info->committer_email };
-		struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
+		struct lint_facts lf = { &author, &committer, NULL,
+					 0, NULL, false };
 
 		commit_facts_read(&sc->facts, sc->msg, &lf,
 				  m->have_human ? &m->human : NULL,
@@ -252,12 +253,37 @@ static char **change_ids(struct tui_model *m)
 	return out;
 }
 
+/*
+ * The saved session of this series. The same commits are matched by
+ * their ids, and the change ids come from the saved file; only another
+ * series or a rewrite of this one needs the change ids, which read every
+ * commit's diff (a second with a million commits), so that they are
+ * computed then alone. With no session saved they are computed when it
+ * is first saved (model_session_save).
+ */
+static void load_session(struct tui_model *m, char **hex)
+{
+	const char *gitdir = repo_git_dir(m->repo);
+	char **patches;
+
+	session_load_series(&m->session, gitdir, m->range, hex, NULL, m->nr);
+	if (m->session->resumed || !session_saved(gitdir))
+		return;
+	patches = change_ids(m);
+	if (!patches)
+		return;
+	session_free(m->session);
+	session_load_series(&m->session, gitdir, m->range, hex, patches,
+			    m->nr);
+	json_strv_free(patches);
+}
+
 static int load_series(struct tui_model *m)
 {
 	struct collect col = { NULL, 0, m->repo, "" };
 	struct lint_cache *cache = NULL;
 	struct buf note = BUF_INIT;
-	char **hex, **patches;
+	char **hex;
 	int rc = -1;
 
 	if (repo_walk(m->repo, m->range_given ? m->range : NULL,
@@ -286,15 +312,7 @@ static int load_series(struct tui_model *m)
 		hex[i] = m->commits[i].info->id;
 		describe_commit(m, &m->commits[i], cache);
 	}
-	/*
-	 * The change ids match a saved session's marks to this series; with
-	 * none saved they are computed when the session is first saved, so
-	 * the first frame waits for no diff (model_session_save).
-	 */
-	patches = session_saved(repo_git_dir(m->repo)) ? change_ids(m) : NULL;
-	session_load_series(&m->session, repo_git_dir(m->repo), m->range,
-			    hex, patches, col.nr);
-	json_strv_free(patches);
+	load_session(m, hex);
 	free(hex);
 	rc = 0;
 out:
@@ -715,7 +733,7 @@ static int fixed_message(struct buf *out, const struct tui_model *m,
 	struct ident committer = { sc->info->committer_name,
 				   sc->info->committer_email };
 	struct lint_facts facts = { &author, &committer, sc->files,
-				    sc->nr_files, NULL };
+				    sc->nr_files, NULL, false };
 	struct fix_opts o = { 0 };
 	bool changed;
 
