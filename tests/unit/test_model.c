@@ -186,6 +186,22 @@ static void test_files_after_open(void **state)
 	model_release(&m);
 }
 
+/* The series screen counts what check counts: a Fixes: id naming no
+ * commit of the repository is an error there too. */
+static void test_checker_as_check(void **state)
+{
+	struct tui_model m;
+
+	fixture_sh("git commit -q --allow-empty -m 'frob: fix it' "
+		   "-m \"$(printf '%s\\n' "
+		   "'Fixes: 0123456789ab (\"frob: an older change\")' "
+		   "'Signed-off-by: Hu Man <hu@example.org>')\"\n");
+	open_model(&m);
+	assert_int_equal(model_findings(&m, "FIXES_UNKNOWN_COMMIT", NULL), 1);
+	assert_true(m.commits[m.nr - 1].lint.errors >= 1);
+	model_release(&m);
+}
+
 static void test_prefill(void **state)
 {
 	struct tui_model m;
@@ -1026,6 +1042,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_series, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_files_after_open, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_checker_as_check, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_prefill, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_prefill_not_saved, setup,

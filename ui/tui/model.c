@@ -14,6 +14,7 @@
 #include "b4.h"
 #include "boot.h"
 #include "fix.h"
+#include "fixes.h"
 #include "json.h"
 #include "place.h"
 #include "spdx.h"
@@ -85,6 +86,10 @@ static void run_checker(struct tui_model *m, struct series_commit *sc,
 			       .cache = cache };
 
 	lint_message(&sc->lint, sc->msg, &facts, &o);
+	/* as check: the Fixes: ids, and what the policy makes of it all */
+	if (fixes_check(&sc->lint, sc->msg, fixes_repo_lookup, m->repo) < 0)
+		error_clear();
+	policy_check_result(&sc->lint, &m->choice.policy);
 }
 
 static void describe_commit(struct tui_model *m, struct series_commit *sc,
