@@ -1636,7 +1636,7 @@ static void add_file(struct added_file **out, size_t *n, size_t *cap,
  * reads and parses the commits (and, for check, the files each adds)
  * while the caller's thread checks the ones before.
  */
-#define PIPE_SLOTS 256
+#define PIPE_SLOTS 1024
 /* The reader wakes the caller's thread for this many commits at once. */
 #define PIPE_BATCH 16
 
@@ -1670,9 +1670,20 @@ struct pipe {
  * commit's id, then one raw entry per added file; an empty line written
  * to git makes it flush (git echoes it), every DIFFTREE_FLUSH commits
  * and whenever the reader waits, so the caller never waits for output
- * git keeps in its buffer.
+ * git keeps in its buffer. Between them git keeps its output
+ * (GIT_FLUSH=0, difftree_env): both sides wake once per batch, not once
+ * per commit.
  */
-#define DIFFTREE_FLUSH 8
+#define DIFFTREE_FLUSH 64
+/*
+ * git's delta base cache (core.deltaBaseCacheLimit, 96 MiB by default):
+ * the trees a commit changes are deltas on the versions before them, and
+ * a larger cache resolves fewer chains again. On the 100k-commit history
+ * git diff-tree took 5.2 s of CPU with 256 MiB against 6.8 s with the
+ * default (192 MiB: 5.7 s, 1 GiB: no faster), for about 190 MB more at
+ * its peak; a size of its own, not one that grows with the history.
+ */
+#define DIFFTREE_DELTA_CACHE "core.deltaBaseCacheLimit=256m"
 /*
  * A new git after this many commits, so that what git keeps of the
  * commits it read stays bounded. Rarely: a new git starts without its
@@ -1693,13 +1704,36 @@ struct difftree {
 	unsigned unflushed;
 };
 
+/*
+ * git's environment with GIT_FLUSH=0: git flushes its output after each
+ * commit when it writes to a pipe, a write and a wake-up of the caller's
+ * thread per commit; with it git flushes when its buffer fills and at
+ * the empty lines written to make it. The strings stay environ's.
+ */
+static char **difftree_env(void)
+{
+	size_t n = 0, k = 0;
+	char **env;
+
+	while (environ[n])
+		n++;
+	env = xcalloc(n + 2, sizeof(*env));
+	for (size_t i = 0; i < n; i++)
+		if (strncmp(environ[i], "GIT_FLUSH=", 10))
+			env[k++] = environ[i];
+	env[k] = "GIT_FLUSH=0";
+	return env;
+}
+
 static int difftree_start(struct difftree *d, const char *git_dir)
 {
+	char **env = difftree_env();
 	struct buf dir = BUF_INIT;
 	int to[2] = { -1, -1 }, from[2] = { -1, -1 };
 	posix_spawn_file_actions_t fa;
 	char *argv[] = {
-		"git", "--no-replace-objects", NULL, "diff-tree", "--stdin",
+		"git", "--no-replace-objects", "-c", DIFFTREE_DELTA_CACHE,
+		NULL, "diff-tree", "--stdin",
 		"-r", "--root", "--always", "--no-renames", "--diff-filter=A",
 		"--raw", "--no-abbrev", "-z", NULL
 	};
@@ -1712,11 +1746,11 @@ static int difftree_start(struct difftree *d, const char *git_dir)
 		goto out;
 	}
 	buf_addf(&dir, "--git-dir=%s", git_dir);
-	argv[2] = dir.ptr;
+	argv[4] = dir.ptr;
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, to[0], 0);
 	posix_spawn_file_actions_adddup2(&fa, from[1], 1);
-	rc = posix_spawnp(&d->pid, "git", &fa, NULL, argv, environ);
+	rc = posix_spawnp(&d->pid, "git", &fa, NULL, argv, env);
 	posix_spawn_file_actions_destroy(&fa);
 	if (rc) {
 		d->pid = -1;
@@ -1736,6 +1770,7 @@ out:
 			close(from[i]);
 	}
 	buf_release(&dir);
+	free(env);
 	return rc;
 }
 
