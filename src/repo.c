@@ -1634,7 +1634,9 @@ static void add_file(struct added_file **out, size_t *n, size_t *cap,
 /*
  * The reader thread of a long walk: it has its own repository handle,
  * reads and parses the commits (and, for check, the files each adds)
- * while the caller's thread checks the ones before.
+ * while the caller's thread checks the ones before. The slots hold
+ * sixteen of git diff-tree's batches (DIFFTREE_FLUSH), so git has more
+ * asked while the caller's thread reads the answers of one.
  */
 #define PIPE_SLOTS 1024
 /* The reader wakes the caller's thread for this many commits at once. */
