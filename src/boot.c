@@ -28,7 +28,9 @@
 #include "kcache.h"
 #include "kbuild.h"
 #include "kconfig.h"
+#include "kunit.h"
 #include "kwarn.h"
+#include "lava.h"
 #include "qemu.h"
 #include "repo.h"
 #include "run.h"
@@ -82,6 +84,7 @@ struct boot_ctx {
 	int k;			/* the commit being built (from 1); 0: none */
 	char **stages;		/* "commit k/n <stage>": kept for the meter */
 	size_t nr_stages;
+	char *kunit_glob;	/* kunit.filter_glob, or NULL */
 };
 
 static void progress(struct boot_ctx *c, const char *stage, int done,
@@ -432,6 +435,7 @@ static int run_qemu(struct boot_ctx *c, struct boot_cell *cell,
 	struct qemu_boot b = { .program = qemu_program(cell->arch),
 			       .kernel = kernel, .initrd = initrd,
 			       .nonce = cell->nonce, .accel = "tcg",
+			       .kunit_glob = c->kunit_glob,
 			       .errlog = errlog, .timeout_ms = timeout_ms };
 	int ret = 0;
 
@@ -458,9 +462,163 @@ static int run_qemu(struct boot_ctx *c, struct boot_cell *cell,
 		ret = qemu_run(console, ended, &b);
 	free(cell->v->accel);
 	cell->v->accel = xstrdup(b.accel);
+	free(cell->v->runner);
+	cell->v->runner = xstrdup("qemu");
 	free(kernel);
 	free(errlog);
 	return ret;
+}
+
+/* ---- LAVA ---- */
+
+/*
+ * The cell's job file: --lava-job's (in a matrix with "-<arch>-<config>"
+ * before ".yaml"), or <cell>/lava/job.yaml for --lava alone.
+ */
+static char *lava_job_path(struct boot_ctx *c, struct boot_cell *cell)
+{
+	const char *file = c->opts->lava_job;
+	struct buf p = BUF_INIT;
+	size_t len;
+
+	if (!file)
+		return path_join(cell->dir, "lava/job.yaml");
+	len = strlen(file);
+	if (len > 5 && !strcmp(file + len - 5, ".yaml"))
+		len -= 5;
+	buf_add(&p, file, len);
+	if (c->nr_cells > 1)
+		buf_addf(&p, "-%s-%s", cell->arch, cell->config);
+	buf_adds(&p, ".yaml");
+	return buf_detach(&p, NULL);
+}
+
+/* The cell's boot as a LAVA job, with its images and device beside it. */
+static int write_lava(struct boot_ctx *c, struct boot_cell *cell,
+		      const char *initrd, struct lava_files *files)
+{
+	char *job = lava_job_path(c, cell), *dir = NULL, *slash;
+	char *kernel = kbuild_image_path(&cell->kb);
+	char *append = qemu_append(cell->nonce, c->kunit_glob);
+	struct buf name = BUF_INIT;
+	struct lava_job j = { .arch = cell->arch, .append = append,
+			      .nonce = cell->nonce,
+			      .timeout_s = c->opts->timeout_s > 0 ?
+					   c->opts->timeout_s :
+					   BOOT_DEFAULT_TIMEOUT };
+	int ret = 0;
+
+	buf_addf(&name, "git disclose boot %.12s %s", c->top->tip, cell->name);
+	j.name = name.ptr;
+	dir = xstrdup(job);
+	slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = '\0';
+		ret = mkdir_p(dir, 0755);
+	}
+	if (ret == 0)
+		ret = lava_write(files, job, c->opts->lava_url, &j, kernel,
+				 initrd);
+	free(job);
+	free(dir);
+	free(kernel);
+	free(append);
+	buf_release(&name);
+	return ret;
+}
+
+/* lava-run's results into the verdict's LAVA record. */
+static void keep_lava(struct boot_verdict *v, const struct lava_log *log,
+		      const struct lava_files *files, const char *logfile)
+{
+	struct boot_lava *l = boot_verdict_new_lava(v);
+
+	l->job = xstrdup(files->job);
+	l->device = xstrdup(files->device);
+	l->log = xstrdup(logfile);
+	l->result = log->result ? xstrdup(log->result) : NULL;
+	l->error = log->error ? xstrdup(log->error) : NULL;
+	for (size_t i = 0; i < log->nr_cases; i++)
+		boot_lava_add_case(l, log->cases[i].name,
+				   log->cases[i].result);
+}
+
+/*
+ * --lava: lava-run runs the cell's job; the console it logged into
+ * console, *ended false when it timed out. A job that failed before
+ * the kernel said anything is an environment error.
+ */
+static int run_lava(struct boot_ctx *c, struct boot_cell *cell,
+		    struct buf *console, bool *ended,
+		    const struct lava_files *files)
+{
+	char *dir = path_join(cell->dir, "lava");
+	char *out = path_join(dir, "out"), *logfile = path_join(dir,
+								"lava.log");
+	struct buf id = BUF_INIT;
+	struct lava_log log;
+	int timeout_s = c->opts->timeout_s > 0 ? c->opts->timeout_s :
+						 BOOT_DEFAULT_TIMEOUT;
+	struct lava_run r = { .job = files->job, .device = files->device,
+			      .out_dir = out, .log = logfile,
+			      /* the job's own timeout, and a minute more */
+			      .timeout_ms = (2 * timeout_s + 480) * 1000 };
+	int ret;
+
+	buf_addf(&id, "disclose-%s", cell->nonce);
+	r.job_id = id.ptr;
+	ret = mkdir_p(dir, 0755);
+	if (ret == 0)
+		ret = lava_run(&log, &r);
+	if (ret < 0)
+		goto out;
+	if (!log.console.len && !log.timed_out) {
+		ret = error_set("lava-run did not boot the kernel: %s; see %s",
+				log.error ? log.error : "no console output",
+				logfile);
+		lava_log_release(&log);
+		goto out;
+	}
+	buf_add(console, log.console.ptr ? log.console.ptr : "",
+		log.console.len);
+	*ended = !log.timed_out;
+	keep_lava(cell->v, &log, files, logfile);
+	free(cell->v->runner);
+	cell->v->runner = xstrdup("lava");
+	lava_log_release(&log);
+out:
+	free(dir);
+	free(out);
+	free(logfile);
+	buf_release(&id);
+	return ret;
+}
+
+/*
+ * A boot whose console passed fails when lava-run's own results do not
+ * agree: the job failed, a case failed, or the marker was not reported.
+ */
+static void judge_lava(struct boot_verdict *v)
+{
+	const struct boot_lava *l = v->lava;
+	bool marker = false, failed = false;
+
+	if (!l || !v->pass)
+		return;
+	for (size_t i = 0; i < l->nr_cases; i++) {
+		if (!strcmp(l->results[i], "fail"))
+			failed = true;
+		else if (!strcmp(l->cases[i], "disclose_boot_ok") &&
+			 !strcmp(l->results[i], "pass"))
+			marker = true;
+	}
+	if (marker && !failed && l->result && !strcmp(l->result, "pass"))
+		return;
+	boot_verdict_fail(v, "lava-failed", "the console passed but lava-run "
+			  "did not pass the job",
+			  xstrdup(l->error ? l->error : marker ?
+				  "a monitor case failed" :
+				  "the monitor did not report the marker"));
 }
 
 /*
@@ -519,6 +677,7 @@ static int boot_console(struct boot_ctx *c, struct boot_cell *cell,
 	char *initrd = path_join(cell->dir, "initramfs.cpio");
 	struct buf console = BUF_INIT;
 	struct console_expect want = { NULL, NULL, false };
+	struct lava_files lf = { 0 };
 	int ret;
 
 	ret = write_initramfs(cell, initrd);
@@ -526,7 +685,14 @@ static int boot_console(struct boot_ctx *c, struct boot_cell *cell,
 		goto out;
 	free(cell->nonce);
 	cell->nonce = make_nonce();
-	ret = run_qemu(c, cell, &console, &want.ended, initrd);
+	if (c->opts->lava || c->opts->lava_job)
+		ret = write_lava(c, cell, initrd, &lf);
+	if (ret < 0)
+		goto out;
+	if (c->opts->lava)
+		ret = run_lava(c, cell, &console, &want.ended, &lf);
+	else
+		ret = run_qemu(c, cell, &console, &want.ended, initrd);
 	if (ret < 0)
 		goto out;
 	free(cell->v->console_log);
@@ -542,6 +708,7 @@ static int boot_console(struct boot_ctx *c, struct boot_cell *cell,
 out:
 	free(initrd);
 	buf_release(&console);
+	lava_files_release(&lf);
 	return ret;
 }
 
@@ -553,9 +720,10 @@ static int boot_kernel(struct boot_ctx *c, struct boot_cell *cell)
 	int ret = boot_console(c, cell, &cv, cell->v->release);
 
 	cell->v->boot_s = boot_now_s() - t0;
-	if (ret == 0)
+	if (ret == 0) {
 		boot_verdict_take_console(cell->v, cv);
-	else
+		judge_lava(cell->v);
+	} else
 		cell->error = xstrdup(error_last());
 	console_verdict_free(cv);
 	return ret;
@@ -1007,6 +1175,9 @@ static int make_cells(struct boot_ctx *c)
 		for (size_t k = 0; k < c->top->nr_enabled; k++)
 			boot_strv_push(&v->enabled, &v->nr_enabled,
 				       xstrdup(c->top->enabled[k]));
+		for (size_t k = 0; k < c->top->nr_kunit; k++)
+			boot_strv_push(&v->kunit, &v->nr_kunit,
+				       xstrdup(c->top->kunit[k]));
 		c->cells[i].v = v;
 	}
 	if (c->nr_cells > 1) {
@@ -1208,6 +1379,34 @@ static void aggregate(struct boot_ctx *c, double boot_wall)
 
 /* ---- the whole run ---- */
 
+/*
+ * The KUnit suites of the touched directories: their symbols (and
+ * KUnit's) enabled, their names kept in the verdict and asked for with
+ * kunit.filter_glob at boot.
+ */
+static void find_kunit(struct boot_ctx *c)
+{
+	static const char *const core[] = { "KUNIT", "RUNTIME_TESTING_MENU",
+					    NULL };
+	struct kunit_plan plan = { 0 };
+	struct boot_verdict *v = c->v;
+
+	kunit_find(&plan, c->wt, c->touched, c->nr_touched);
+	for (size_t i = 0; i < plan.nr_symbols; i++)
+		if (!boot_strv_has(v->enabled, v->nr_enabled, plan.symbols[i]))
+			boot_strv_push(&v->enabled, &v->nr_enabled,
+				       xstrdup(plan.symbols[i]));
+	for (const char *const *k = core; plan.nr_suites && *k; k++)
+		if (!boot_strv_has(v->enabled, v->nr_enabled, *k))
+			boot_strv_push(&v->enabled, &v->nr_enabled,
+				       xstrdup(*k));
+	for (size_t i = 0; i < plan.nr_suites; i++)
+		boot_strv_push(&v->kunit, &v->nr_kunit,
+			       xstrdup(plan.suites[i]));
+	c->kunit_glob = kunit_filter_glob(plan.suites, plan.nr_suites);
+	kunit_plan_release(&plan);
+}
+
 /* The steps after the worktree is ready; 1 means a failure verdict. */
 static int validate(struct boot_ctx *c)
 {
@@ -1226,6 +1425,7 @@ static int validate(struct boot_ctx *c)
 	for (size_t i = 0; i < c->nr_touched; i++)
 		kconfig_file_symbols(&c->v->enabled, &c->v->nr_enabled, c->wt,
 				     c->touched[i]);
+	find_kunit(c);
 	kconfig_need_kunit(&c->v->enabled, &c->v->nr_enabled);
 	if (make_cells(c) < 0)
 		return -1;
@@ -1317,6 +1517,7 @@ static void ctx_release(struct boot_ctx *c)
 	boot_strv_free(c->ids, c->nr_ids);
 	boot_strv_free(c->subjects, c->nr_ids);
 	boot_strv_free(c->stages, c->nr_stages);
+	free(c->kunit_glob);
 	if (c->lock_fd >= 0)
 		close(c->lock_fd);
 }
@@ -1339,6 +1540,8 @@ int boot_run(struct boot_verdict **out, const struct boot_opts *opts)
 	ret = check_deps(false);
 	if (!ret)
 		ret = check_arches(opts);
+	if (!ret && opts->lava)
+		ret = lava_check();
 	if (!ret)
 		ret = initramfs_check_busybox(BUSYBOX);
 	if (!ret)

@@ -69,12 +69,44 @@ void boot_verdict_fill_from(struct boot_verdict *v,
 	copy_str(&v->release, from->release);
 	copy_str(&v->accel, from->accel);
 	copy_str(&v->source, from->source);
+	copy_str(&v->runner, from->runner);
 	copy_str(&v->build_log, from->build_log);
 	copy_str(&v->console_log, from->console_log);
 	copy_strv(&v->enabled, &v->nr_enabled, from->enabled,
 		  from->nr_enabled);
 	copy_strv(&v->missing, &v->nr_missing, from->missing,
 		  from->nr_missing);
+	copy_strv(&v->kunit, &v->nr_kunit, from->kunit, from->nr_kunit);
+}
+
+static void lava_free(struct boot_lava *l)
+{
+	if (!l)
+		return;
+	free(l->job);
+	free(l->device);
+	free(l->log);
+	free(l->result);
+	free(l->error);
+	boot_strv_free(l->cases, l->nr_cases);
+	boot_strv_free(l->results, l->nr_cases);
+	free(l);
+}
+
+struct boot_lava *boot_verdict_new_lava(struct boot_verdict *v)
+{
+	lava_free(v->lava);
+	v->lava = xcalloc(1, sizeof(*v->lava));
+	return v->lava;
+}
+
+void boot_lava_add_case(struct boot_lava *l, const char *name,
+			const char *result)
+{
+	size_t n = l->nr_cases;
+
+	boot_strv_push(&l->cases, &n, xstrdup(name));
+	boot_strv_push(&l->results, &l->nr_cases, xstrdup(result));
 }
 
 void boot_verdict_add_cell(struct boot_verdict *v, struct boot_verdict *cell)
@@ -184,6 +216,30 @@ static void json_add_warnings(cJSON *o, const struct boot_verdict *v)
 	cJSON_AddNumberToObject(a, "tip", (double)v->tip_warnings);
 }
 
+static void json_add_lava(cJSON *o, const struct boot_lava *l)
+{
+	cJSON *t, *a;
+
+	if (!l) {
+		cJSON_AddNullToObject(o, "lava");
+		return;
+	}
+	t = cJSON_AddObjectToObject(o, "lava");
+	json_add_str(t, "job", l->job);
+	json_add_str(t, "device", l->device);
+	json_add_str(t, "log", l->log);
+	json_add_str(t, "result", l->result);
+	json_add_str(t, "error", l->error);
+	a = cJSON_AddArrayToObject(t, "cases");
+	for (size_t i = 0; i < l->nr_cases; i++) {
+		cJSON *e = cJSON_CreateObject();
+
+		json_add_str(e, "case", l->cases[i]);
+		json_add_str(e, "result", l->results[i]);
+		cJSON_AddItemToArray(a, e);
+	}
+}
+
 static cJSON *verdict_to_json(const struct boot_verdict *v)
 {
 	cJSON *o = cJSON_CreateObject();
@@ -200,6 +256,7 @@ static cJSON *verdict_to_json(const struct boot_verdict *v)
 	json_add_str(o, "release", v->release);
 	json_add_str(o, "accel", v->accel);
 	json_add_str(o, "source", v->source);
+	json_add_str(o, "runner", v->runner);
 	json_add_str(o, "arch", v->arch);
 	json_add_str(o, "config", v->config);
 	t = cJSON_AddObjectToObject(o, "seconds");
@@ -228,6 +285,8 @@ static cJSON *verdict_to_json(const struct boot_verdict *v)
 		cJSON_AddNumberToObject(s, "skipped", v->suites[i].skipped);
 		cJSON_AddItemToArray(suites, s);
 	}
+	json_add_strv(o, "kunit_suites", v->kunit, v->nr_kunit);
+	json_add_lava(o, v->lava);
 	json_add_commits(o, v);
 	json_add_warnings(o, v);
 	if (v->nr_cells) {
@@ -329,6 +388,29 @@ static void warnings_from_json(struct boot_verdict *v, const cJSON *o)
 	v->tip_warnings = (size_t)jnum(a, "tip");
 }
 
+static void lava_from_json(struct boot_verdict *v, const cJSON *o)
+{
+	const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "lava"), *e;
+	struct boot_lava *l;
+
+	if (!cJSON_IsObject(t))
+		return;
+	l = boot_verdict_new_lava(v);
+	l->job = jstr(t, "job");
+	l->device = jstr(t, "device");
+	l->log = jstr(t, "log");
+	l->result = jstr(t, "result");
+	l->error = jstr(t, "error");
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(t, "cases")) {
+		char *name = jstr(e, "case"), *result = jstr(e, "result");
+
+		if (name && result)
+			boot_lava_add_case(l, name, result);
+		free(name);
+		free(result);
+	}
+}
+
 static struct boot_verdict *verdict_from_json(const cJSON *o)
 {
 	struct boot_verdict *v = boot_verdict_new();
@@ -344,6 +426,7 @@ static struct boot_verdict *verdict_from_json(const cJSON *o)
 	v->release = jstr(o, "release");
 	v->accel = jstr(o, "accel");
 	v->source = jstr(o, "source");
+	v->runner = jstr(o, "runner");
 	v->arch = jstr(o, "arch");
 	v->config = jstr(o, "config");
 	t = cJSON_GetObjectItemCaseSensitive(o, "seconds");
@@ -377,6 +460,8 @@ static struct boot_verdict *verdict_from_json(const cJSON *o)
 		bs->skipped = (int)jnum(s, "skipped");
 	}
 	v->nr_suites = n;
+	jstrv(&v->kunit, &v->nr_kunit, o, "kunit_suites");
+	lava_from_json(v, o);
 	commits_from_json(v, o);
 	warnings_from_json(v, o);
 	t = cJSON_GetObjectItemCaseSensitive(o, "cells");
@@ -478,6 +563,9 @@ void boot_verdict_free(struct boot_verdict *v)
 	free(v->release);
 	free(v->accel);
 	free(v->source);
+	free(v->runner);
+	lava_free(v->lava);
+	boot_strv_free(v->kunit, v->nr_kunit);
 	free(v->build_log);
 	free(v->console_log);
 	boot_strv_free(v->enabled, v->nr_enabled);

@@ -14,6 +14,7 @@ static const char boot_usage[] =
 	"                         [--timeout S] [--json] [--kvm]\n"
 	"                         [--each | --boot-each] [--accept-warnings]\n"
 	"                         [--arch A[,A]] [--config C[,C]]\n"
+	"                         [--lava-job FILE [--lava-url URL]] [--lava]\n"
 	"   or: git disclose boot --gc [--max-size SIZE]\n"
 	"\n"
 	"Builds the committed tip of the series (never uncommitted changes)\n"
@@ -40,6 +41,16 @@ static const char boot_usage[] =
 	"  --config LIST      tiny (default: tinyconfig and the boot fragment)\n"
 	"                     or defconfig (the arch's defconfig and the\n"
 	"                     fragment; about ten times the build), or both\n"
+	"  --lava-job FILE    also write the boot as a LAVA v2 job to FILE, the\n"
+	"                     kernel and initramfs beside it (FILE without\n"
+	"                     .yaml, then -bzImage and -initramfs.cpio) and a\n"
+	"                     device description for lava-run (-device.yaml);\n"
+	"                     a lab runs it with 'lavacli jobs submit FILE'\n"
+	"  --lava-url URL     the images' URLs in the job start with URL\n"
+	"                     (where the lab fetches them; default file://)\n"
+	"  --lava             boot through the local lava-run (Debian's\n"
+	"                     lava-dispatcher, as root) instead of QEMU\n"
+	"                     directly, and read its results into the verdict\n"
 	"\n"
 	"  --gc               remove the least recently used pristine object\n"
 	"                     trees and build directories until at most\n"
@@ -53,6 +64,10 @@ static const char boot_usage[] =
 	"Each arch and config is a cell with its own build directory; the\n"
 	"cells build one after the other (each with every core) and boot in\n"
 	"QEMU side by side, up to one per core. Every cell must pass.\n"
+	"\n"
+	"The KUnit suites of the touched directories (a test object named\n"
+	"after a touched file, or a directory's only suite) are enabled and\n"
+	"run at boot with kunit.filter_glob; each is reported.\n"
 	"\n"
 	"The .c files the series touches are built with W=1 at its base and\n"
 	"its tip; a warning only the tip has (same file, message and source\n"
@@ -168,6 +183,36 @@ static void print_cells(const struct boot_verdict *v)
 	}
 }
 
+static void print_lava(const struct boot_verdict *v)
+{
+	const struct boot_lava *l = v->lava;
+
+	if (!l)
+		return;
+	printf("  LAVA job %s: %s", l->job ? l->job : "?",
+	       l->result ? l->result : "no result");
+	if (l->error)
+		printf(" (%s)", l->error);
+	printf("\n");
+	for (size_t i = 0; i < l->nr_cases; i++)
+		printf("    %s: %s\n", l->cases[i], l->results[i]);
+	if (l->log)
+		printf("  lava-run log: %s\n", l->log);
+}
+
+/* The KUnit suites asked for that did not report. */
+static void print_kunit_missing(const struct boot_verdict *v)
+{
+	for (size_t i = 0; i < v->nr_kunit; i++) {
+		bool seen = false;
+
+		for (size_t k = 0; k < v->nr_suites; k++)
+			seen |= !strcmp(v->suites[k].name, v->kunit[i]);
+		if (!seen && v->release)
+			printf("  KUnit %-24s not run\n", v->kunit[i]);
+	}
+}
+
 static void print_text(const struct boot_verdict *v)
 {
 	printf("boot: %s: %s", v->pass ? "PASS" : "FAIL",
@@ -201,6 +246,8 @@ static void print_text(const struct boot_verdict *v)
 		       s->name, s->ok ? "ok" : "NOT OK", s->passed, s->failed,
 		       s->skipped);
 	}
+	print_kunit_missing(v);
+	print_lava(v);
 	if (v->nr_enabled) {
 		printf("  enabled for the touched files:");
 		for (size_t i = 0; i < v->nr_enabled; i++)
@@ -279,6 +326,9 @@ int cmd_boot(int argc, char **argv)
 		{ "config", required_argument, NULL, 'c' },
 		{ "gc", no_argument, NULL, 'g' },
 		{ "max-size", required_argument, NULL, 'M' },
+		{ "lava-job", required_argument, NULL, 'J' },
+		{ "lava-url", required_argument, NULL, 'U' },
+		{ "lava", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -337,6 +387,15 @@ int cmd_boot(int argc, char **argv)
 					"--max-size '%s': give a size such "
 					"as 500M or 4G", optarg);
 			break;
+		case 'J':
+			o.lava_job = optarg;
+			break;
+		case 'U':
+			o.lava_url = optarg;
+			break;
+		case 'L':
+			o.lava = true;
+			break;
 		case 'h':
 			fputs(boot_usage, stdout);
 			return 0;
@@ -351,6 +410,13 @@ int cmd_boot(int argc, char **argv)
 		return cli_usage_error(boot_usage, "boot",
 				       "unexpected argument '%s': give one "
 				       "range", argv[optind + 1]);
+	if (o.lava && o.kvm)
+		return cli_usage_error(boot_usage, "boot",
+				       "--lava boots with TCG (the device it "
+				       "writes): leave out --kvm");
+	if (o.lava_url && !o.lava_job)
+		return cli_usage_error(boot_usage, "boot",
+				       "--lava-url needs --lava-job FILE");
 	if (gc)
 		return run_gc(o.tree, max_size);
 	o.range = optind < argc ? argv[optind] : NULL;
