@@ -68,6 +68,36 @@ static void draw_tail(const char *path, int row, int end, int cols)
 	buf_release(&text);
 }
 
+/* Who booted it when lava-run did, and the KUnit suites: one line each. */
+static int draw_results(const struct boot_verdict *vd, int row, int cols)
+{
+	struct buf s = BUF_INIT;
+	bool failed = false;
+
+	if (vd->lava) {
+		buf_addf(&s, "booted by lava-run: job %s",
+			 vd->lava->result ? vd->lava->result : "without result");
+		for (size_t i = 0; i < vd->lava->nr_cases; i++)
+			buf_addf(&s, "%s %s %s", i ? "," : ";",
+				 vd->lava->cases[i], vd->lava->results[i]);
+		tui_put(row++, 0, cols, CL_TEXT, 0, s.ptr, s.len);
+		buf_reset(&s);
+	}
+	for (size_t i = 0; i < vd->nr_suites; i++) {
+		const struct boot_suite *k = &vd->suites[i];
+
+		buf_addf(&s, "%s %s %s (%d/%d)", i ? "," : "KUnit:", k->name,
+			 k->ok ? "ok" : "NOT OK", k->passed,
+			 k->passed + k->failed);
+		failed |= !k->ok;
+	}
+	if (s.len)
+		tui_put(row++, 0, cols, failed ? CL_BAD : CL_TEXT, 0, s.ptr,
+			s.len);
+	buf_release(&s);
+	return row;
+}
+
 static void boot_draw(struct view *v, int top, int rows, int cols)
 {
 	struct boot_view *b = v->priv;
@@ -105,6 +135,7 @@ static void boot_draw(struct view *v, int top, int rows, int cols)
 			 "configure %.1f s, build %.0f s, boot %.1f s, %s",
 			 vd->checkout_s, vd->pristine_s, vd->configure_s,
 			 vd->build_s, vd->boot_s, vd->accel ? vd->accel : "");
+		row = draw_results(vd, row, cols);
 		row++;
 		booted = vd->pass || vd->boot_s > 0;
 		tui_putf(row++, 0, cols, CL_META, 0, "End of the %s log:",
