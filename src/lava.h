@@ -23,7 +23,7 @@
 struct lava_job {
 	const char *name;	/* job_name */
 	const char *arch;	/* x86_64 or i386 (the job's context) */
-	const char *kernel_url;	/* file:///..., or where a lab fetches it */
+	const char *kernel_url;	/* file:///..., or where labs fetch it */
 	const char *ramdisk_url;
 	const char *append;	/* the kernel command line (qemu_append) */
 	const char *nonce;	/* the marker that passes carries it */
@@ -65,7 +65,7 @@ struct lava_case {
 /* What lava-run's log says. */
 struct lava_log {
 	struct buf console;	/* the target's lines, one per line */
-	char *result;		/* the job's: "pass", "fail" (NULL: none) */
+	char *result;		/* the job's: "pass" or "fail", or NULL */
 	char *error;		/* why the job failed (NULL) */
 	char *error_type;	/* "Infrastructure", "Job", "Test", ... */
 	bool timed_out;		/* the monitor or an action timed out */

@@ -187,8 +187,10 @@ static void test_log(void **state)
 
 	assert_int_equal(lava_log_parse(&l, log_text, strlen(log_text)), 8);
 	assert_string_equal(buf_cstr(&l.console),
-			    "Linux version 6.1.192 #1 \"quoted\" \x1b\xc3\xa9\t\n"
-			    "DISCLOSE-BOOT-OK nonce=feedc0de release=6.1.192\n");
+			    "Linux version 6.1.192 #1 \"quoted\" "
+			    "\x1b\xc3\xa9\t\n"
+			    "DISCLOSE-BOOT-OK nonce=feedc0de "
+			    "release=6.1.192\n");
 	assert_true(l.start_seen);
 	assert_false(l.timed_out);
 	assert_string_equal(l.result, "fail");

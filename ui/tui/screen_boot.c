@@ -75,8 +75,8 @@ static int draw_results(const struct boot_verdict *vd, int row, int cols)
 	bool failed = false;
 
 	if (vd->lava) {
-		buf_addf(&s, "booted by lava-run: job %s",
-			 vd->lava->result ? vd->lava->result : "without result");
+		buf_addf(&s, "booted by lava-run: job %s", vd->lava->result ?
+			 vd->lava->result : "without result");
 		for (size_t i = 0; i < vd->lava->nr_cases; i++)
 			buf_addf(&s, "%s %s %s", i ? "," : ";",
 				 vd->lava->cases[i], vd->lava->results[i]);
