@@ -44,8 +44,9 @@ struct boot_lava {
 
 struct boot_verdict {
 	char *tip;		/* commit id of the series tip (hex) */
-	/* "pass", "config-failed", "build-failed", "series-failed", or a
-	 * console result name ("panic", "hang", ...) */
+	/* "pass", "config-failed", "build-failed", "series-failed",
+	 * "new-warnings", "lava-failed", or a console result name
+	 * ("panic", "hang", ...) */
 	char *status;
 	bool pass;
 	char *summary;		/* one line for people */
