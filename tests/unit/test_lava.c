@@ -3,7 +3,10 @@
  * LAVA: the job and the device description as text, the files written
  * beside the job, and lava-run's log read back (lines as lava-run 2023.01
  * writes them: lava_common.log.dump, every scalar double-quoted, tags
- * as ! "12").
+ * as ! "12"), also from fixtures/lava/: real lava-run logs of jobs this
+ * code wrote for the tinyconfig kernel (nonce 0123456789abcdef), with
+ * the busybox init (pass), an init that is not a program (panic) and an
+ * init that sleeps past a 15 s timeout (hang).
  */
 #include "unit.h"
 
@@ -12,6 +15,7 @@
 #include <unistd.h>
 
 #include "boot_util.h"
+#include "console.h"
 #include "lava.h"
 #include "util.h"
 
@@ -240,6 +244,56 @@ static void test_log_timeout(void **state)
 	lava_log_release(&l);
 }
 
+struct fixture_case {
+	const char *file;
+	enum console_result result;
+	const char *job;	/* the job's result */
+	const char *cases;	/* "name=result ..." */
+};
+
+static const struct fixture_case fixture_cases[] = {
+	{ "pass.log", CONSOLE_PASS, "pass", "disclose_boot_ok=pass" },
+	{ "panic.log", CONSOLE_PANIC, "fail",
+	  "kernel_panic=fail call_trace=fail" },
+	{ "hang.log", CONSOLE_HANG, "fail", "" },
+};
+
+static void test_log_fixtures(void **state)
+{
+	const char *top = getenv("TOP");
+
+	for (size_t i = 0; i < ARRAY_SIZE(fixture_cases); i++) {
+		const struct fixture_case *c = &fixture_cases[i];
+		struct console_expect want = { "0123456789abcdef", "6.1.192+",
+					       true };
+		struct console_verdict *cv;
+		struct buf path = BUF_INIT, text = BUF_INIT, got = BUF_INIT;
+		struct lava_log l;
+
+		buf_addf(&path, "%s/fixtures/lava/%s", top ? top : ".",
+			 c->file);
+		assert_int_equal(read_file(&text, path.ptr), 0);
+		assert_true(lava_log_parse(&l, text.ptr, text.len) > 100);
+		want.ended = !l.timed_out;
+		console_classify(&cv, buf_cstr(&l.console), l.console.len,
+				 &want);
+		if (cv->result != c->result)
+			fail_msg("%s: %s", c->file,
+				 console_result_name(cv->result));
+		assert_true(l.start_seen);
+		assert_string_equal(l.result, c->job);
+		for (size_t k = 0; k < l.nr_cases; k++)
+			buf_addf(&got, "%s%s=%s", k ? " " : "",
+				 l.cases[k].name, l.cases[k].result);
+		assert_string_equal(buf_cstr(&got), c->cases);
+		console_verdict_free(cv);
+		lava_log_release(&l);
+		buf_release(&path);
+		buf_release(&text);
+		buf_release(&got);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -250,6 +304,7 @@ int main(void)
 		cmocka_unit_test(test_log),
 		cmocka_unit_test(test_log_broken),
 		cmocka_unit_test(test_log_timeout),
+		cmocka_unit_test(test_log_fixtures),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
