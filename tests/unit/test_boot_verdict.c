@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "boot_util.h"
 #include "boot_verdict.h"
 #include "console.h"
 #include "util.h"
@@ -301,6 +302,58 @@ static void test_json_commits_warnings(void **state)
 	buf_release(&json);
 }
 
+/*
+ * A boot through lava-run: the runner, lava-run's record and the KUnit
+ * suites asked for go out and come back; a direct boot has no record.
+ */
+static void test_json_lava_kunit(void **state)
+{
+	struct boot_verdict *v = boot_verdict_new(), *back;
+	struct boot_lava *l = boot_verdict_new_lava(v);
+	struct buf json = BUF_INIT;
+
+	v->tip = xstrdup("c1");
+	v->status = xstrdup("panic");
+	v->runner = xstrdup("lava");
+	boot_strv_push(&v->kunit, &v->nr_kunit, xstrdup("list_sort"));
+	l->job = xstrdup("/x/job.yaml");
+	l->log = xstrdup("/x/lava.log");
+	l->result = xstrdup("fail");
+	l->error = xstrdup("Connection closed");
+	boot_lava_add_case(l, "kernel_panic", "fail");
+	boot_lava_add_case(l, "call_trace", "fail");
+	boot_verdict_json(&json, v);
+	assert_non_null(strstr(json.ptr, "\"runner\":\"lava\""));
+	assert_non_null(strstr(json.ptr, "\"kunit_suites\":[\"list_sort\"]"));
+	assert_non_null(strstr(json.ptr, "\"cases\":[{\"case\":"
+			       "\"kernel_panic\",\"result\":\"fail\"}"));
+	assert_int_equal(boot_verdict_parse(&back, json.ptr, json.len, "t"), 0);
+	assert_string_equal(back->runner, "lava");
+	assert_int_equal(back->nr_kunit, 1);
+	assert_string_equal(back->kunit[0], "list_sort");
+	assert_non_null(back->lava);
+	assert_string_equal(back->lava->job, "/x/job.yaml");
+	assert_null(back->lava->device);
+	assert_string_equal(back->lava->result, "fail");
+	assert_string_equal(back->lava->error, "Connection closed");
+	assert_int_equal(back->lava->nr_cases, 2);
+	assert_string_equal(back->lava->cases[1], "call_trace");
+	assert_string_equal(back->lava->results[1], "fail");
+	boot_verdict_free(back);
+	boot_verdict_free(v);
+	buf_reset(&json);
+	v = boot_verdict_new();
+	v->runner = xstrdup("qemu");
+	boot_verdict_json(&json, v);
+	assert_non_null(strstr(json.ptr, "\"lava\":null"));
+	assert_int_equal(boot_verdict_parse(&back, json.ptr, json.len, "t"), 0);
+	assert_null(back->lava);
+	assert_int_equal(back->nr_kunit, 0);
+	boot_verdict_free(back);
+	boot_verdict_free(v);
+	buf_release(&json);
+}
+
 /* Saved with the time, mode 0600; no file is no verdict; a bad one errs. */
 static void test_save(void **state)
 {
@@ -349,6 +402,7 @@ int main(void)
 		cmocka_unit_test(test_fail),
 		cmocka_unit_test(test_json_fields),
 		cmocka_unit_test(test_json_commits_warnings),
+		cmocka_unit_test(test_json_lava_kunit),
 		cmocka_unit_test(test_save),
 	};
 
