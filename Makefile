@@ -146,13 +146,16 @@ SAN_ENV = ASAN_OPTIONS=exitcode=86:detect_leaks=1:fast_unwind_on_malloc=0 \
 	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=86 \
 	  LSAN_OPTIONS=suppressions=$(abspath tests/lsan.supp)
 
+# The end-to-end scripts run side by side, one per core, as in make check.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
 test: deps
 	$(MAKE) all
 	$(MAKE) unit
-	$(MAKE) e2e
+	$(MAKE) -j$(JOBS) -k --no-print-directory $(E2E_ONE)
 	$(MAKE) SANITIZE=1 all
 	$(SAN_ENV) $(MAKE) SANITIZE=1 unit
-	$(SAN_ENV) $(MAKE) SANITIZE=1 e2e
+	$(SAN_ENV) $(MAKE) SANITIZE=1 -j$(JOBS) -k --no-print-directory $(E2E_ONE)
 	$(MAKE) kernel-test
 
 demo: deps

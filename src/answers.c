@@ -23,6 +23,7 @@ void answers_release(struct answers *a)
 	free(a->agent);
 	free(a->model);
 	free(a->policy);
+	free(a->warning);
 	json_strv_free(a->tools);
 	memset(a, 0, sizeof(*a));
 }
@@ -80,8 +81,7 @@ static int resolve_agent(char **agent, const char *model,
 }
 
 int answers_resolve(struct assisted **out, enum policy_form *form,
-		    struct answers *a, struct repo *r,
-		    const struct catalogue *c)
+		    struct answers *a, struct repo *r, struct catalogue *c)
 {
 	struct policy_choice pc;
 	struct assisted *as;
@@ -89,14 +89,15 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
 	*out = NULL;
 	if (policy_resolve(&pc, a->policy, r, a->range) < 0)
 		return -1;
-	if (pc.policy.declines_ai) {
-		/* a line the project's own check rejects is no disclosure */
-		error_set("the %s policy declines AI-generated contributions (%s): an Assisted-by: line would be rejected as AI_CONTENT_DECLINED, so none is written; if no AI tool helped, commit with plain git, or name another project's policy with --policy",
-			  pc.policy.name, pc.policy.reason);
+	/* a line the project's own check rejects is no disclosure */
+	if (policy_refuse_declined(&pc.policy) < 0) {
 		policy_choice_release(&pc);
 		return -1;
 	}
 	*form = pc.policy.form;
+	policy_extend_catalogue(c, &pc);
+	free(a->warning);
+	a->warning = policy_checkpatch_warning(&pc);
 	if (!a->policy && pc.origin == POLICY_FROM_CONFIG)
 		a->policy = xstrdup(pc.policy.name);
 	policy_choice_release(&pc);

@@ -24,6 +24,8 @@ struct answers {
 	bool optional;		/* no agent or model known is no error */
 	/* which answers came from git config, not from the options */
 	bool agent_remembered, model_remembered, tools_remembered;
+	/* the tree's checkpatch will warn on the form: say so (or NULL) */
+	char *warning;
 };
 
 void answers_add_tool(struct answers *a, const char *tool);
@@ -34,14 +36,14 @@ void answers_release(struct answers *a);
  * disclose.policy, else the tree's coding-assistants.rst at the base of
  * a->range, else kernel); a->policy stays NULL when the tree or the
  * default chose it, so that nothing pins it in the configuration.
+ * The tree's basic tools join the catalogue c (policy_extend_catalogue).
  * Fill what the options left unset from git config (r may be NULL), then
  * check and canonicalize: a known agent alias becomes the agent's name,
  * an agent is inferred from a known model or model family, every value
  * is validated. A missing agent or model is an error naming the option.
  */
 int answers_resolve(struct assisted **out, enum policy_form *form,
-		    struct answers *a, struct repo *r,
-		    const struct catalogue *c);
+		    struct answers *a, struct repo *r, struct catalogue *c);
 /*
  * Remember the resolved answers in the repository's configuration;
  * policy (the pack name the user chose) is written to disclose.policy

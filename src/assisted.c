@@ -410,6 +410,15 @@ static const struct cat_agent *family_of(const struct catalogue *c,
 		if (c->agents[i].families && *c->agents[i].families &&
 		    catalogue_model_word(&c->agents[i], model, n))
 			return &c->agents[i];
+	/* the vendor before the id: "openai-gpt-5" */
+	if (n && model[n] == '-') {
+		char *vendor = xstrndup(model, n);
+
+		a = catalogue_agent(c, vendor);
+		free(vendor);
+		if (a && catalogue_family_agent(c, model + n + 1) == a)
+			return a;
+	}
 	return NULL;
 }
 
@@ -532,16 +541,11 @@ static bool has_upper(const char *s)
 	return false;
 }
 
-/* "claude-claude-4-sonnet": the family's name written twice. */
-static bool doubled_family(const struct cat_agent *a, const char *text)
+static bool has_letter(const char *s)
 {
-	for (char **f = a->families; f && *f; f++) {
-		size_t n = strlen(*f);
-
-		if (n > 1 && (*f)[n - 1] == '-' && str_istarts(text, *f) &&
-		    str_istarts(text + n, *f))
+	for (; *s; s++)
+		if ((*s >= 'A' && *s <= 'Z') || (*s >= 'a' && *s <= 'z'))
 			return true;
-	}
 	return false;
 }
 
@@ -593,13 +597,14 @@ static char *judge_model_id(struct assisted_verdict *v,
 		      text, s);
 		return s;
 	}
-	if (a && (has_upper(text) || doubled_family(a, text) ||
-		  (a->families && *a->families && !p->from_family &&
-		   fam != a))) {
+	if (a) {
 		s = catalogue_model_id(c, a, text);
+		if (!s && has_upper(text) && fam)
+			s = model_slug(text, fam->model_from ==
+					     MODEL_FROM_LOWER);
 		if (s && strcmp(s, text)) {
 			issue(v, MODEL_ID, LEVEL_WARNING,
-			      "'%s' is not how the model id is written: MODEL_VERSION is '%s' (lower case, words joined by '-')",
+			      "'%s' is not how the model id is written: MODEL_VERSION is '%s' (the vendor's id: lower case, its words in its order, the version as the vendor joins it, no context size or reasoning effort)",
 			      text, s);
 			return s;
 		}
@@ -637,6 +642,12 @@ static char *judge_model(struct assisted_verdict *v,
 	if (one && assisted_placeholder_model(text)) {
 		issue(v, MODEL_ID, LEVEL_WARNING,
 		      "'%s' does not name a model: the policy asks for the specific model version; name it (fix takes --model VERSION)",
+		      text);
+		return NULL;
+	}
+	if (one && !has_letter(text)) {
+		issue(v, MODEL_ID, LEVEL_WARNING,
+		      "'%s' is only a version number: MODEL_VERSION names the model and its version (e.g. claude-opus-4-5, gpt-5.5); name it (fix takes --model VERSION)",
 		      text);
 		return NULL;
 	}
@@ -705,6 +716,26 @@ static void judge_item(struct assisted_verdict *v, struct assisted *out,
 	assisted_add_tool(out, item);
 }
 
+/*
+ * A bracketed group of several words, none of them a tool the catalogue
+ * knows and no comma list ("[table layout & wording]"): what the AI did,
+ * not tools.
+ */
+static bool is_description(const struct catalogue *c, const char *g)
+{
+	char *copy, *save = NULL;
+	bool known = false;
+
+	if (!strpbrk(g, " \t") || strchr(g, ','))
+		return false;
+	copy = xstrdup(g);
+	for (char *w = strtok_r(copy, " \t", &save); w && !known;
+	     w = strtok_r(NULL, " \t", &save))
+		known = catalogue_tool(c, w) != NULL;
+	free(copy);
+	return !known;
+}
+
 /* One word or bracketed group of the tool slot. */
 static void judge_group(struct assisted_verdict *v, struct assisted *out,
 			const struct catalogue *c, char *g, bool *commas)
@@ -713,6 +744,12 @@ static void judge_group(struct assisted_verdict *v, struct assisted *out,
 
 	if (names_ai(c, g)) {
 		agent_as_tool(v, g);
+		return;
+	}
+	if (is_description(c, g)) {
+		issue(v, FORMAT_ID, LEVEL_WARNING,
+		      "'[%s]' describes the work, it names no analysis tool: say it in the commit message; the tools are specialized analysis tools such as coccinelle or sparse",
+		      g);
 		return;
 	}
 	if (strchr(g, ','))

@@ -215,7 +215,10 @@ static int open_repo(struct boot_ctx *c)
 		return -1;
 	free(c->dir);
 	c->dir = path_join(repo_git_dir(c->repo), "disclose/boot");
-	return mkdir_p(c->dir, 0755);
+	/* nor through a <gitdir>/disclose/boot that is one */
+	if (mkdir_p(c->dir, 0755) < 0 || check_state_dir(c->dir) < 0)
+		return -1;
+	return 0;
 }
 
 static int resolve_range(struct boot_ctx *c)
@@ -273,12 +276,19 @@ static int series_files(struct boot_ctx *c)
 static int take_lock(struct boot_ctx *c)
 {
 	char *path = path_join(c->dir, "lock");
+	int rc = 0;
 
-	c->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	c->lock_fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC,
+			  0644);
+	if (c->lock_fd < 0 && errno == ELOOP)
+		rc = error_set("'%s' is a symbolic link: git disclose does not follow links there; remove it, then run again",
+			       path);
+	else if (c->lock_fd < 0)
+		rc = error_set("cannot create the lock in %s: %s", c->dir,
+			       strerror(errno));
 	free(path);
-	if (c->lock_fd < 0)
-		return error_set("cannot create the lock in %s: %s", c->dir,
-				 strerror(errno));
+	if (rc < 0)
+		return rc;
 	if (flock(c->lock_fd, LOCK_EX | LOCK_NB) < 0)
 		return error_set("another git disclose boot is running in "
 				 "this repository: wait for it to finish");

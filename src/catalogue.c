@@ -830,14 +830,29 @@ static bool is_version(const struct token *t)
 	return is_digit((unsigned char)t->s[0]);
 }
 
-/* Words of a version, a family's words and its base, joined by '-'. */
-static char *build_id(const struct cat_agent *a, const struct token *t,
-		      size_t nr)
+/* One digit: "5" of "gpt-5-5". */
+static bool is_one_digit(const struct token *t)
+{
+	return t->n == 1 && is_digit((unsigned char)t->s[0]);
+}
+
+/*
+ * Words of a version, a family's words and the family's base, joined
+ * by '-'; a family that keeps dots in its ids writes a version as
+ * "5.5", also when it was written "5-5".
+ */
+static char *build_id(const struct cat_agent *a, const char *base,
+		      size_t base_n, const struct token *t, size_t nr)
 {
 	struct buf b = BUF_INIT;
-	bool version = false;
+	bool version = false, dots = a->model_from == MODEL_FROM_LOWER;
 
-	buf_add(&b, a->families[0], base_len(a->families[0]));
+	for (size_t k = 0; k < base_n; k++) {
+		/* "o4" of "o4-mini" holds the version */
+		version |= is_digit((unsigned char)base[k]);
+		buf_addch(&b, (base[k] >= 'A' && base[k] <= 'Z') ?
+			      base[k] - 'A' + 'a' : base[k]);
+	}
 	for (size_t i = 0; i < nr; i++) {
 		if (!is_version(&t[i]) &&
 		    !catalogue_model_word(a, t[i].s, t[i].n)) {
@@ -845,11 +860,12 @@ static char *build_id(const struct cat_agent *a, const struct token *t,
 			return NULL;
 		}
 		version |= is_version(&t[i]);
-		buf_addch(&b, '-');
+		buf_addch(&b, dots && i && is_one_digit(&t[i - 1]) &&
+			      is_one_digit(&t[i]) ? '.' : '-');
 		for (size_t k = 0; k < t[i].n; k++) {
 			unsigned char ch = (unsigned char)t[i].s[k];
 
-			if (ch == '.' && a->model_from != MODEL_FROM_LOWER)
+			if (ch == '.' && !dots)
 				ch = '-';
 			buf_addch(&b, (ch >= 'A' && ch <= 'Z') ? ch - 'A' + 'a'
 							       : ch);
@@ -860,6 +876,121 @@ static char *build_id(const struct cat_agent *a, const struct token *t,
 		return NULL;
 	}
 	return buf_detach(&b, NULL);
+}
+
+/* A reasoning effort a harness writes after the model: "gpt-5.5 xhigh". */
+static bool is_effort(const struct token *t)
+{
+	static const char *const words[] = {
+		"minimal", "low", "medium", "high", "xhigh",
+	};
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
+		if (strlen(words[i]) == t->n && mem_ieq(words[i], t->n, t->s,
+							t->n))
+			return true;
+	return false;
+}
+
+/* A context window: "1m" of "claude-opus-4-7[1m]", "200k". */
+static bool is_context_size(const struct token *t)
+{
+	size_t k = 0;
+
+	while (k < t->n && is_digit((unsigned char)t->s[k]))
+		k++;
+	return k && k + 1 == t->n && strchr("kKmM", t->s[k]);
+}
+
+/*
+ * What a harness writes after a model that is no part of its id: a
+ * reasoning effort at the end, and for a family whose ids come from
+ * display names (Claude's carry no context size) a context window after
+ * the version. OpenAI's "gpt-4-32k" is an id of its own.
+ */
+static size_t drop_notes(const struct cat_agent *a, struct token *t,
+			 size_t nr)
+{
+	size_t out = 0;
+	bool version = false;
+
+	for (size_t i = 0; i < nr; i++) {
+		if (version && a->model_from == MODEL_FROM_SLUG &&
+		    is_context_size(&t[i]))
+			continue;
+		version |= is_version(&t[i]);
+		t[out++] = t[i];
+	}
+	while (out > 1 && is_effort(&t[out - 1]) &&
+	       !catalogue_model_word(a, t[out - 1].s, t[out - 1].n))
+		out--;
+	return out;
+}
+
+/* The words of an id: runs of letters and digits, dots inside kept. */
+static size_t id_words(struct token *out, size_t max, const char *id)
+{
+	size_t nr = 0;
+
+	while (*id && nr < max) {
+		size_t k = 0;
+
+		while (*id && !is_alnum((unsigned char)*id))
+			id++;
+		while (id[k] && is_alnum((unsigned char)id[k]))
+			k++;
+		if (!k)
+			break;
+		out[nr].s = id;
+		out[nr++].n = k;
+		id += k;
+	}
+	return nr;
+}
+
+/*
+ * Do ids x and y have the same words and the same numbers in the same
+ * order: "claude-4-6-opus" and "claude-opus-4-6"?
+ */
+static bool same_words(const char *x, const char *y)
+{
+	struct token tx[16], ty[16];
+	size_t nx = id_words(tx, 16, x), ny = id_words(ty, 16, y), j = 0;
+	bool used[16] = { false };
+
+	if (nx != ny || nx == 16)
+		return false;
+	for (size_t i = 0; i < nx; i++) {
+		if (is_version(&tx[i])) {
+			while (j < ny && !is_version(&ty[j]))
+				j++;
+			if (j == ny || !mem_ieq(tx[i].s, tx[i].n, ty[j].s,
+						ty[j].n))
+				return false;
+			j++;
+			continue;
+		}
+		for (size_t k = 0; k < ny; k++) {
+			if (!used[k] && !is_version(&ty[k]) &&
+			    mem_ieq(tx[i].s, tx[i].n, ty[k].s, ty[k].n)) {
+				used[k] = true;
+				break;
+			}
+			if (k + 1 == ny)
+				return false;
+		}
+	}
+	return true;
+}
+
+/* a's model that id names in another word order, or NULL. */
+static const struct cat_model *reordered_model(const struct cat_agent *a,
+					       const char *id)
+{
+	for (size_t i = 0; i < a->nr_models; i++)
+		if (same_words(id, a->models[i].id))
+			return &a->models[i];
+	return NULL;
 }
 
 #define MAX_TOKENS 16
@@ -873,15 +1004,25 @@ static char *family_model_id(const struct cat_agent *a, const char *text,
 	const struct cat_model *m;
 	char *clean = without_notes(text), *id = NULL;
 	size_t nr = tokenize(t, MAX_TOKENS, clean), skip = 0;
+	const char *base = a->families[0];
+	size_t base_n = base_len(base);
 
 	if (nr > MAX_TOKENS)
 		goto out;
-	while (skip < nr && names_agent(a, &t[skip]))
+	while (skip < nr && names_agent(a, &t[skip])) {
+		/* "o4-mini": the family the text names, not the first */
+		if (is_family_base(a, t[skip].s, t[skip].n)) {
+			base = t[skip].s;
+			base_n = t[skip].n;
+		}
 		skip++;
+	}
 	if (skip == nr || (mention && !skip))
 		goto out;
-	id = build_id(a, t + skip, nr - skip);
-	if (id && (m = catalogue_model(a, id))) {
+	nr = skip + drop_notes(a, t + skip, nr - skip);
+	id = build_id(a, base, base_n, t + skip, nr - skip);
+	if (id && ((m = catalogue_model(a, id)) ||
+		   (m = reordered_model(a, id)))) {
 		free(id);
 		id = xstrdup(m->id);
 	}
@@ -1147,6 +1288,21 @@ const struct cat_agent *catalogue_identity(const struct catalogue *c,
 		return a;
 	}
 	return NULL;
+}
+
+void catalogue_add_basic(struct catalogue *c, const char *name,
+			 const char *why)
+{
+	struct cat_tool *t;
+
+	if (catalogue_tool(c, name))
+		return;
+	c->tools = grow(c->tools, c->nr_tools, sizeof(*c->tools));
+	t = &c->tools[c->nr_tools++];
+	memset(t, 0, sizeof(*t));
+	t->name = xstrdup(name);
+	t->why = xstrdup(why);
+	t->basic = true;
 }
 
 const struct cat_tool *catalogue_tool(const struct catalogue *c,

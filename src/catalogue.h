@@ -105,6 +105,12 @@ const struct cat_model *catalogue_model(const struct cat_agent *a,
 const struct cat_agent *catalogue_identity(const struct catalogue *c,
 					   const char *name, const char *email,
 					   char **model);
+/*
+ * Add name as a basic development tool (why: where it is called one),
+ * unless the catalogue knows a tool of that name already.
+ */
+void catalogue_add_basic(struct catalogue *c, const char *name,
+			 const char *why);
 /* Analysis or basic tool by name, program or alias, case-insensitive. */
 const struct cat_tool *catalogue_tool(const struct catalogue *c,
 				      const char *name);

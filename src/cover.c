@@ -13,8 +13,11 @@
 
 #include "assisted.h"
 #include "b4.h"
+#include "catalogue.h"
 #include "fixes.h"
+#include "lint.h"
 #include "message.h"
+#include "sanitize.h"
 #include "strv.h"
 
 #define COVER_WIDTH 72
@@ -23,30 +26,19 @@ struct collect {
 	struct repo *r;
 	struct cover *c;
 	const struct ident *human;
+	const struct catalogue *cat;
 	struct message *m;
 };
 
 /* The title paragraph on one line, as git format-patch's Subject:. */
 static char *subject_of(const struct message *m)
 {
-	struct buf b = BUF_INIT;
-	bool blank = false;
+	char *s = message_subject(m->text, m->title_end);
 
-	for (size_t i = 0; i < m->title_end; i++) {
-		char ch = m->text[i];
-
-		if (ch == '\n' || ch == '\r' || ch == '\t' || ch == ' ') {
-			blank = b.len > 0;
-			continue;
-		}
-		if (blank)
-			buf_addch(&b, ' ');
-		blank = false;
-		buf_addch(&b, ch);
-	}
-	if (!b.len)
-		buf_adds(&b, "(no subject)");
-	return buf_detach(&b, NULL);
+	if (*s)
+		return s;
+	free(s);
+	return xstrdup("(no subject)");
 }
 
 static bool script_char(char ch)
@@ -101,9 +93,29 @@ static void diff_files(char ***files, char ***scripts, const char *diff)
 	}
 }
 
+/*
+ * What the checker reads as an AI tool's traces in m, when m has no
+ * Assisted-by: the patch is AI-involved, though nothing discloses it.
+ */
+static void read_traces(struct cover_patch *p, const struct message *m,
+			const struct catalogue *cat)
+{
+	struct lint_opts o = { .form = FORM_AGENT_MODEL, .cat = cat };
+	struct lint_result res;
+
+	if (!cat)
+		return;
+	lint_message(&res, m, NULL, &o);
+	p->traces = res.guess.signals && !res.has_assisted;
+	if (p->traces && res.guess.agent)
+		p->traces_agent = xstrdup(res.guess.agent->name);
+	lint_result_release(&res);
+}
+
 /* A patch of id ("" unknown) with message m, at the end of c. */
 static void add_patch(struct cover *c, const char *id,
-		      const struct message *m, const struct ident *human)
+		      const struct message *m, const struct ident *human,
+		      const struct catalogue *cat)
 {
 	struct cover_patch *p;
 
@@ -115,6 +127,7 @@ static void add_patch(struct cover *c, const char *id,
 	p->subject = subject_of(m);
 	p->fixes = fixes_count(m) > 0;
 	named_scripts(&p->scripts, m->text, m->patch_start);
+	read_traces(p, m, cat);
 	for (size_t i = 0; i < m->nr_trailers; i++) {
 		const struct trailer *t = &m->trailers[i];
 
@@ -204,17 +217,17 @@ static int collect_one(const struct commit_info *ci, void *data)
 	if (message_parse_commit(&st->m, ci->message, ci->message_len,
 				 repo_comment_char(st->r)) < 0)
 		return -1;
-	add_patch(c, ci->id, st->m, st->human);
+	add_patch(c, ci->id, st->m, st->human, st->cat);
 	message_free(st->m);
 	st->m = NULL;
 	return patch_files(&c->patches[c->nr_patches - 1], st->r);
 }
 
 int cover_collect(struct cover **out, struct repo *r, const char *range,
-		  const struct ident *human)
+		  const struct ident *human, const struct catalogue *cat)
 {
 	struct cover *c = xcalloc(1, sizeof(*c));
-	struct collect st = { r, c, human, NULL };
+	struct collect st = { r, c, human, cat, NULL };
 
 	*out = NULL;
 	if (repo_walk(r, range, collect_one, &st) < 0) {
@@ -274,7 +287,7 @@ static size_t *mail_order(const struct mail_set *set, size_t *nr)
 }
 
 int cover_collect_mail(struct cover **out, const struct mail_set *set,
-		       const struct ident *human)
+		       const struct ident *human, const struct catalogue *cat)
 {
 	struct cover *c = xcalloc(1, sizeof(*c));
 	size_t nr, *at = mail_order(set, &nr);
@@ -291,7 +304,7 @@ int cover_collect_mail(struct cover **out, const struct mail_set *set,
 			return -1;
 		}
 		add_patch(c, is_commit_id(m->commit_id) ? m->commit_id : "",
-			  msg, human);
+			  msg, human, cat);
 		message_free(msg);
 	}
 	if (c->nr_patches && c->patches[c->nr_patches - 1].id[0])
@@ -307,6 +320,7 @@ void cover_free(struct cover *c)
 		return;
 	for (size_t i = 0; i < c->nr_patches; i++) {
 		free(c->patches[i].subject);
+		free(c->patches[i].traces_agent);
 		strv_free(c->patches[i].assisted);
 		strv_free(c->patches[i].tested_by);
 		strv_free(c->patches[i].reviewed_by);
@@ -332,20 +346,26 @@ size_t cover_nr_assisted(const struct cover *c)
 	return n;
 }
 
-/* Append text to out as lines of at most COVER_WIDTH columns. */
+/*
+ * Append text to out as lines of at most COVER_WIDTH columns (display
+ * columns: a name with accents is as wide as it looks). Unlike the
+ * terminal's rows (wrap_row), mail text never cuts a word: a URL, a
+ * commit id or a path longer than a line stays whole.
+ */
 static void wrap(struct buf *out, const char *text)
 {
 	size_t col = 0;
 
 	while (*text) {
-		size_t n;
+		size_t n, w;
 
 		while (*text == ' ')
 			text++;
 		n = strcspn(text, " ");
 		if (!n)
 			break;
-		if (col && col + 1 + n > COVER_WIDTH) {
+		w = sanitize_width(text, n);
+		if (col && col + 1 + w > COVER_WIDTH) {
 			buf_addch(out, '\n');
 			col = 0;
 		} else if (col) {
@@ -353,7 +373,7 @@ static void wrap(struct buf *out, const char *text)
 			col++;
 		}
 		buf_add(out, text, n);
-		col += n;
+		col += w;
 		text += n;
 	}
 	buf_adds(out, "\n");
@@ -479,31 +499,95 @@ static void add_which(struct buf *b, const struct cover *c, size_t nr)
 	free(marks);
 }
 
-/* " Patch 2 was written without AI assistance." */
-static void add_others(struct buf *b, const struct cover *c, size_t nr)
+/* " Patch 2 ...": b at its end gets the capitalized patch numbers. */
+static void add_sentence_numbers(struct buf *b, const bool *marks,
+				 size_t nr)
 {
-	bool *marks = xcalloc(c->nr_patches, 1);
 	size_t at;
 
-	for (size_t i = 0; i < c->nr_patches; i++)
-		marks[i] = c->patches[i].assisted == NULL;
 	buf_addch(b, ' ');
 	at = b->len;
-	add_numbers(b, marks, c->nr_patches);
+	add_numbers(b, marks, nr);
 	b->ptr[at] = 'P';
-	buf_adds(b, c->nr_patches - nr == 1 ? " was" : " were");
-	buf_adds(b, " written without AI assistance.");
-	free(marks);
 }
 
-static void disclosure(struct buf *out, const struct cover *c)
+static size_t count_marks(const bool *marks, size_t nr)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		n += marks[i];
+	return n;
+}
+
+/*
+ * The patches without an Assisted-by:, said only as far as it is known:
+ * "without AI assistance" is the human's statement (the assistant's a),
+ * an AI tool's traces are AI involvement that nothing discloses yet,
+ * and of the rest only the missing tag is a fact.
+ */
+static void add_others(struct buf *b, const struct cover *c,
+		       const struct cover_opts *o)
+{
+	size_t n = c->nr_patches;
+	bool *traced = xcalloc(n, 1), *no_ai = xcalloc(n, 1);
+	bool *unknown = xcalloc(n, 1);
+	char **agents = NULL;
+
+	for (size_t i = 0; i < n; i++) {
+		const struct cover_patch *p = &c->patches[i];
+
+		if (p->assisted)
+			continue;
+		if (p->traces) {
+			traced[i] = true;
+			if (p->traces_agent && !strv_has(agents, p->traces_agent))
+				strv_push(&agents, p->traces_agent);
+		} else if (o->no_ai && o->no_ai[i]) {
+			no_ai[i] = true;
+		} else {
+			unknown[i] = true;
+		}
+	}
+	if (count_marks(traced, n)) {
+		add_sentence_numbers(b, traced, n);
+		buf_adds(b, count_marks(traced, n) == 1 ? " carries" : " carry");
+		buf_adds(b, " traces of an AI tool");
+		if (agents) {
+			buf_adds(b, " (");
+			add_list(b, agents);
+			buf_adds(b, ")");
+		}
+		buf_adds(b, " but no Assisted-by: tag [disclose that help first: git disclose fix, or say what the AI did].");
+	}
+	if (count_marks(no_ai, n)) {
+		add_sentence_numbers(b, no_ai, n);
+		buf_adds(b, count_marks(no_ai, n) == 1 ? " was" : " were");
+		buf_adds(b, " written without AI assistance.");
+	}
+	if (count_marks(unknown, n)) {
+		add_sentence_numbers(b, unknown, n);
+		buf_adds(b, count_marks(unknown, n) == 1 ? " carries" :
+			 " carry");
+		buf_adds(b, " no Assisted-by: tag [say whether an AI helped with ");
+		buf_adds(b, count_marks(unknown, n) == 1 ? "it]." : "them].");
+	}
+	strv_free(agents);
+	free(traced);
+	free(no_ai);
+	free(unknown);
+}
+
+static void disclosure(struct buf *out, const struct cover *c,
+		       const struct cover_opts *o)
 {
 	struct buf b = BUF_INIT;
 	struct group *g;
 	size_t nr = cover_nr_assisted(c), ng;
 
 	if (!nr) {
-		buf_adds(&b, "AI assistance: no patch of this series carries an Assisted-by: tag; no AI coding assistant is disclosed for it.");
+		buf_adds(&b, "AI assistance: no patch of this series carries an Assisted-by: tag.");
+		add_others(&b, c, o);
 		wrap(out, b.ptr);
 		buf_release(&b);
 		return;
@@ -531,7 +615,7 @@ static void disclosure(struct buf *out, const struct cover *c)
 	buf_adds(&b, nr == 1 ? ". It carries an Assisted-by: tag saying so." :
 		 ". Each of them carries an Assisted-by: tag saying so.");
 	if (nr < c->nr_patches)
-		add_others(&b, c, nr);
+		add_others(&b, c, o);
 	wrap(out, b.ptr);
 	free_groups(g, ng);
 	buf_release(&b);
@@ -546,7 +630,8 @@ static void patch_list(struct buf *out, const struct cover *c)
 		const struct cover_patch *p = &c->patches[i];
 
 		buf_addf(out, "  %*zu/%zu %s %s\n", w, i + 1, c->nr_patches,
-			 p->assisted ? "[AI]" : "    ", p->subject);
+			 p->assisted ? "[AI]" : p->traces ? "[AI?]" : "    ",
+			 p->subject);
 	}
 }
 
@@ -794,7 +879,7 @@ void cover_format(struct buf *out, const struct cover *c,
 		memset(&none, 0, sizeof(none));
 		opts = &none;
 	}
-	disclosure(out, c);
+	disclosure(out, c, opts);
 	patch_list(out, c);
 	buf_addch(out, '\n');
 	if (opts->generated_content) {
@@ -828,6 +913,12 @@ void cover_warnings(struct buf *out, const struct cover *c,
 		if (opts && opts->human && p->assisted && !p->human_signoff) {
 			add_where(out, c, i);
 			buf_adds(out, " is AI-assisted but has no Signed-off-by: of yours: run git disclose amend on it before sending\n");
+		}
+		if (p->traces) {
+			add_where(out, c, i);
+			buf_addf(out, " carries traces of %s but no Assisted-by: the paragraph cannot say how AI helped: run git disclose fix (or check) on it first\n",
+				 p->traces_agent ? p->traces_agent :
+				 "an AI tool");
 		}
 		for (char **v = p->assisted; v && *v; v++) {
 			struct assisted *a = NULL;

@@ -16,6 +16,8 @@
 #include "repo.h"
 #include "util.h"
 
+struct catalogue;
+
 
 struct cover_patch {
 	char id[OID_HEX + 1];
@@ -24,6 +26,9 @@ struct cover_patch {
 	char **tested_by;	/* Tested-by: values, NULL-terminated */
 	char **reviewed_by;	/* Reviewed-by: values, NULL-terminated */
 	bool human_signoff;	/* carries the human's Signed-off-by: */
+	bool traces;		/* an AI tool's traces (vendor trailers,
+				 * footers, AI sign-offs) and no Assisted-by */
+	char *traces_agent;	/* the agent they name, or NULL */
 	bool fixes;		/* carries a Fixes: line (a bug fix) */
 	char **files;		/* the paths it changes; NULL from mail */
 	char **scripts;		/* Coccinelle scripts it adds or names */
@@ -52,6 +57,9 @@ struct cover_opts {
 	const char *tested;		/* how it was tested */
 	bool certified;			/* the human certified the series in
 					 * the assistant (session_certifies) */
+	const bool *no_ai;		/* per patch: the human marked it as
+					 * without AI-generated code (the
+					 * assistant's a); NULL: none was */
 	bool have_boot;
 	bool boot_pass;
 	const char *boot_summary;
@@ -71,7 +79,7 @@ struct cover_opts {
  * NULL, is whose Signed-off-by: is looked for.
  */
 int cover_collect(struct cover **out, struct repo *r, const char *range,
-		  const struct ident *human);
+		  const struct ident *human, const struct catalogue *cat);
 /*
  * The same from a series given as mail: the patches of set (cover
  * letters and mails without a patch skipped), by their [PATCH n/m]
@@ -79,7 +87,7 @@ int cover_collect(struct cover **out, struct repo *r, const char *range,
  * commit of its format-patch separator line, "" when there is none.
  */
 int cover_collect_mail(struct cover **out, const struct mail_set *set,
-		       const struct ident *human);
+		       const struct ident *human, const struct catalogue *cat);
 void cover_free(struct cover *c);
 
 /* Number of patches with at least one Assisted-by: trailer. */

@@ -2,6 +2,9 @@
 
 #include <string.h>
 
+#include "error.h"
+#include "file.h"
+
 static const char dco_title[] = "Developer's Certificate of Origin 1.1";
 static const char dco_after[] = "then you just add a line saying";
 
@@ -64,7 +67,9 @@ void dco_text(struct buf *out, bool *from_tree, const char *workdir)
 
 		buf_addf(&path, "%s%s%s", workdir,
 			 n && workdir[n - 1] == '/' ? "" : "/", DCO_DOCUMENT);
-		if (read_file(&rst, path.ptr) == 0 &&
+		/* a regular file only: the tree may hold a link to a device */
+		if (read_regular_file(&rst, path.ptr, CONFIG_FILE_LIMIT,
+				      0) == 0 &&
 		    dco_extract(out, rst.ptr, rst.len) == 0) {
 			*from_tree = true;
 			buf_addf(out, "\n(from %s of this tree)\n",

@@ -1,5 +1,6 @@
 #include "error.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -11,22 +12,20 @@
  * while the assistant's thread redraws and may set its own.
  */
 static _Thread_local char last_error[1024];
+static _Thread_local enum error_code last_code;
 
 /*
  * Errors quote what users and tools wrote (names, subjects, file
  * contents): they go through the terminal sanitizer, so that an error
  * line is one line and no escape sequence in it reaches the terminal.
  */
-int error_set(const char *fmt, ...)
+static int error_vset(enum error_code code, const char *fmt, va_list ap)
 {
 	char raw[sizeof(last_error)];
 	struct buf safe = BUF_INIT;
 	size_t n;
-	va_list ap;
 
-	va_start(ap, fmt);
 	vsnprintf(raw, sizeof(raw), fmt, ap);
-	va_end(ap);
 	sanitize(&safe, raw, strlen(raw), 0);
 	n = safe.len;
 	if (n >= sizeof(last_error)) {
@@ -37,8 +36,34 @@ int error_set(const char *fmt, ...)
 	}
 	memcpy(last_error, buf_cstr(&safe), n);
 	last_error[n] = '\0';
+	last_code = code;
 	buf_release(&safe);
 	return -1;
+}
+
+int error_set(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	error_vset(ERROR_FAILED, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int error_set_code(enum error_code code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	error_vset(code, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+enum error_code error_code(void)
+{
+	return last_code;
 }
 
 const char *error_last(void)
@@ -49,4 +74,5 @@ const char *error_last(void)
 void error_clear(void)
 {
 	last_error[0] = '\0';
+	last_code = ERROR_NONE;
 }

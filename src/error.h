@@ -9,4 +9,19 @@ int error_set(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 const char *error_last(void);
 void error_clear(void);
 
+/*
+ * What kind of failure the last error was, for the callers that must
+ * tell cases apart (no repository here vs a repository that cannot be
+ * read). error_set() records ERROR_FAILED; error_clear() ERROR_NONE.
+ */
+enum error_code {
+	ERROR_NONE = 0,
+	ERROR_FAILED,		/* any other failure */
+	ERROR_NOT_FOUND,	/* what was looked for is not there */
+};
+
+int error_set_code(enum error_code code, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+enum error_code error_code(void);
+
 #endif

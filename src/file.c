@@ -178,7 +178,12 @@ static int finish_tmp(int fd, const char *tmp, const char *path,
 		      const void *data, size_t len)
 {
 	if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
-		error_set("cannot write '%s': %s", tmp, strerror(errno));
+		int err = errno;
+
+		error_set("cannot write '%s': %s: the file is as it was (its new copy %s is removed); %s, then run again",
+			  path, strerror(err), tmp,
+			  err == ENOSPC || err == EDQUOT ? "free some space"
+							 : "correct that");
 		close(fd);
 		unlink(tmp);
 		return -1;
@@ -261,6 +266,46 @@ static int resolve_edit_target(char **real, struct stat *st, const char *path)
 	return 0;
 }
 
+static int pwrite_all(int fd, const char *p, size_t len, off_t at)
+{
+	while (len) {
+		ssize_t n = pwrite(fd, p, len, at);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		p += n;
+		len -= (size_t)n;
+		at += n;
+	}
+	return 0;
+}
+
+/*
+ * The part of data beyond the file's old size first, at its end: the
+ * blocks a full disk cannot give are asked for before a byte of the old
+ * text is overwritten, and on failure the file is cut back to its old
+ * size, as it was.
+ */
+static int grow_first(int fd, const char *real, off_t old,
+		      const void *data, size_t len)
+{
+	if ((off_t)len <= old ||
+	    pwrite_all(fd, (const char *)data + old, len - (size_t)old,
+		       old) == 0)
+		return 0;
+	int err = errno;
+
+	if (ftruncate(fd, old) < 0)
+		return error_set("cannot write '%s': %s (the file may now end in part of the new text: check it)",
+				 real, strerror(err));
+	return error_set("cannot write '%s': %s: the file is as it was; %s, then run again",
+			 real, strerror(err),
+			 err == ENOSPC || err == EDQUOT ? "free some space"
+							: "correct that");
+}
+
 /* Overwrite the inode at real (every hard link sees it). */
 static int rewrite_inode(const char *real, const struct stat *st,
 			 const void *data, size_t len)
@@ -277,8 +322,13 @@ static int rewrite_inode(const char *real, const struct stat *st,
 		return error_set("'%s' was replaced while git disclose read it: run again",
 				 real);
 	}
-	if (write_all(fd, data, len) < 0 || ftruncate(fd, (off_t)len) < 0 ||
-	    fsync(fd) < 0) {
+	if (grow_first(fd, real, now.st_size, data, len) < 0) {
+		close(fd);
+		return -1;
+	}
+	if (pwrite_all(fd, data, len < (size_t)now.st_size ? len :
+			   (size_t)now.st_size, 0) < 0 ||
+	    ftruncate(fd, (off_t)len) < 0 || fsync(fd) < 0) {
 		error_set("cannot write '%s': %s (the file may now be incomplete: check it)",
 			  real, strerror(errno));
 		close(fd);

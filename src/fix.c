@@ -21,7 +21,7 @@ static void parse(struct message **m, const char *text, size_t len,
 static void lint(struct lint_result *res, const struct message *m,
 		 const struct fix_opts *o)
 {
-	struct lint_opts lo = { o->form, o->cat, NULL };
+	struct lint_opts lo = { .form = o->form, .cat = o->cat };
 	struct lint_facts facts = { 0 };
 
 	/* the human who fixes is the submitter: the committer of the result */
@@ -205,7 +205,7 @@ static void note_left(const struct fix_opts *o, const struct message *m,
 }
 
 /*
- * Whose lines are whose (issue 12 item 2): a vendor trailer in another
+ * Whose lines are whose: a vendor trailer in another
  * person's part becomes an Assisted-by line where it stands, above that
  * person's sign-off; another person's Assisted-by is left as it is (and
  * named in a note: it is their statement); a stale Assisted-by in the

@@ -5,32 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "message.h"
 #include "util.h"
-
-/* git log's %s: the subject paragraph, its lines joined by spaces. */
-static char *commit_subject(const char *msg, size_t len)
-{
-	struct buf b = BUF_INIT;
-	const char *end = msg + len, *lf;
-
-	while (msg < end && *msg == '\n')
-		msg++;
-	for (const char *s = msg; s < end; s = lf + 1) {
-		char *line;
-
-		lf = memchr(s, '\n', (size_t)(end - s));
-		if (!lf)
-			lf = end;
-		line = xstrndup_trim(s, (size_t)(lf - s));
-		if (!*line) {
-			free(line);
-			break;
-		}
-		buf_addf(&b, "%s%s", b.len ? " " : "", line);
-		free(line);
-	}
-	return buf_detach(&b, NULL);
-}
 
 int fixes_repo_lookup(char *id, char **subject, const char *hex, void *data)
 {
@@ -40,7 +16,7 @@ int fixes_repo_lookup(char *id, char **subject, const char *hex, void *data)
 	if (rc != 0)
 		return rc < 0 ? -1 : rc == 2 ? FIXES_AMBIGUOUS : FIXES_NONE;
 	memcpy(id, ci->id, OID_HEX + 1);
-	*subject = commit_subject(ci->message, ci->message_len);
+	*subject = message_subject(ci->message, ci->message_len);
 	commit_info_free(ci);
 	return FIXES_FOUND;
 }

@@ -30,8 +30,12 @@ void lint_add_finding(struct lint_result *res, const char *id,
 	struct buf msg = BUF_INIT;
 	va_list ap;
 
-	res->findings = xrealloc(res->findings,
-				 (res->nr + 1) * sizeof(*res->findings));
+	/* doubled, not grown by one: 20,000 Fixes: lines are 20,000 findings */
+	if (res->nr == res->alloc) {
+		res->alloc = res->alloc ? 2 * res->alloc : 16;
+		res->findings = xrealloc(res->findings,
+					 res->alloc * sizeof(*res->findings));
+	}
 	f = &res->findings[res->nr++];
 	va_start(ap, fmt);
 	buf_vaddf(&msg, fmt, ap);
@@ -188,7 +192,7 @@ static bool is_ai_ident(const struct lint_opts *o, const struct ident *id,
 bool lint_is_ai_ident(const struct catalogue *c, const struct ident *id,
 		      const struct cat_agent **agent, char **model)
 {
-	struct lint_opts o = { FORM_AGENT_MODEL, c, NULL };
+	struct lint_opts o = { .form = FORM_AGENT_MODEL, .cat = c };
 
 	return is_ai_ident(&o, id, agent, model);
 }
@@ -527,6 +531,7 @@ static void ai_finding(struct lint *l, size_t i, const char *id,
 			 disclose ? ACT_DISCLOSE : ACT_REMOVE, "%s%s '%s' %s%s",
 			 fmt_who ? fmt_who : t->key, fmt_who ? "" : ":",
 			 t->value, why,
+			 l->o->mail ? "; ask the sender for a version that discloses it with Assisted-by:" :
 			 !disclose ? "; fix removes it (an Assisted-by: line exists)" :
 			 fix ? "; fix replaces it with the Assisted-by: line" :
 			 "; fix needs --agent and --model to write the Assisted-by: line");
@@ -704,6 +709,36 @@ static void footer_finding(const struct message *m, size_t start, size_t len,
 	free(text);
 }
 
+/*
+ * An Assisted-by: line above the trailer block (a paragraph of its own
+ * before the sign-offs): git, b4 and git log's %(trailers) do not take
+ * it for a trailer, so the disclosure is lost to every tool that reads
+ * trailers.
+ */
+static void check_stray_assisted(struct lint *l)
+{
+	const struct message *m = l->m;
+	size_t off = m->title_end, end = message_has_block(m) ?
+		m->trailer_start : m->patch_start, k = strlen(ASSISTED_KEY);
+
+	while (off < end) {
+		const char *p = m->text + off;
+		const char *nl = memchr(p, '\n', end - off);
+		size_t n = nl ? (size_t)(nl - p) : end - off;
+		char *text;
+
+		if (n > k && mem_ieq(p, k, ASSISTED_KEY, k) && p[k] == ':') {
+			text = xstrndup(p, n);
+			lint_add_finding(l->res, "ASSISTED_BY_MISPLACED",
+					 SEV_WARNING, line_of(l, off), NO_ENTRY,
+					 text, NULL, ACT_NONE,
+					 "this Assisted-by: line is not in the last paragraph, so git, b4 and git log's %%(trailers) do not see it as a trailer: move it into the trailer block, before your Signed-off-by:");
+			free(text);
+		}
+		off += n + 1;
+	}
+}
+
 static bool is_ai(struct lint *l, const struct ident *id)
 {
 	return is_ai_ident(l->o, id, NULL, NULL);
@@ -764,12 +799,15 @@ static char *line_text(const struct message *m, size_t off)
 
 /*
  * A Signed-off-by: line of a human above the last paragraph (say, a
- * changelog put after the trailers): its offset, or NO_ENTRY.
+ * changelog put after the trailers, or the chain of a backport): the
+ * offset of the first one from start on that who signed (any human
+ * when who is NULL), or NO_ENTRY.
  */
-static size_t stray_signoff(const struct lint *l)
+static size_t stray_signoff(const struct lint *l, size_t start,
+			    const struct ident *who)
 {
 	const struct message *m = l->m;
-	size_t off = m->title_end, end = message_has_block(m) ?
+	size_t off = start, end = message_has_block(m) ?
 		m->trailer_start : m->patch_start, k = strlen(SOB_KEY);
 
 	while (off < end) {
@@ -779,15 +817,69 @@ static size_t stray_signoff(const struct lint *l)
 
 		if (n > k && mem_ieq(p, k, SOB_KEY, k) && p[k] == ':') {
 			char *v = xstrndup(p + k + 1, n - k - 1);
-			bool ai = value_is_ai(l->o, v, NULL, NULL);
+			bool found = who ? same_signer(v, who) :
+				     !value_is_ai(l->o, v, NULL, NULL);
 
 			free(v);
-			if (!ai)
+			if (found)
 				return off;
 		}
 		off += n + 1;
 	}
 	return NO_ENTRY;
+}
+
+/*
+ * The author has no sign-off of their own: say whether one of the
+ * sign-offs has the author's address under another name, or the
+ * author's name at another address (checkpatch's "email name
+ * mismatch" and "email address mismatch"), or none at all.
+ */
+static void author_finding(struct lint *l, const struct ident *author)
+{
+	const struct message *m = l->m;
+	char *who = ident_format(author), *text = NULL;
+	const char *value = NULL;
+	size_t line = 0;
+	bool by_name = false;
+
+	for (size_t i = 0; i < m->nr_trailers && !text; i++) {
+		struct ident id;
+
+		if (!trailer_is(&m->trailers[i], SOB_KEY))
+			continue;
+		ident_parse(&id, m->trailers[i].value);
+		if (id.email && author->email &&
+		    str_ieq(id.email, author->email)) {
+			text = entry_text(m, &m->trailers[i]);
+		} else if (author->name && *author->name &&
+			   (str_fold_eq(id.name, author->name) ||
+			    quoted_is(id.name, author->name))) {
+			text = entry_text(m, &m->trailers[i]);
+			by_name = true;
+		}
+		if (text) {
+			line = entry_line(l, &m->trailers[i]);
+			value = m->trailers[i].value;
+		}
+		ident_release(&id);
+	}
+	if (!text)
+		lint_add_finding(l->res, "AUTHOR_SIGNOFF_MISSING",
+				 SEV_WARNING, 0, NO_ENTRY, NULL, NULL,
+				 ACT_NONE,
+				 "the author %s has no Signed-off-by: (checkpatch warns): the author must sign off, or the author field is wrong (git commit --amend --reset-author)",
+				 who);
+	else
+		lint_add_finding(l->res, "AUTHOR_SIGNOFF_MISSING",
+				 SEV_WARNING, line, NO_ENTRY, text, NULL,
+				 ACT_NONE,
+				 by_name ?
+				 "the author %s signed off from another address, '%s' (checkpatch warns: email address mismatch): sign off with the author's address, or make the author the address that signs off (an in-body From: line in a mail, git commit --amend --author in a commit)" :
+				 "the author %s signed off under another name, '%s' (checkpatch warns: email name mismatch): write the same name in both, in the author (From:) or in the Signed-off-by:",
+				 who, value);
+	free(text);
+	free(who);
 }
 
 /* Whole-message checks: sign-offs of the author and the submitter. */
@@ -811,7 +903,8 @@ static void check_signoffs(struct lint *l)
 		if (f && f->committer && value_is(t->value, f->committer))
 			committer_sob = i;
 	}
-	if (!human_sobs && (stray = stray_signoff(l)) != NO_ENTRY) {
+	if (!human_sobs &&
+	    (stray = stray_signoff(l, m->title_end, NULL)) != NO_ENTRY) {
 		text = line_text(m, stray);
 		lint_add_finding(l->res, "TRAILERS_MISPLACED", SEV_ERROR,
 				 line_of(l, stray), NO_ENTRY, text, NULL,
@@ -821,26 +914,27 @@ static void check_signoffs(struct lint *l)
 		return;
 	}
 	if (!human_sobs) {
-		if (f && f->committer && !is_ai(l, f->committer))
+		/* on mail, nobody can add the sender's sign-off */
+		if (f && f->committer && !is_ai(l, f->committer) &&
+		    !l->o->mail)
 			fix = signoff_line(f->committer);
 		lint_add_finding(l->res, "MISSING_SIGNOFF", SEV_ERROR, 0,
 				 NO_ENTRY, NULL, fix, ACT_PLACE,
-				 "no Signed-off-by: from a human: the submitter certifies the DCO with it (git commit -s, or git disclose fix)");
+				 "no Signed-off-by: from a human: the submitter certifies the DCO with it %s",
+				 l->o->mail ? "(ask the sender for a signed-off version: nobody can sign off for another person)" :
+				 "(git commit -s, or git disclose fix)");
 		free(fix);
 		return;
 	}
-	if (f && f->author && !is_ai(l, f->author) && !author_sob) {
-		char *who = ident_format(f->author);
-
-		lint_add_finding(l->res, "AUTHOR_SIGNOFF_MISSING",
-				 SEV_WARNING, 0, NO_ENTRY, NULL, NULL, ACT_NONE,
-				 "the author %s has no Signed-off-by: (checkpatch warns): the author must sign off, or the author field is wrong (git commit --amend --reset-author)",
-				 who);
-		free(who);
-	}
+	/* checkpatch finds the author's sign-off in any paragraph */
+	if (f && f->author && !is_ai(l, f->author) && !author_sob &&
+	    stray_signoff(l, m->title_end, f->author) == NO_ENTRY)
+		author_finding(l, f->author);
 	last = last_signoff(l);
 	if (committer_sob != NO_ENTRY && committer_sob != last &&
-	    !value_is(m->trailers[last].value, f->committer)) {
+	    !value_is(m->trailers[last].value, f->committer) &&
+	    !(l->o->applier &&
+	      value_is(m->trailers[last].value, l->o->applier))) {
 		const struct trailer *t = &m->trailers[committer_sob];
 
 		text = entry_text(m, t);
@@ -926,6 +1020,7 @@ static void check_disclosure(struct lint *l)
 	lint_add_finding(l->res, "MISSING_DISCLOSURE", SEV_ERROR, 0, NO_ENTRY,
 			 NULL, l->disclosure, ACT_DISCLOSE,
 			 "an AI tool left its traces here but there is no Assisted-by: line%s",
+			 l->o->mail ? ": ask the sender to disclose the agent and model" :
 			 l->disclosure ? "; fix adds it" :
 			 l->res->guess.agent ?
 			 ": the model is not known, fix needs --model" :
@@ -946,6 +1041,7 @@ void lint_message(struct lint_result *out, const struct message *m,
 	for (size_t i = 0; i < m->nr_trailers; i++)
 		check_entry(&l, i);
 	each_body_line(m, footer_finding, &l);
+	check_stray_assisted(&l);
 	check_disclosure(&l);
 	check_signoffs(&l);
 	for (size_t i = 0; facts && facts->licenses && i < facts->nr_files; i++)

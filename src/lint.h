@@ -57,7 +57,7 @@ struct lint_guess {
 
 struct lint_result {
 	struct finding *findings;
-	size_t nr;
+	size_t nr, alloc;
 	size_t errors, warnings, infos;
 	struct lint_guess guess;
 	bool has_assisted;		/* some Assisted-by: line exists */
@@ -73,6 +73,11 @@ struct lint_opts {
 	enum policy_form form;
 	const struct catalogue *cat;
 	struct lint_cache *cache;	/* NULL: none; tied to cat */
+	bool mail;	/* patch mail: remedies for its reader, who
+			 * asks the sender (no fix, no commit -s) */
+	/* mail: the local user, whose Signed-off-by: last is the one
+	 * added when applying (b4 am -s), after the sender's */
+	const struct ident *applier;
 };
 
 /* Check message m (its trailer block and body lines) with facts. */

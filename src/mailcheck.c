@@ -128,6 +128,24 @@ static bool is_relay(const char *name)
 	return name && strstr(name, " via ");
 }
 
+/*
+ * Who sent a relayed mail: B4 Relay keeps the sender in
+ * X-Original-From: ("Grace via B4 Relay" may relay Linus's patch).
+ * False when the mail is not relayed or does not say.
+ */
+static bool relay_sender(struct ident *out, const struct mail *m)
+{
+	const char *orig = mail_header(m, "X-Original-From");
+
+	if (!is_relay(m->sender_name) || !orig)
+		return false;
+	ident_parse(out, orig);
+	if (out->email && *out->email)
+		return true;
+	ident_release(out);
+	return false;
+}
+
 /* The sender signs off too when the patch is someone else's. */
 static void check_sender(struct lint_result *res, const struct message *m,
 			 const struct ident *author, const struct ident *sender,
@@ -193,6 +211,7 @@ void mail_check_as(struct lint_result *out, const struct mail *m,
 {
 	struct ident author = { m->author_name, m->author_email };
 	struct ident sender = { m->sender_name, m->sender_email };
+	struct ident relayed = { NULL, NULL };
 	struct lint_facts facts = { &author, &sender, NULL, 0, licenses };
 	struct message *msg, *trimmed = NULL;
 	struct added_file *files = NULL;
@@ -200,7 +219,9 @@ void mail_check_as(struct lint_result *out, const struct mail *m,
 
 	if (!*m->author_email)
 		facts.author = NULL;
-	if (!*m->sender_email || is_relay(m->sender_name))
+	if (relay_sender(&relayed, m))
+		sender = relayed;
+	else if (!*m->sender_email || is_relay(m->sender_name))
 		facts.committer = facts.author;
 	if (licenses) {
 		mail_added_files(&files, &nr, m);
@@ -216,6 +237,7 @@ void mail_check_as(struct lint_result *out, const struct mail *m,
 	message_free(trimmed);
 	message_free(msg);
 	added_files_free(files, nr);
+	ident_release(&relayed);
 }
 
 static void check_patch(struct lint_result *out, const struct mail *m,

@@ -5,6 +5,7 @@
  */
 #include "message.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -392,4 +393,29 @@ size_t message_line_number(const struct message *m, size_t off)
 	for (size_t i = 0; i < off && i < m->len; i++)
 		n += m->text[i] == '\n';
 	return n;
+}
+
+char *message_subject(const char *msg, size_t len)
+{
+	struct buf b = BUF_INIT;
+	const char *end = msg + len, *lf;
+
+	while (msg < end && *msg == '\n')
+		msg++;
+	for (const char *s = msg; s < end; s = lf + 1) {
+		size_t n;
+
+		lf = memchr(s, '\n', (size_t)(end - s));
+		if (!lf)
+			lf = end;
+		n = (size_t)(lf - s);
+		while (n && isspace((unsigned char)s[n - 1]))
+			n--;
+		if (!n)
+			break;
+		if (b.len)
+			buf_addch(&b, ' ');
+		buf_add(&b, s, n);
+	}
+	return buf_detach(&b, NULL);
 }

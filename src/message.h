@@ -64,6 +64,13 @@ int message_parse_no_divider(struct message **out, const char *text,
 			     size_t len, char comment_char);
 void message_free(struct message *m);
 
+/*
+ * git log's %s of a raw message: its first paragraph, leading blank
+ * lines skipped, the trailing blanks of each line dropped, the lines
+ * joined by one space.
+ */
+char *message_subject(const char *msg, size_t len);
+
 bool message_has_block(const struct message *m);
 /* Is this entry a trailer whose key is key (case-insensitive)? */
 bool trailer_is(const struct trailer *t, const char *key);

@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "catalogue.h"
 #include "json.h"
 #include "lint.h"
+#include "strv.h"
 #include "util.h"
 
 extern const char disclose_policy_json[];
@@ -83,8 +85,10 @@ static void policy_release(struct policy *p)
 	free(p->document);
 	free(p->follows);
 	free(p->rule);
+	strv_free(p->rules);
+	strv_free(p->rule_sources);
 	free(p->url);
-	free(p->detect_path);
+	strv_free(p->detect_paths);
 	free(p->detect_phrase);
 	free(p->reason);
 	free(p->origin);
@@ -178,12 +182,39 @@ static struct policy *get_policy(struct policy_set *s, const char *name,
 	return p;
 }
 
-/* "detect": {"path": ..., "phrase": ...} */
+/* "path": a string, or an array of them (the layouts a project has had) */
+static int parse_detect_paths(char ***out, const cJSON *d, const char *origin,
+			      const char *where)
+{
+	const cJSON *path = cJSON_GetObjectItemCaseSensitive(d, "path"), *it;
+
+	*out = NULL;
+	if (cJSON_IsString(path) && *path->valuestring) {
+		strv_push(out, path->valuestring);
+		return 0;
+	}
+	if (!cJSON_IsArray(path) || !cJSON_GetArraySize(path))
+		return error_set("%s: %s.path must be a path in the tree, or an array of them",
+				 origin, where);
+	cJSON_ArrayForEach(it, path) {
+		if (!cJSON_IsString(it) || !*it->valuestring) {
+			strv_free(*out);
+			*out = NULL;
+			return error_set("%s: %s.path[] holds something that is not a path: give strings",
+					 origin, where);
+		}
+		strv_push(out, it->valuestring);
+	}
+	return 0;
+}
+
+/* "detect": {"path": ... (or [...]), "phrase": ...} */
 static int parse_detect(struct policy *p, const cJSON *obj,
 			const char *origin, const char *path)
 {
 	const cJSON *d = cJSON_GetObjectItemCaseSensitive(obj, "detect");
-	const char *dpath, *phrase;
+	const char *phrase;
+	char **paths = NULL;
 	struct buf where = BUF_INIT;
 	int rc = 0;
 
@@ -193,17 +224,20 @@ static int parse_detect(struct policy *p, const cJSON *obj,
 	if (!cJSON_IsObject(d))
 		rc = error_set("%s: %s must be an object with \"path\" and \"phrase\"",
 			       origin, where.ptr);
-	else if (json_string(&dpath, d, "path", true, origin, where.ptr) < 0 ||
+	else if (parse_detect_paths(&paths, d, origin, where.ptr) < 0 ||
 		 json_string(&phrase, d, "phrase", true, origin,
 			     where.ptr) < 0)
 		rc = -1;
-	else if (!*dpath || !*phrase)
-		rc = error_set("%s: %s: path and phrase must not be empty",
+	else if (!*phrase)
+		rc = error_set("%s: %s: the phrase must not be empty",
 			       origin, where.ptr);
 	if (rc == 0) {
-		str_set(&p->detect_path, dpath);
+		strv_free(p->detect_paths);
+		p->detect_paths = paths;
+		paths = NULL;
 		str_set(&p->detect_phrase, phrase);
 	}
+	strv_free(paths);
 	buf_release(&where);
 	return rc;
 }
@@ -221,6 +255,52 @@ static int parse_form(enum policy_form *out, const char *form,
 		return error_set("%s: %s.form is '%s': use \"agent-model\", \"llm\" or \"tool-name\"",
 				 origin, path, form);
 	return 0;
+}
+
+/* "rules": [{"text": ..., "source": ...}]: each rule with its source. */
+static int parse_rules(struct policy *p, const cJSON *obj,
+		       const char *origin, const char *path)
+{
+	const cJSON *list, *it;
+	struct buf where = BUF_INIT;
+	char **rules = NULL, **sources = NULL;
+	int i = 0, rc = 0;
+
+	if (json_array(&list, obj, "rules", false, origin, path) < 0)
+		return -1;
+	if (!list)
+		return 0;
+	cJSON_ArrayForEach(it, list) {
+		const char *text, *source;
+
+		buf_reset(&where);
+		buf_addf(&where, "%s.rules[%d]", path, i++);
+		if (!cJSON_IsObject(it)) {
+			rc = error_set("%s: %s must be an object with \"text\" and \"source\" (where the rule was read)",
+				       origin, where.ptr);
+			break;
+		}
+		if (json_string(&text, it, "text", true, origin,
+				where.ptr) < 0 ||
+		    json_string(&source, it, "source", true, origin,
+				where.ptr) < 0) {
+			rc = -1;
+			break;
+		}
+		strv_push(&rules, text);
+		strv_push(&sources, source);
+	}
+	if (rc == 0) {
+		strv_free(p->rules);
+		strv_free(p->rule_sources);
+		p->rules = rules;
+		p->rule_sources = sources;
+	} else {
+		strv_free(rules);
+		strv_free(sources);
+	}
+	buf_release(&where);
+	return rc;
 }
 
 /* The pack's own words: rule, url, "ai" and its reason, detect. */
@@ -245,6 +325,8 @@ static int parse_words(struct policy *p, const cJSON *obj,
 	if (p->declines_ai && !p->reason)
 		return error_set("%s: %s declines AI content but gives no \"reason\": say why, the error quotes it",
 				 origin, path);
+	if (parse_rules(p, obj, origin, path) < 0)
+		return -1;
 	return parse_detect(p, obj, origin, path);
 }
 
@@ -401,6 +483,8 @@ int policy_load(struct policy_set **out)
 void tree_docs_release(struct tree_docs *t)
 {
 	free(t->form_line);
+	strv_free(t->basic_tools);
+	strv_free(t->analysis_tools);
 	free(t->pack);
 	free(t->pack_path);
 	memset(t, 0, sizeof(*t));
@@ -459,6 +543,81 @@ static bool line_has(const char *line, size_t n, const char *what)
 	return false;
 }
 
+/* Where phrase (any case) starts in text, or NULL. */
+static const char *find_ci(const char *text, size_t len, const char *phrase)
+{
+	size_t k = strlen(phrase);
+
+	for (size_t i = 0; i + k <= len; i++)
+		if (!strncasecmp(text + i, phrase, k))
+			return text + i;
+	return NULL;
+}
+
+/* One name of a list: without "e.g.", "etc." and blanks; NULL if none. */
+static char *list_word(const char *s, size_t n)
+{
+	static const char *const skip[] = { "e.g.", "eg.", "such as", NULL };
+	char *w;
+
+	while (n && isspace((unsigned char)*s)) {
+		s++;
+		n--;
+	}
+	for (const char *const *p = skip; *p; p++) {
+		size_t k = strlen(*p);
+
+		if (n >= k && !strncasecmp(s, *p, k)) {
+			s += k;
+			n -= k;
+		}
+	}
+	w = xstrndup_trim(s, n);
+	if (!*w || !strcasecmp(w, "etc.") || !strcasecmp(w, "etc") ||
+	    strpbrk(w, " \t\n")) {
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+/*
+ * The names in the parentheses right after phrase, as "Basic development
+ * tools (git, gcc, make, editors)" or "analysis tools used\n  (e.g.,
+ * coccinelle, sparse)": a few words and blanks may come between.
+ */
+static char **tools_after(const char *text, size_t len, const char *phrase)
+{
+	const char *at = find_ci(text, len, phrase), *end = text + len, *close;
+	char **out = NULL;
+
+	if (!at)
+		return NULL;
+	at += strlen(phrase);
+	for (size_t gap = 0; at < end && *at != '(' && gap < 16; at++, gap++) {
+		unsigned char c = (unsigned char)*at;
+
+		if (!isalpha(c) && !isspace(c))
+			return NULL;
+	}
+	if (at >= end || *at != '(')
+		return NULL;
+	close = memchr(at, ')', (size_t)(end - at));
+	for (const char *s = at + 1, *comma; close && s < close;
+	     s = comma + 1) {
+		char *w;
+
+		comma = memchr(s, ',', (size_t)(close - s));
+		if (!comma)
+			comma = close;
+		w = list_word(s, (size_t)(comma - s));
+		if (w)
+			strv_push(&out, w);
+		free(w);
+	}
+	return out;
+}
+
 int policy_read_document(struct tree_docs *t, const char *text, size_t len)
 {
 	static const char key[] = "Assisted-by:";
@@ -486,6 +645,8 @@ int policy_read_document(struct tree_docs *t, const char *text, size_t len)
 			line[f] = xstrndup_trim(s, n);
 	}
 	t->has_document = true;
+	t->basic_tools = tools_after(text, len, "basic development tools");
+	t->analysis_tools = tools_after(text, len, "analysis tools used");
 	if (seen[LINE_LLM] && seen[LINE_AGENT_MODEL]) {
 		error_set("%s shows both '%s' and '%s': git disclose cannot tell which Assisted-by: form it asks for; pass --policy kernel or --policy kernel-llm",
 			  POLICY_DOC, line[LINE_AGENT_MODEL], line[LINE_LLM]);
@@ -545,8 +706,16 @@ static bool holds_phrase(const char *text, size_t len, const char *phrase)
 bool policy_detects(const struct policy *p, const char *path,
 		    const char *text, size_t len)
 {
-	return p->detect_path && !strcmp(p->detect_path, path) &&
+	return strv_has(p->detect_paths, path) &&
 	       holds_phrase(text, len, p->detect_phrase);
+}
+
+int policy_refuse_declined(const struct policy *p)
+{
+	if (!p->declines_ai)
+		return 0;
+	return error_set("the %s policy declines AI-generated contributions (%s): an Assisted-by: line would be rejected as AI_CONTENT_DECLINED, so none is written; if no AI tool helped, commit with plain git, or name another project's policy with --policy",
+			 p->name, p->reason);
 }
 
 void policy_check_result(struct lint_result *res, const struct policy *p)
@@ -559,6 +728,37 @@ void policy_check_result(struct lint_result *res, const struct policy *p)
 			 p->title, p->reason,
 			 p->document ? p->document : p->name,
 			 p->url ? ", " : "", p->url ? p->url : "");
+}
+
+void policy_extend_catalogue(struct catalogue *c,
+			     const struct policy_choice *pc)
+{
+	char *why;
+
+	if (!pc->have_tree || !pc->tree.basic_tools)
+		return;
+	why = fmt("listed among the basic development tools of %s at %.12s",
+		  POLICY_DOC, pc->tree.commit);
+	for (char **t = pc->tree.basic_tools; *t; t++)
+		catalogue_add_basic(c, *t, why);
+	free(why);
+}
+
+char *policy_checkpatch_warning(const struct policy_choice *c)
+{
+	if (c->policy.form != FORM_LLM || !c->have_tree ||
+	    c->tree.checkpatch != CHECKPATCH_COLON)
+		return NULL;
+	return fmt("%s at %.12s (the series base) still expects Assisted-by: AGENT_NAME:MODEL_VERSION and will warn (BAD_SIGN_OFF) on the %s policy's 'Assisted-by: LLM [TOOL...]': use --policy kernel for this tree",
+		   CHECKPATCH_PL, c->tree.commit, c->policy.name);
+}
+
+bool policy_has_procedure(const struct policy *p)
+{
+	for (size_t i = 0; i < p->nr_items; i++)
+		if (p->items[i].when == WHEN_BUGFIX_PROCEDURE)
+			return true;
+	return false;
 }
 
 bool policy_item_applies(const struct policy_item *it,
@@ -608,11 +808,6 @@ static int series_base(char *id, struct repo *r, const char *range)
 	return rc;
 }
 
-/*
- * Read the tree's documents at the series base: 1 read, 0 no commit to
- * read them from (error cleared), -1 a document that cannot be read or
- * recognized.
- */
 /* The first pack whose document the tree at t->commit holds. */
 static int detect_pack(struct tree_docs *t, struct repo *r,
 		       const struct policy_set *s)
@@ -623,20 +818,25 @@ static int detect_pack(struct tree_docs *t, struct repo *r,
 	for (size_t i = 0; i < s->nr && rc >= 0 && !t->pack; i++) {
 		const struct policy *p = &s->policies[i];
 
-		if (!p->detect_path)
-			continue;
-		rc = repo_read_blob_at(r, t->commit, p->detect_path, &b);
-		if (rc == 1 && policy_detects(p, p->detect_path, b.ptr,
-					      b.len)) {
-			t->pack = xstrdup(p->name);
-			t->pack_path = xstrdup(p->detect_path);
+		for (char **path = p->detect_paths; path && *path &&
+		     rc >= 0 && !t->pack; path++) {
+			rc = repo_read_blob_at(r, t->commit, *path, &b);
+			if (rc == 1 && policy_detects(p, *path, b.ptr, b.len)) {
+				t->pack = xstrdup(p->name);
+				t->pack_path = xstrdup(*path);
+			}
+			buf_reset(&b);
 		}
-		buf_reset(&b);
 	}
 	buf_release(&b);
 	return rc < 0 ? -1 : 0;
 }
 
+/*
+ * Read the tree's documents at the series base: 1 read, 0 no commit to
+ * read them from (error cleared), -1 a document that cannot be read or
+ * recognized.
+ */
 static int read_tree(struct tree_docs *t, struct repo *r, const char *range,
 		     const struct policy_set *s)
 {
@@ -680,8 +880,15 @@ static void copy_policy(struct policy *out, const struct policy *p,
 	out->document = p->document ? xstrdup(p->document) : NULL;
 	out->follows = p->follows ? xstrdup(p->follows) : NULL;
 	out->rule = p->rule ? xstrdup(p->rule) : NULL;
+	if (p->rules) {
+		out->rules = strv_copy(p->rules, strv_len(p->rules));
+		out->rule_sources = strv_copy(p->rule_sources,
+					      strv_len(p->rule_sources));
+	}
 	out->url = p->url ? xstrdup(p->url) : NULL;
-	out->detect_path = p->detect_path ? xstrdup(p->detect_path) : NULL;
+	out->detect_paths = p->detect_paths ?
+			    strv_copy(p->detect_paths,
+				      strv_len(p->detect_paths)) : NULL;
 	out->detect_phrase = p->detect_phrase ?
 			     xstrdup(p->detect_phrase) : NULL;
 	out->declines_ai = p->declines_ai;

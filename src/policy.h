@@ -54,8 +54,10 @@ struct policy {
 	char *document;
 	char *follows;		/* the document text the pack follows */
 	char *rule;		/* the project's rule, in short */
+	char **rules;		/* each rule the pack follows ... */
+	char **rule_sources;	/* ... and where it was read, one each */
 	char *url;		/* where the rule was read */
-	char *detect_path;	/* a tree with this file ... */
+	char **detect_paths;	/* a tree with one of these files ... */
 	char *detect_phrase;	/* ... holding this phrase is the pack's */
 	bool declines_ai;	/* "ai": "declined": any AI signal errs */
 	char *reason;		/* the project's reasoning, in short */
@@ -93,6 +95,8 @@ enum checkpatch_assisted {
 #define POLICY_DOC "Documentation/process/coding-assistants.rst"
 /* The session's mark (assistant, f): every commit fixes a bug. */
 #define POLICY_BUGFIX_MARK "bugfix-series"
+/* ... and one commit's (f on the series screen): this, then its change */
+#define POLICY_BUGFIX_COMMIT "bugfix:"
 #define GENERATED_DOC "Documentation/process/generated-content.rst"
 #define CHECKPATCH_PL "scripts/checkpatch.pl"
 
@@ -105,6 +109,8 @@ struct tree_docs {
 	bool bugfix_procedure;		/* "Procedure for finding and fixing bugs" */
 	bool generated_content;		/* GENERATED_DOC is there */
 	enum checkpatch_assisted checkpatch;
+	char **basic_tools;		/* "Basic development tools (...)" */
+	char **analysis_tools;		/* "analysis tools used (e.g., ...)" */
 	char *pack;			/* a pack detected by its document */
 	char *pack_path;		/* that document */
 };
@@ -148,10 +154,18 @@ int policy_resolve(struct policy_choice *out, const char *name,
 void policy_choice_release(struct policy_choice *c);
 /*
  * Whether the tree's file (path, its text) is the document of pack p:
- * it holds p's phrase, compared ignoring case and runs of blanks.
+ * path is one of p's paths and the text holds p's phrase, compared
+ * ignoring case and runs of blanks.
  */
 bool policy_detects(const struct policy *p, const char *path,
 		    const char *text, size_t len);
+
+/*
+ * Under a pack that declines AI content a writer writes no Assisted-by:
+ * line (the pack's own check would reject it): -1 with the error saying
+ * so, else 0.
+ */
+int policy_refuse_declined(const struct policy *p);
 
 struct lint_result;
 /*
@@ -161,6 +175,24 @@ struct lint_result;
  * quoting the project's reasoning and naming its document.
  */
 void policy_check_result(struct lint_result *res, const struct policy *p);
+
+struct catalogue;
+/*
+ * The basic development tools the tree's document names, added to the
+ * catalogue as basic (never listed) where it does not know them.
+ */
+void policy_extend_catalogue(struct catalogue *c,
+			     const struct policy_choice *pc);
+
+/*
+ * The kernel-llm form ('Assisted-by: LLM ...') where the tree's checkpatch
+ * at the series base still wants AGENT_NAME:MODEL_VERSION: the warning to
+ * give before anything is written (the caller frees it), else NULL.
+ */
+char *policy_checkpatch_warning(const struct policy_choice *c);
+
+/* Whether the pack has the bug-fix procedure's items (the tree's). */
+bool policy_has_procedure(const struct policy *p);
 
 /* Whether the item applies to a tree with these documents. */
 bool policy_item_applies(const struct policy_item *it,

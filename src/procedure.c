@@ -74,6 +74,10 @@ static const char *const statement_phrases[] = {
 	"could not be reproduced", "not reproduced", "unable to build",
 	"unable to test", "unable to reproduce", "compile-tested only",
 	"compile tested only", "build-tested only", "build tested only",
+	"only compile-tested", "only compile tested", "only build-tested",
+	"only build tested", "not runtime-tested", "not runtime tested",
+	"not run-tested", "not boot-tested", "no reproducer",
+	"without a reproducer", "could not be produced",
 	NULL
 };
 

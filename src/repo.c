@@ -6,14 +6,23 @@
 #include "repo_priv.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <spawn.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <git2/sys/odb_backend.h>
 #include <git2/sys/repository.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cgraph.h"
 #include "spdx.h"
 #include "util.h"
+#include "walk.h"
 
 static void recent_clear(struct recent *rc)
 {
@@ -41,9 +50,16 @@ static int recent_lookup(git_object **out, struct repo *r, struct recent *rc,
 int git_fail(const char *what)
 {
 	const git_error *e = git_error_last();
+	const char *m = e && e->message ? e->message : "unknown libgit2 error";
+	size_t n = strlen(m);
 
-	return error_set("%s: %s", what, e && e->message ? e->message
-						       : "unknown libgit2 error");
+	/* libgit2 ends a lock failure with ": " and no reason */
+	while (n && (m[n - 1] == ' ' || m[n - 1] == ':'))
+		n--;
+	if (strstr(m, "failed to lock file"))
+		return error_set("%s: %.*s (the lock file exists: another git process holds it, or one that crashed left it; remove it if no git process is running)",
+				 what, (int)n, m);
+	return error_set("%s: %.*s", what, (int)n, m);
 }
 
 char *repo_trim_slash(const char *path)
@@ -55,8 +71,12 @@ char *repo_trim_slash(const char *path)
 	return xstrndup(path, n);
 }
 
+/* Long walks read on a thread of their own (repo_set_streaming). */
+static bool streaming;
+
 void repo_set_streaming(void)
 {
+	streaming = true;
 	git_libgit2_init();
 	/* each object of a long walk is read once or twice: caching them
 	 * only grows memory (and libgit2's eviction costs more than a read) */
@@ -247,6 +267,34 @@ static void allow_extensions(void)
 			 sizeof(ext) / sizeof(*ext));
 }
 
+/*
+ * A repository found but not opened (SHA-256): its own configuration
+ * files still name the user and the remembered answers, and git reads
+ * them there, so the commands that work outside a repository (trailer)
+ * read them as well (repo_config_snapshot() with no repository).
+ */
+static struct {
+	char *local;		/* <common dir>/config */
+	char *worktree;		/* <git dir>/config.worktree, or NULL */
+} unopened;
+
+static void remember_unopened(git_repository *git, git_config *cfg)
+{
+	struct buf p = BUF_INIT;
+	int on = 0;
+
+	free(unopened.local);
+	free(unopened.worktree);
+	buf_addf(&p, "%sconfig", git_repository_commondir(git));
+	unopened.local = buf_detach(&p, NULL);
+	unopened.worktree = NULL;
+	buf_addf(&p, "%sconfig.worktree", git_repository_path(git));
+	if (git_config_get_bool(&on, cfg, "extensions.worktreeconfig") == 0 &&
+	    on && access(p.ptr, F_OK) == 0)
+		unopened.worktree = buf_detach(&p, NULL);
+	buf_release(&p);
+}
+
 /* extensions.objectformat other than sha1: libgit2 1.5 reads SHA-1 alone. */
 static int check_extensions(git_repository *git)
 {
@@ -257,10 +305,12 @@ static int check_extensions(git_repository *git)
 	if (git_repository_config_snapshot(&cfg, git) < 0)
 		return git_fail("cannot read the repository's configuration");
 	if (git_config_get_string_buf(&b, cfg, "extensions.objectformat") == 0 &&
-	    strcasecmp(b.ptr, "sha1"))
-		rc = error_set("this repository uses %s object names (extensions.objectformat=%s): libgit2 1.5, on which git disclose is built, reads SHA-1 repositories only, so no command that reads the repository works here (check, amend, commit, fix, hook, the guided assistant); git disclose trailer still works as outside a repository (it prints the Assisted-by: and Signed-off-by: lines for git commit --trailer from your global user.name and user.email: check the sign-off if this repository sets its own)",
+	    strcasecmp(b.ptr, "sha1")) {
+		rc = error_set("this repository uses %s object names (extensions.objectformat=%s): libgit2 1.5, on which git disclose is built, reads SHA-1 repositories only, so no command that reads the repository works here (check, amend, commit, fix, hook, the guided assistant); git disclose trailer still works (it prints the Assisted-by: and Signed-off-by: lines for git commit --trailer, with the identity and answers this repository's configuration gives, as git commit -s would)",
 			       !strcasecmp(b.ptr, "sha256") ? "SHA-256" : b.ptr,
 			       b.ptr);
+		remember_unopened(git, cfg);
+	}
 	git_buf_dispose(&b);
 	git_config_free(cfg);
 	return rc;
@@ -300,7 +350,7 @@ int repo_open(struct repo **out, const char *path)
 	else
 		rc = open_from_env(&git);
 	if (rc == GIT_ENOTFOUND)
-		return error_set("not in a git repository: run git disclose inside one (or cd into your kernel tree)");
+		return error_set_code(ERROR_NOT_FOUND, "not in a git repository: run git disclose inside one (or cd into your kernel tree)");
 	if (rc < 0)
 		return path ? open_fail() : -1;
 	if (check_extensions(git) < 0) {
@@ -325,9 +375,27 @@ int repo_open(struct repo **out, const char *path)
 	r = xcalloc(1, sizeof(*r));
 	r->git = git;
 	r->git_dir = repo_trim_slash(git_repository_path(git));
+	if (!path)
+		r->objects_dir = env_dup("GIT_OBJECT_DIRECTORY");
 	if (git_repository_workdir(git))
 		r->workdir = repo_trim_slash(git_repository_workdir(git));
 	*out = r;
+	return 0;
+}
+
+void repo_walk_want_added_files(struct repo *r)
+{
+	r->want_added_files = true;
+}
+
+int repo_open_optional(struct repo **out, const char *path)
+{
+	*out = NULL;
+	if (repo_open(out, path) == 0)
+		return 0;
+	if (error_code() != ERROR_NOT_FOUND)
+		return -1;
+	error_clear();
 	return 0;
 }
 
@@ -337,9 +405,12 @@ void repo_free(struct repo *r)
 		return;
 	recent_clear(&r->commits);
 	recent_clear(&r->trees);
+	git_odb_free(r->odb);
+	cgraph_free(r->cgraph);
 	git_repository_free(r->git);
 	free(r->git_dir);
 	free(r->workdir);
+	free(r->objects_dir);
 	free(r);
 }
 
@@ -358,7 +429,8 @@ const char *repo_workdir(const struct repo *r)
 	return r->workdir;
 }
 
-/* The repository's configuration, or the user's outside a repository. */
+/* The repository's configuration, or the user's outside a repository
+ * (with the files of a repository found but not opened: unopened). */
 int repo_config_snapshot(git_config **out, struct repo *r)
 {
 	git_config *live = NULL;
@@ -370,6 +442,15 @@ int repo_config_snapshot(git_config **out, struct repo *r)
 	if (config_files_from_env() ? config_from_files(&live, NULL) < 0
 				    : git_config_open_default(&live) < 0)
 		return -1;
+	if ((unopened.local &&
+	     add_config_file(live, unopened.local, GIT_CONFIG_LEVEL_LOCAL,
+			     NULL) < 0) ||
+	    (unopened.worktree &&
+	     add_config_file(live, unopened.worktree, GIT_CONFIG_LEVEL_APP,
+			     NULL) < 0)) {
+		git_config_free(live);
+		return -1;
+	}
 	rc = git_config_snapshot(out, live);
 	git_config_free(live);
 	return rc;
@@ -781,6 +862,37 @@ int repo_lookup(struct commit_info **out, struct repo *r, const char *rev)
 	return 0;
 }
 
+/*
+ * No object starts with the n hex digits of oid: each backend says so
+ * without a refresh. libgit2's own lookup rescans the pack directory
+ * after every miss, which made check's Fixes: tags naming no commit
+ * here (most of them, outside the tree they came from) cost more than
+ * reading the commit. A pack added meanwhile is not looked for.
+ */
+static bool prefix_absent(struct repo *r, const git_oid *oid, size_t n)
+{
+	size_t nr;
+
+	if (!r->odb && git_repository_odb(&r->odb, r->git) < 0) {
+		git_error_clear();
+		return false;
+	}
+	nr = git_odb_num_backends(r->odb);
+	for (size_t i = 0; i < nr; i++) {
+		git_odb_backend *b;
+		git_oid found;
+
+		if (git_odb_get_backend(&b, r->odb, i) < 0 ||
+		    !b->exists_prefix ||
+		    b->exists_prefix(&found, b, oid, n) != GIT_ENOTFOUND) {
+			git_error_clear();
+			return false;
+		}
+	}
+	git_error_clear();
+	return true;
+}
+
 int repo_commit_by_id(struct commit_info **out, struct repo *r,
 		      const char *hex)
 {
@@ -794,6 +906,8 @@ int repo_commit_by_id(struct commit_info **out, struct repo *r,
 	    git_oid_fromstrn(&oid, hex, n) < 0)
 		return error_set("'%s' is not a commit id: give 4 to 40 hex digits",
 				 hex);
+	if (n < GIT_OID_HEXSZ && prefix_absent(r, &oid, n))
+		return 1;
 	rc = git_object_lookup_prefix(&obj, r->git, &oid, n,
 				      GIT_OBJECT_COMMIT);
 	if (rc == GIT_EAMBIGUOUS)
@@ -1023,43 +1137,56 @@ char *repo_range_for_parse(struct repo *r, const char *range)
 	return b.len ? buf_detach(&b, NULL) : xstrdup(range);
 }
 
+/* The commits a range shows and hides, peeled, as the walks take them. */
+struct range_ids {
+	git_oid push[2];
+	size_t nr_push;
+	git_oid hide;
+	bool has_hide;
+	git_oid single;			/* a single revision, else zero */
+};
+
+static int peeled_id(git_oid *out, git_object *obj)
+{
+	git_object *peeled = NULL;
+	int rc = git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT);
+
+	if (rc == 0)
+		git_oid_cpy(out, git_object_id(peeled));
+	git_object_free(peeled);
+	return rc;
+}
+
 /*
- * Push range onto the walk; a single revision, meaning that commit
- * alone, is not pushed but given back in *single (zero otherwise), so
- * that its parents need not exist (a shallow clone).
+ * What range shows and hides; a single revision, meaning that commit
+ * alone, comes back in out->single (zero otherwise), so that its parents
+ * need not exist (a shallow clone).
  */
-int repo_walk_push_range(git_revwalk *w, git_oid *single, struct repo *r,
+static int range_resolve(struct range_ids *out, struct repo *r,
 			 const char *range)
 {
 	git_revspec spec;
-	git_oid base;
 	char *parse = repo_range_for_parse(r, range);
 	int rc = repo_range_sides_resolve(r, parse) ?
 		 git_revparse(&spec, r->git, parse) : -1;
 
-	memset(single, 0, sizeof(*single));
+	memset(out, 0, sizeof(*out));
 	free(parse);
 	if (rc < 0)
 		return error_set("'%s' is not a revision or range here: give A..B, A...B or a commit (see git log --oneline)",
 				 range);
 	if (spec.flags & GIT_REVSPEC_SINGLE) {
-		/* a single commit means that commit alone */
-		git_object *peeled = NULL;
-
-		rc = git_object_peel(&peeled, spec.from, GIT_OBJECT_COMMIT);
-		if (rc == 0)
-			git_oid_cpy(single, git_object_id(peeled));
-		git_object_free(peeled);
+		rc = peeled_id(&out->single, spec.from);
 	} else {
-		rc = git_revwalk_push(w, git_object_id(spec.to));
+		rc = peeled_id(&out->push[out->nr_push++], spec.to);
 		if (rc == 0 && (spec.flags & GIT_REVSPEC_MERGE_BASE)) {
-			rc = git_revwalk_push(w, git_object_id(spec.from));
-			if (rc == 0 && git_merge_base(&base, r->git,
-					git_object_id(spec.from),
-					git_object_id(spec.to)) == 0)
-				rc = git_revwalk_hide(w, &base);
+			rc = peeled_id(&out->push[out->nr_push++], spec.from);
+			if (rc == 0 && git_merge_base(&out->hide, r->git,
+					&out->push[1], &out->push[0]) == 0)
+				out->has_hide = true;
 		} else if (rc == 0) {
-			rc = git_revwalk_hide(w, git_object_id(spec.from));
+			rc = peeled_id(&out->hide, spec.from);
+			out->has_hide = true;
 		}
 	}
 	git_object_free(spec.from);
@@ -1068,12 +1195,848 @@ int repo_walk_push_range(git_revwalk *w, git_oid *single, struct repo *r,
 				  range) : 0;
 }
 
+/*
+ * Push range onto the walk; a single revision, meaning that commit
+ * alone, is not pushed but given back in *single (zero otherwise).
+ */
+int repo_walk_push_range(git_revwalk *w, git_oid *single, struct repo *r,
+			 const char *range)
+{
+	struct range_ids ids;
+	int rc = 0;
+
+	memset(single, 0, sizeof(*single));
+	if (range_resolve(&ids, r, range) < 0)
+		return -1;
+	git_oid_cpy(single, &ids.single);
+	for (size_t i = 0; i < ids.nr_push && rc == 0; i++)
+		rc = git_revwalk_push(w, &ids.push[i]);
+	if (rc == 0 && ids.has_hide)
+		rc = git_revwalk_hide(w, &ids.hide);
+	return rc < 0 ? error_set("'%s' does not name commits: give A..B or a commit",
+				  range) : 0;
+}
+
+/*
+ * A walked commit as repo's functions see it: its tree and first parent,
+ * so that the files it adds need no second read of it.
+ */
+struct repo_commit {
+	git_oid tree;
+	git_oid parent;
+	bool has_parent;
+	git_oid parent_tree;		/* zero: not known yet */
+	/* the files it adds, when the reader thread found them */
+	struct added_file *files;
+	size_t nr_files;
+	bool has_files;
+	struct difftree *from_git;	/* git diff-tree has them, or NULL */
+};
+
+/* The raw commit object of the walk (struct walk_reader). */
+static int read_commit_raw(void **handle, const char **buf, size_t *len,
+			   const unsigned char *id, void *data)
+{
+	struct repo *r = data;
+	git_odb_object *obj;
+	git_oid oid;
+
+	memcpy(oid.id, id, GIT_OID_RAWSZ);
+	if (git_odb_read(&obj, r->odb, &oid) < 0)
+		return git_fail("cannot read a commit");
+	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
+		git_odb_object_free(obj);
+		return error_set("object %s is not a commit: run git fsck",
+				 git_oid_tostr_s(&oid));
+	}
+	*handle = obj;
+	*buf = git_odb_object_data(obj);
+	*len = git_odb_object_size(obj);
+	return 0;
+}
+
+static void release_commit_raw(void *handle, void *data)
+{
+	git_odb_object_free(handle);
+}
+
+static uint32_t commit_generation(const unsigned char *id, void *data)
+{
+	struct repo *r = data;
+
+	return cgraph_generation(r->cgraph, id);
+}
+
+/* The commit-graph of the repository's own objects, once. */
+static void open_cgraph(struct repo *r)
+{
+	const char *env = getenv("GIT_OBJECT_DIRECTORY");
+	struct buf dir = BUF_INIT;
+
+	if (r->cgraph_tried)
+		return;
+	r->cgraph_tried = true;
+	if (env && *env)
+		buf_adds(&dir, env);
+	else
+		buf_addf(&dir, "%s/objects", r->git_dir);
+	cgraph_open(&r->cgraph, dir.ptr);
+	buf_release(&dir);
+}
+
+/* libgit2's trimming of a signature's name and e-mail. */
+static bool sig_crud(unsigned char c)
+{
+	return c <= 32 || strchr(".,:;<>\"\\'", c);
+}
+
+static char *sig_trimmed(const char *p, size_t n)
+{
+	while (n && sig_crud((unsigned char)p[0])) {
+		p++;
+		n--;
+	}
+	while (n && sig_crud((unsigned char)p[n - 1]))
+		n--;
+	return xstrndup(p, n);
+}
+
+static const char *mem_rchr(const char *p, int c, size_t n)
+{
+	while (n--)
+		if (p[n] == c)
+			return p + n;
+	return NULL;
+}
+
+/* A signature line [p, eol) after its key, as git_signature__parse(). */
+static int parse_sig(char **name, char **email, long long *when,
+		     const char *p, const char *eol)
+{
+	const char *lt = mem_rchr(p, '<', (size_t)(eol - p));
+	const char *gt = mem_rchr(p, '>', (size_t)(eol - p));
+	char *end;
+
+	if (!lt || !gt || gt <= lt)
+		return -1;
+	*name = sig_trimmed(p, (size_t)(lt - p));
+	*email = sig_trimmed(lt + 1, (size_t)(gt - lt - 1));
+	*when = 0;
+	if (gt + 2 < eol) {
+		char num[32];
+		size_t n = (size_t)(eol - gt - 2);
+
+		if (n >= sizeof(num))
+			n = sizeof(num) - 1;
+		memcpy(num, gt + 2, n);
+		num[n] = '\0';
+		*when = strtoll(num, &end, 10);
+		if (end == num) {
+			free(*name);
+			free(*email);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The line at *p that starts with key: 1 with [*val, *eol), else 0. */
+static int header_line(const char **val, const char **eol, const char *p,
+		       const char *end, const char *key)
+{
+	size_t n = strlen(key);
+
+	if ((size_t)(end - p) <= n || memcmp(p, key, n))
+		return 0;
+	*eol = memchr(p, '\n', (size_t)(end - p));
+	if (!*eol)
+		return 0;
+	*val = p + n;
+	return 1;
+}
+
+/*
+ * A commit_info from the raw object, read as libgit2's commit parser
+ * reads it (the walk's commits are not git_commit objects).
+ */
+static struct commit_info *commit_info_raw(const struct walk_commit *wc)
+{
+	struct commit_info *ci = xcalloc(1, sizeof(*ci));
+	const char *p = wc->raw, *end = wc->raw + wc->len, *val, *eol;
+	long long when;
+	bool body = false;
+
+	for (size_t i = 0; i < GIT_OID_RAWSZ; i++) {
+		ci->id[2 * i] = "0123456789abcdef"[wc->id[i] >> 4];
+		ci->id[2 * i + 1] = "0123456789abcdef"[wc->id[i] & 15];
+	}
+	ci->id[OID_HEX] = '\0';
+	/* tree and parents: the walk checked them */
+	p += 46 + 48 * wc->nr_parents;
+	if (!header_line(&val, &eol, p, end, "author ") ||
+	    parse_sig(&ci->author_name, &ci->author_email,
+		      &ci->author_time, val, eol) < 0)
+		goto bad;
+	p = eol + 1;
+	while (header_line(&val, &eol, p, end, "author "))
+		p = eol + 1;
+	if (!header_line(&val, &eol, p, end, "committer ") ||
+	    parse_sig(&ci->committer_name, &ci->committer_email, &when,
+		      val, eol) < 0)
+		goto bad;
+	p = eol + 1;
+	while (p < end) {
+		const char *e = memchr(p, '\n', (size_t)(end - p));
+
+		if (p[-1] == '\n' && p[0] == '\n') {
+			body = true;
+			break;
+		}
+		if (!e)
+			e = end;
+		if ((size_t)(e - p) >= 9 && !memcmp(p, "encoding ", 9)) {
+			free(ci->encoding);
+			ci->encoding = xstrndup(p + 9, (size_t)(e - p - 9));
+		}
+		if ((size_t)(e - p) >= 7 && !memcmp(p, "gpgsig ", 7))
+			ci->gpgsig = true;
+		p = e < end ? e + 1 : end;
+	}
+	p = body ? p + 1 : end;
+	ci->message = xstrndup(p, (size_t)(end - p));
+	ci->message_len = strlen(ci->message);
+	ci->nr_parents = wc->nr_parents;
+	return ci;
+bad:
+	error_set("commit %.12s has no valid author or committer: run git fsck",
+		  ci->id);
+	commit_info_free(ci);
+	return NULL;
+}
+
+/* Call fn with ci, its handle for repo's functions set for the call. */
+static int give(struct repo *r, struct commit_info *ci,
+		struct repo_commit *rc, repo_walk_fn fn, void *data)
+{
+	int ret;
+
+	ci->handle = rc;
+	r->given = rc;
+	memcpy(r->given_id, ci->id, sizeof(r->given_id));
+	ret = fn(ci, data);
+	r->given = NULL;
+	ci->handle = NULL;
+	commit_info_free(ci);
+	return ret;
+}
+
+/* The single revision of a range: that commit alone. */
+static int walk_single(struct repo *r, const git_oid *id, repo_walk_fn fn,
+		       void *data)
+{
+	struct repo_commit rc = { 0 };
+	git_commit *c = NULL;
+	struct commit_info *ci;
+
+	if (git_commit_lookup(&c, r->git, id) < 0)
+		return git_fail("cannot read a commit");
+	git_oid_cpy(&rc.tree, git_commit_tree_id(c));
+	if (git_commit_parentcount(c)) {
+		git_oid_cpy(&rc.parent, git_commit_parent_id(c, 0));
+		rc.has_parent = true;
+	}
+	ci = commit_info_from(c);
+	git_commit_free(c);
+	return give(r, ci, &rc, fn, data);
+}
+
+/* Open the walk's object database and commit-graph, once. */
+static int walk_setup(struct walk_reader *rd, struct repo *r)
+{
+	if (!r->odb && git_repository_odb(&r->odb, r->git) < 0)
+		return git_fail("cannot read the object database");
+	open_cgraph(r);
+	rd->read = read_commit_raw;
+	rd->release = release_commit_raw;
+	rd->generation = r->cgraph ? commit_generation : NULL;
+	rd->data = r;
+	return 0;
+}
+
+static void walk_start(struct walk **out, const struct walk_reader *rd,
+		       const struct range_ids *ids)
+{
+	walk_new(out, rd);
+	for (size_t i = 0; i < ids->nr_push; i++)
+		walk_push(*out, ids->push[i].id, false);
+	if (ids->has_hide)
+		walk_push(*out, ids->hide.id, true);
+}
+
+/* The walk's next commit as commit_info and handle: 0, 1 at the end. */
+static int walk_take(struct commit_info **ci, struct repo_commit *h,
+		     struct walk *w)
+{
+	struct walk_commit wc;
+	int rc = walk_next(&wc, w);
+
+	if (rc)
+		return rc;
+	*ci = commit_info_raw(&wc);
+	if (!*ci)
+		return -1;
+	memset(h, 0, sizeof(*h));
+	memcpy(h->tree.id, wc.tree, GIT_OID_RAWSZ);
+	if (wc.parent0) {
+		h->has_parent = true;
+		memcpy(h->parent.id, wc.parent0, GIT_OID_RAWSZ);
+		/* the walk read the parent when it read this commit */
+		walk_tree_of(h->parent_tree.id, w, wc.parent0);
+	}
+	return 0;
+}
+
+static int walk_range_here(struct repo *r, const struct range_ids *ids,
+			   repo_walk_fn fn, void *data)
+{
+	struct walk_reader rd;
+	struct walk *w;
+	struct commit_info *ci;
+	struct repo_commit h;
+	int rc = 0;
+
+	if (walk_setup(&rd, r) < 0)
+		return -1;
+	walk_start(&w, &rd, ids);
+	r->walk = w;
+	while (rc == 0 && (rc = walk_take(&ci, &h, w)) == 0) {
+		rc = give(r, ci, &h, fn, data);
+		added_files_free(h.files, h.nr_files);
+	}
+	r->walk = NULL;
+	walk_free(w);
+	return rc < 0 ? -1 : 0;
+}
+
+static int added_files(struct added_file **out, size_t *nr, struct repo *r,
+		       const struct repo_commit *h);
+static void add_file(struct added_file **out, size_t *n, size_t *cap,
+		     git_repository *git, const char *path,
+		     const git_oid *blob_id);
+
+/*
+ * The reader thread of a long walk: it has its own repository handle,
+ * reads and parses the commits (and, for check, the files each adds)
+ * while the caller's thread checks the ones before.
+ */
+#define PIPE_SLOTS 256
+/* The reader wakes the caller's thread for this many commits at once. */
+#define PIPE_BATCH 16
+
+struct pipe_slot {
+	struct commit_info *ci;
+	struct repo_commit h;
+};
+
+struct pipe {
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct pipe_slot slots[PIPE_SLOTS];
+	size_t head, nr;
+	bool done, stop;
+	char *err;			/* the reader's error */
+	struct repo *reader;
+	const struct range_ids *ids;
+	bool files;
+	struct difftree *dt;		/* NULL: the reader finds them */
+	struct difftree *dt_first;	/* all of them, for the end */
+	const char *git_dir;
+};
+
+/*
+ * git diff-tree --stdin finding the files commits add, for check's SPDX
+ * checks over long ranges: git reads trees at about twice libgit2's
+ * speed (libgit2 1.5 drops its whole delta base cache each time its
+ * 16 MiB fill), and runs on a core of its own. The reader thread writes
+ * the ids of the commits (not merges) in the walk's order; the caller's
+ * thread reads their added files in the same order. Each record is the
+ * commit's id, then one raw entry per added file; an empty line written
+ * to git makes it flush (git echoes it), every DIFFTREE_FLUSH commits
+ * and whenever the reader waits, so the caller never waits for output
+ * git keeps in its buffer.
+ */
+#define DIFFTREE_FLUSH 8
+/*
+ * A new git after this many commits, so that what git keeps of the
+ * commits it read stays bounded. Rarely: a new git starts without its
+ * delta base cache (a new one every 16384 commits took 20 s of CPU
+ * instead of 14 s on the 100k-commit history); most of git's memory is
+ * the pack it maps, which a new git maps again.
+ */
+#define DIFFTREE_ROTATE ((size_t)1 << 20)
+
+struct difftree {
+	struct difftree *next;		/* the one started after it */
+	size_t asked;
+	pid_t pid;
+	FILE *in;			/* git's standard input */
+	FILE *out;			/* its standard output */
+	char *tok;			/* a token read ahead, or NULL */
+	size_t tok_len;
+	unsigned unflushed;
+};
+
+static int difftree_start(struct difftree *d, const char *git_dir)
+{
+	struct buf dir = BUF_INIT;
+	int to[2] = { -1, -1 }, from[2] = { -1, -1 };
+	posix_spawn_file_actions_t fa;
+	char *argv[] = {
+		"git", "--no-replace-objects", NULL, "diff-tree", "--stdin",
+		"-r", "--root", "--always", "--no-renames", "--diff-filter=A",
+		"--raw", "--no-abbrev", "-z", NULL
+	};
+	int rc;
+
+	memset(d, 0, sizeof(*d));
+	d->pid = -1;
+	if (pipe2(to, O_CLOEXEC) < 0 || pipe2(from, O_CLOEXEC) < 0) {
+		rc = error_set("cannot start git diff-tree: %s", strerror(errno));
+		goto out;
+	}
+	buf_addf(&dir, "--git-dir=%s", git_dir);
+	argv[2] = dir.ptr;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_adddup2(&fa, to[0], 0);
+	posix_spawn_file_actions_adddup2(&fa, from[1], 1);
+	rc = posix_spawnp(&d->pid, "git", &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (rc) {
+		d->pid = -1;
+		rc = error_set("cannot run git diff-tree: %s: install git",
+			       strerror(rc));
+		goto out;
+	}
+	d->in = fdopen(to[1], "w");
+	d->out = fdopen(from[0], "r");
+	to[1] = from[0] = -1;
+	rc = d->in && d->out ? 0 : error_set("cannot start git diff-tree: out of memory");
+out:
+	for (int i = 0; i < 2; i++) {
+		if (to[i] >= 0 && (i == 0 || !d->in))
+			close(to[i]);
+		if (from[i] >= 0 && (i == 1 || !d->out))
+			close(from[i]);
+	}
+	buf_release(&dir);
+	return rc;
+}
+
+/* Write what waits in our buffer and make git flush its output. */
+static void difftree_flush(struct difftree *d)
+{
+	if (!d->in || !d->unflushed)
+		return;
+	fputc('\n', d->in);
+	fflush(d->in);
+	d->unflushed = 0;
+}
+
+/* The reader thread: commit id goes to git. */
+static void difftree_ask(struct difftree *d, const char *id)
+{
+	fprintf(d->in, "%s\n", id);
+	if (++d->unflushed == DIFFTREE_FLUSH)
+		difftree_flush(d);
+}
+
+/* The reader thread is done asking: git ends after its last answer. */
+static void difftree_close_in(struct difftree *d)
+{
+	if (!d->in)
+		return;
+	fclose(d->in);
+	d->in = NULL;
+}
+
+/* The next NUL-terminated token into d->tok (kept for a peek): 0, or -1. */
+static int difftree_token(struct difftree *d, bool path)
+{
+	ssize_t n;
+	size_t cap = 0;
+	char *t = NULL;
+
+	if (d->tok)
+		return 0;
+	n = getdelim(&t, &cap, '\0', d->out);
+	if (n <= 0) {
+		free(t);
+		return -1;
+	}
+	d->tok = t;
+	d->tok_len = t[n - 1] ? (size_t)n : (size_t)n - 1;	/* no NUL */
+	if (!path) {
+		/* the empty lines written to flush come back before ids */
+		size_t k = strspn(t, "\n");
+
+		memmove(t, t + k, d->tok_len - k + 1);
+		d->tok_len -= k;
+	}
+	return 0;
+}
+
+static void difftree_drop(struct difftree *d)
+{
+	free(d->tok);
+	d->tok = NULL;
+}
+
+/* ":100644 100644 <id> <id> A" of an added file: its mode and blob. */
+static int parse_raw_entry(unsigned *mode, git_oid *blob, const char *t)
+{
+	unsigned m1;
+	char o1[GIT_OID_HEXSZ + 1], o2[GIT_OID_HEXSZ + 1], st;
+
+	if (sscanf(t, ":%o %o %40s %40s %c", &m1, mode, o1, o2, &st) != 5 ||
+	    git_oid_fromstr(blob, o2) < 0)
+		return -1;
+	return 0;
+}
+
+static void difftree_end(struct difftree *d);
+
+/* The caller's thread: the files commit id adds, as git found them. */
+static int difftree_answer(struct added_file **out, size_t *nr,
+			   struct repo *r, struct difftree *d, const char *id)
+{
+	size_t n = 0, cap = 0;
+	int rc = 0;
+
+	*out = NULL;
+	*nr = 0;
+	if (r->difftree && r->difftree != d)
+		difftree_end(r->difftree);	/* all it was asked is read */
+	r->difftree = d;
+	if (difftree_token(d, false) < 0 || strcmp(d->tok, id))
+		return error_set("git diff-tree did not answer for commit %.12s: run git fsck, or check with --no-spdx",
+				 id);
+	difftree_drop(d);
+	while (rc == 0 && difftree_token(d, false) == 0 && d->tok[0] == ':') {
+		unsigned mode;
+		git_oid blob;
+
+		rc = parse_raw_entry(&mode, &blob, d->tok);
+		difftree_drop(d);
+		if (rc < 0 || difftree_token(d, true) < 0) {
+			rc = error_set("git diff-tree wrote what is not a raw diff for commit %.12s",
+				       id);
+			break;
+		}
+		/* a submodule or a link adds no file */
+		if (mode != GIT_FILEMODE_COMMIT && mode != GIT_FILEMODE_LINK)
+			add_file(out, &n, &cap, r->git, d->tok, &blob);
+		difftree_drop(d);
+	}
+	if (rc < 0) {
+		added_files_free(*out, n);
+		*out = NULL;
+		return -1;
+	}
+	*nr = n;
+	return 0;
+}
+
+static void difftree_end(struct difftree *d)
+{
+	int status;
+
+	difftree_close_in(d);
+	difftree_drop(d);
+	if (d->out)
+		fclose(d->out);
+	d->out = NULL;
+	if (d->pid > 0)
+		waitpid(d->pid, &status, 0);
+	d->pid = -1;
+}
+
+/* Commits read between two returns of the object files' pages. */
+#define COMMITS_PER_TRIM 4096
+
+static bool ends_with(const char *s, size_t n, const char *suffix)
+{
+	size_t k = strlen(suffix);
+
+	return n >= k && !memcmp(s + n - k, suffix, k);
+}
+
+/*
+ * Give back the pages of the mapped pack, index and commit-graph files
+ * read so far: a walk over all of a pack touches every page of its
+ * index, which would keep the whole file resident. The pages stay in
+ * the page cache; libgit2 reads them from there again when it needs
+ * them. Only read-only mappings of those files are touched.
+ */
+static void trim_mappings(void)
+{
+	FILE *f = fopen("/proc/self/maps", "re");
+	char line[4096];
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned long lo, hi;
+		char perms[8];
+		size_t n = strcspn(line, "\n");
+
+		line[n] = '\0';
+		if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) != 3 ||
+		    perms[1] != '-' ||
+		    !(ends_with(line, n, ".idx") || ends_with(line, n, ".pack") ||
+		      ends_with(line, n, "commit-graph") ||
+		      ends_with(line, n, ".graph")))
+			continue;
+		madvise((void *)lo, hi - lo, MADV_DONTNEED);
+	}
+	fclose(f);
+}
+
+static int pipe_put(struct pipe *p, struct commit_info *ci,
+		    const struct repo_commit *h)
+{
+	bool stop;
+
+	pthread_mutex_lock(&p->lock);
+	if (p->nr == PIPE_SLOTS && p->dt) {
+		/* the caller may wait for git: no lock held while writing */
+		pthread_mutex_unlock(&p->lock);
+		difftree_flush(p->dt);
+		pthread_mutex_lock(&p->lock);
+	}
+	while (p->nr == PIPE_SLOTS && !p->stop)
+		pthread_cond_wait(&p->cond, &p->lock);
+	stop = p->stop;
+	if (!stop) {
+		struct pipe_slot *s = &p->slots[(p->head + p->nr) % PIPE_SLOTS];
+
+		s->ci = ci;
+		s->h = *h;
+		if (++p->nr == PIPE_BATCH)
+			pthread_cond_signal(&p->cond);
+	}
+	pthread_mutex_unlock(&p->lock);
+	return stop ? 1 : 0;
+}
+
+/*
+ * Ask the current git; after DIFFTREE_ROTATE commits start the next,
+ * which the caller's thread turns to once the commits asked before are
+ * answered.
+ */
+static int pipe_ask_git(struct pipe *p, const char *id)
+{
+	struct difftree *next;
+
+	if (p->dt->asked == DIFFTREE_ROTATE) {
+		next = xcalloc(1, sizeof(*next));
+		if (difftree_start(next, p->git_dir) < 0) {
+			free(next);
+			return -1;
+		}
+		difftree_flush(p->dt);
+		difftree_close_in(p->dt);
+		p->dt->next = next;
+		p->dt = next;
+	}
+	p->dt->asked++;
+	difftree_ask(p->dt, id);
+	return 0;
+}
+
+static void *pipe_read(void *arg)
+{
+	struct pipe *p = arg;
+	struct repo *r = p->reader;
+	struct walk_reader rd;
+	struct walk *w = NULL;
+	struct commit_info *ci;
+	struct repo_commit h;
+	size_t nr = 0;
+	sigset_t pipe_sig;
+	int rc = walk_setup(&rd, r);
+
+	/* a git that died makes the writes fail, not the process */
+	sigemptyset(&pipe_sig);
+	sigaddset(&pipe_sig, SIGPIPE);
+	pthread_sigmask(SIG_BLOCK, &pipe_sig, NULL);
+	if (rc == 0)
+		walk_start(&w, &rd, p->ids);
+	while (rc == 0 && (rc = walk_take(&ci, &h, w)) == 0) {
+		if (++nr % COMMITS_PER_TRIM == 0)
+			trim_mappings();
+		if (p->dt && ci->nr_parents <= 1) {
+			rc = pipe_ask_git(p, ci->id);
+			h.from_git = p->dt;
+		} else if (p->files && ci->nr_parents <= 1) {
+			rc = added_files(&h.files, &h.nr_files, r, &h);
+			h.has_files = rc == 0;
+		}
+		if (rc == 0)
+			rc = pipe_put(p, ci, &h);
+		if (rc != 0) {
+			commit_info_free(ci);
+			added_files_free(h.files, h.nr_files);
+		}
+	}
+	walk_free(w);
+	if (p->dt) {
+		difftree_flush(p->dt);
+		difftree_close_in(p->dt);
+	}
+	pthread_mutex_lock(&p->lock);
+	if (rc < 0)
+		p->err = xstrdup(error_last());
+	p->done = true;
+	pthread_cond_signal(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
+}
+
+/* The next slot into *out: 0, 1 when the reader is done. */
+static int pipe_get(struct pipe_slot *out, struct pipe *p)
+{
+	int rc = 1;
+
+	pthread_mutex_lock(&p->lock);
+	while (!p->nr && !p->done)
+		pthread_cond_wait(&p->cond, &p->lock);
+	if (p->nr) {
+		*out = p->slots[p->head];
+		p->head = (p->head + 1) % PIPE_SLOTS;
+		if (p->nr-- == PIPE_SLOTS / 2)
+			pthread_cond_signal(&p->cond);
+		rc = 0;
+	}
+	pthread_mutex_unlock(&p->lock);
+	return rc;
+}
+
+static void pipe_drain(struct pipe *p)
+{
+	struct pipe_slot s;
+
+	pthread_mutex_lock(&p->lock);
+	p->stop = true;
+	pthread_cond_broadcast(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+	while (pipe_get(&s, p) == 0) {
+		commit_info_free(s.ci);
+		added_files_free(s.h.files, s.h.nr_files);
+	}
+}
+
+/* git diff-tree finds the added files unless libgit2 must (shallow). */
+static bool use_difftree(struct repo *r)
+{
+	struct buf path = BUF_INIT;
+	bool shallow;
+
+	buf_addf(&path, "%s/shallow", r->git_dir);
+	shallow = access(path.ptr, F_OK) == 0;
+	buf_release(&path);
+	return !shallow && !getenv("DISCLOSE_NO_DIFFTREE");
+}
+
+static int walk_range_piped(struct repo *r, const struct range_ids *ids,
+			    repo_walk_fn fn, void *data)
+{
+	struct pipe *p = xcalloc(1, sizeof(*p));
+	struct pipe_slot s;
+	pthread_t reader;
+	int rc = 0;
+
+	if (repo_open(&p->reader, r->git_dir) < 0) {
+		free(p);
+		return -1;
+	}
+	p->ids = ids;
+	p->files = r->want_added_files;
+	p->git_dir = r->git_dir;
+	if (p->files && use_difftree(r)) {
+		struct difftree *dt = xcalloc(1, sizeof(*dt));
+
+		if (difftree_start(dt, r->git_dir) == 0) {
+			p->dt = p->dt_first = dt;
+		} else {
+			difftree_end(dt);	/* libgit2 reads the trees */
+			free(dt);
+		}
+		error_clear();
+	}
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->cond, NULL);
+	if (pthread_create(&reader, NULL, pipe_read, p)) {
+		rc = error_set("cannot start a thread: %s", strerror(errno));
+		goto out;
+	}
+	while (rc == 0 && pipe_get(&s, p) == 0) {
+		rc = give(r, s.ci, &s.h, fn, data);
+		if (rc >= 0 && s.h.from_git) {
+			/* not asked for (b4's cover letter): read past it */
+			struct added_file *files;
+			size_t nr;
+
+			if (difftree_answer(&files, &nr, r, s.h.from_git,
+					    r->given_id) < 0)
+				rc = -1;
+			else
+				added_files_free(files, nr);
+		}
+		added_files_free(s.h.files, s.h.nr_files);
+	}
+	pipe_drain(p);
+	pthread_join(reader, NULL);
+	if (rc >= 0 && p->err)
+		rc = error_set("%s", p->err);
+out:
+	while (p->dt_first) {
+		struct difftree *next = p->dt_first->next;
+
+		difftree_end(p->dt_first);
+		free(p->dt_first);
+		p->dt_first = next;
+	}
+	r->difftree = NULL;
+	pthread_mutex_destroy(&p->lock);
+	pthread_cond_destroy(&p->cond);
+	repo_free(p->reader);
+	free(p->err);
+	free(p);
+	return rc < 0 ? -1 : 0;
+}
+
+/* The objects come from the environment: only this handle knows them. */
+static bool objects_from_env(void)
+{
+	const char *a = getenv("GIT_OBJECT_DIRECTORY");
+	const char *b = getenv("GIT_ALTERNATE_OBJECT_DIRECTORIES");
+
+	return (a && *a) || (b && *b);
+}
+
+static int walk_range(struct repo *r, const struct range_ids *ids,
+		      repo_walk_fn fn, void *data)
+{
+	if (streaming && !objects_from_env())
+		return walk_range_piped(r, ids, fn, data);
+	return walk_range_here(r, ids, fn, data);
+}
+
 static int walk(struct repo *r, const char *range, bool history,
 		repo_walk_fn fn, void *data)
 {
-	git_revwalk *w = NULL;
+	struct range_ids ids;
 	char *def = NULL;
-	git_oid oid, single;
 	int rc = -1;
 
 	if (!range) {
@@ -1081,46 +2044,20 @@ static int walk(struct repo *r, const char *range, bool history,
 			return -1;
 		range = def;
 	}
-	if (git_revwalk_new(&w, r->git) < 0) {
-		git_fail("cannot walk the history");
+	if (range_resolve(&ids, r, range) < 0)
 		goto out;
-	}
-	git_revwalk_sorting(w, GIT_SORT_TOPOLOGICAL);
-	if (repo_walk_push_range(w, &single, r, range) < 0)
-		goto out;
-	if (history && !git_oid_is_zero(&single)) {
+	if (!git_oid_is_zero(&ids.single) && history) {
 		/* a revision means its history, as git log reads it */
-		if (git_revwalk_push(w, &single) < 0) {
-			git_fail("cannot walk the history");
-			goto out;
-		}
-		memset(&single, 0, sizeof(single));
+		ids.push[ids.nr_push++] = ids.single;
+		memset(&ids.single, 0, sizeof(ids.single));
 	}
-	rc = 0;
-	while (rc == 0 && (git_oid_is_zero(&single) ?
-			   git_revwalk_next(&oid, w) == 0 :
-			   !git_oid_cpy(&oid, &single))) {
-		git_commit *c;
-		struct commit_info *ci;
-
-		if (recent_lookup((git_object **)&c, r, &r->commits, &oid,
-				  GIT_OBJECT_COMMIT) < 0) {
-			rc = git_fail("cannot read a commit");
-			break;
-		}
-		ci = commit_info_from(c);
-		ci->handle = (struct repo_commit *)c;	/* for this call only */
-		rc = fn(ci, data);
-		ci->handle = NULL;
-		git_commit_free(c);
-		commit_info_free(ci);
-		if (!git_oid_is_zero(&single) && rc == 0)
-			rc = 1;		/* that commit alone */
+	if (!git_oid_is_zero(&ids.single)) {
+		rc = walk_single(r, &ids.single, fn, data);
+		rc = rc > 0 ? 0 : rc;
+	} else {
+		rc = walk_range(r, &ids, fn, data);
 	}
-	if (rc > 0)
-		rc = 0;
 out:
-	git_revwalk_free(w);
 	free(def);
 	return rc;
 }
@@ -1284,47 +2221,72 @@ static int commit_by_hex(git_commit **out, struct repo *r, const char *id)
 	return 0;
 }
 
-/*
- * Trees of c and of its first parent (NULL for a root commit). The
- * parent and its tree come from the recent ones when this commit's child
- * read them: in a linear walk each is read once.
- */
-static int commit_trees(git_tree **tree, git_tree **parent_tree,
-			struct repo *r, git_commit *c)
+/* The tree id of commit id: from the walk when it holds it, else read. */
+static int tree_of_commit(git_oid *out, struct repo *r, const git_oid *id)
 {
-	git_commit *p = NULL;
-	int rc = -1;
+	git_commit *c;
 
-	*tree = *parent_tree = NULL;
-	if (recent_lookup((git_object **)tree, r, &r->trees,
-			  git_commit_tree_id(c), GIT_OBJECT_TREE) < 0 ||
-	    (git_commit_parentcount(c) &&
-	     (recent_lookup((git_object **)&p, r, &r->commits,
-			    git_commit_parent_id(c, 0), GIT_OBJECT_COMMIT) < 0 ||
-	      recent_lookup((git_object **)parent_tree, r, &r->trees,
-			    git_commit_tree_id(p), GIT_OBJECT_TREE) < 0))) {
-		git_fail("cannot read the commit's trees");
-		goto out;
-	}
-	rc = 0;
-out:
-	git_commit_free(p);
-	return rc;
+	if (r->walk && walk_tree_of(out->id, r->walk, id->id) == 0)
+		return 0;
+	if (recent_lookup((git_object **)&c, r, &r->commits, id,
+			  GIT_OBJECT_COMMIT) < 0)
+		return -1;
+	git_oid_cpy(out, git_commit_tree_id(c));
+	git_commit_free(c);
+	return 0;
 }
 
-/* The same for commit id. */
+static void handle_from(struct repo_commit *out, git_commit *c)
+{
+	memset(out, 0, sizeof(*out));
+	git_oid_cpy(&out->tree, git_commit_tree_id(c));
+	if (git_commit_parentcount(c)) {
+		git_oid_cpy(&out->parent, git_commit_parent_id(c, 0));
+		out->has_parent = true;
+	}
+}
+
+/*
+ * Trees of a commit and of its first parent (NULL for a root commit).
+ * The parent's tree comes from the walk, which read the parent already,
+ * and the trees from the recent ones: in a linear walk each is read once.
+ */
+static int commit_trees(git_tree **tree, git_tree **parent_tree,
+			struct repo *r, const struct repo_commit *h)
+{
+	git_oid ptree;
+
+	*tree = *parent_tree = NULL;
+	git_oid_cpy(&ptree, &h->parent_tree);
+	if (recent_lookup((git_object **)tree, r, &r->trees, &h->tree,
+			  GIT_OBJECT_TREE) < 0 ||
+	    (h->has_parent &&
+	     ((git_oid_is_zero(&ptree) &&
+	       tree_of_commit(&ptree, r, &h->parent) < 0) ||
+	      recent_lookup((git_object **)parent_tree, r, &r->trees, &ptree,
+			    GIT_OBJECT_TREE) < 0))) {
+		git_tree_free(*tree);
+		*tree = NULL;
+		return git_fail("cannot read the commit's trees");
+	}
+	return 0;
+}
+
+/* The same for commit id: the commit the walk gave, else read. */
 static int hex_trees(git_tree **tree, git_tree **parent_tree,
 		     struct repo *r, const char *id)
 {
+	struct repo_commit h;
 	git_commit *c;
-	int rc;
 
 	*tree = *parent_tree = NULL;
+	if (r->given && !strcmp(id, r->given_id))
+		return commit_trees(tree, parent_tree, r, r->given);
 	if (commit_by_hex(&c, r, id) < 0)
 		return -1;
-	rc = commit_trees(tree, parent_tree, r, c);
+	handle_from(&h, c);
 	git_commit_free(c);
-	return rc;
+	return commit_trees(tree, parent_tree, r, &h);
 }
 
 static void read_head_lines(struct added_file *f, git_repository *git,
@@ -1443,7 +2405,7 @@ static int collect_added(struct added_file **out, size_t *n, size_t *cap,
 }
 
 static int added_files(struct added_file **out, size_t *nr, struct repo *r,
-		       git_commit *c)
+		       const struct repo_commit *h)
 {
 	git_tree *tree, *parent;
 	size_t n = 0, cap = 0;
@@ -1451,7 +2413,7 @@ static int added_files(struct added_file **out, size_t *nr, struct repo *r,
 
 	*out = NULL;
 	*nr = 0;
-	if (commit_trees(&tree, &parent, r, c) < 0)
+	if (commit_trees(&tree, &parent, r, h) < 0)
 		return -1;
 	rc = collect_added(out, &n, &cap, r->git, tree, parent, "");
 	if (rc < 0) {
@@ -1468,24 +2430,41 @@ static int added_files(struct added_file **out, size_t *nr, struct repo *r,
 int repo_added_files(struct added_file **out, size_t *nr, struct repo *r,
 		     const char *id)
 {
+	struct repo_commit h;
 	git_commit *c;
-	int rc;
 
 	*out = NULL;
 	*nr = 0;
 	if (commit_by_hex(&c, r, id) < 0)
 		return -1;
-	rc = added_files(out, nr, r, c);
+	handle_from(&h, c);
 	git_commit_free(c);
-	return rc;
+	return added_files(out, nr, r, &h);
 }
 
 int repo_commit_added_files(struct added_file **out, size_t *nr,
 			    struct repo *r, const struct commit_info *c)
 {
-	if (!c->handle)
+	struct repo_commit *h = c->handle;
+
+	if (!h)
 		return repo_added_files(out, nr, r, c->id);
-	return added_files(out, nr, r, (git_commit *)c->handle);
+	if (h->from_git) {
+		struct difftree *dt = h->from_git;
+
+		h->from_git = NULL;
+		return difftree_answer(out, nr, r, dt, c->id);
+	}
+	if (h->has_files) {
+		/* the reader thread found them: they are the caller's now */
+		*out = h->files;
+		*nr = h->nr_files;
+		h->files = NULL;
+		h->nr_files = 0;
+		h->has_files = false;
+		return 0;
+	}
+	return added_files(out, nr, r, h);
 }
 
 /* The index git commit is writing: $GIT_INDEX_FILE in a hook (git

@@ -39,12 +39,28 @@ struct commit_info {
 
 /*
  * Before repo_open(): the process walks long ranges, reading each object
- * about once; keep no object cache, so memory stays flat.
+ * about once; keep no object cache, so memory stays flat. The walks read
+ * on a thread of their own then (a second repository handle), and the
+ * callback runs on the caller's thread.
  */
 void repo_set_streaming(void);
 
+/*
+ * The walks' callback asks for the files each commit adds (check's SPDX
+ * checks): a streaming walk finds them on its reader thread.
+ */
+void repo_walk_want_added_files(struct repo *r);
+
 /* Discover the repository containing path (NULL: the current directory). */
 int repo_open(struct repo **out, const char *path);
+
+/*
+ * repo_open() for what also works outside a repository: 0 with *out
+ * NULL where there is none; a repository that is there but cannot be
+ * opened (broken, an extension libgit2 lacks) is still an error, never
+ * taken for "no repository" (its configuration would be lost).
+ */
+int repo_open_optional(struct repo **out, const char *path);
 void repo_free(struct repo *r);
 
 bool repo_is_bare(const struct repo *r);
@@ -100,11 +116,23 @@ int repo_read_blob_at(struct repo *r, const char *rev, const char *path,
  * Rewrite HEAD's message: same tree, parents and author, committer
  * refreshed, the branch moved with a compare-and-swap against the old
  * id, a reflog entry, then the old tip kept at the backup ref
- * (refs/disclose/backup/<branch>, '/' written "%2F") and ORIG_HEAD. new_id gets the new commit id. When the message is
- * unchanged nothing is written and *changed is false.
+ * (refs/disclose/backup/<branch>, '/' written "%2F") and ORIG_HEAD. new_id gets the new commit id, *undo (when not
+ * NULL; free it) what the undo resets to (rewrite_undo_ref()). When the
+ * message is unchanged nothing is written and *changed is false.
  */
-int repo_amend_head(char *new_id, bool *changed, struct repo *r,
-		    const char *message, const char *reflog_msg);
+int repo_amend_head(char *new_id, char **undo, bool *changed,
+		    struct repo *r, const char *message,
+		    const char *reflog_msg);
+
+/*
+ * SIGINT, SIGTERM, SIGHUP and SIGQUIT wait while a rewrite writes its
+ * pack and refs. After a rewrite that moved the branch they wait on
+ * until the caller has printed what was written (the new tip, the
+ * undo): rewrite_result_release() lets them through, and so does this,
+ * after flushing stdout and stderr (for repo_amend_head(), and at exit
+ * at the latest). A signal that came meanwhile then ends the process.
+ */
+void rewrite_release_signals(void);
 
 /*
  * Call fn for each commit of range ("A..B", "A...B", a single revision
@@ -273,6 +301,13 @@ struct rewrite_result {
 int repo_rewrite(struct rewrite_result *out, struct repo *r,
 		 const struct rewrite_opts *opts, repo_reword_fn fn,
 		 void *data);
+/*
+ * What the undo resets to: the backup ref, or the old tip's id when the
+ * backup could not be written (out->warning says why).
+ */
+const char *rewrite_undo_ref(const struct rewrite_result *res);
+
+/* Frees res and lets held signals through (rewrite_release_signals()). */
 void rewrite_result_release(struct rewrite_result *res);
 
 /*

@@ -21,11 +21,27 @@ struct recent {
 	unsigned next;
 };
 
+struct walk;
+struct cgraph;
+struct difftree;
+struct repo_commit;
+
 struct repo {
 	git_repository *git;
+	git_odb *odb;			/* the walk's, opened on first use */
+	struct walk *walk;		/* the walk under way, or NULL */
+	struct cgraph *cgraph;		/* its commit-graph, or NULL */
+	bool cgraph_tried;
+	bool want_added_files;		/* the walk's fn asks for them */
+	struct difftree *difftree;	/* git finding them, or NULL */
+	struct repo_commit *given;	/* the commit it gave fn, or NULL */
+	char given_id[OID_HEX + 1];
 	git_odb_backend *mempack;	/* the rewrite's writer (odb-owned) */
 	char *git_dir;
 	char *workdir;
+	/* GIT_OBJECT_DIRECTORY when the repository was opened from the
+	 * environment and it is set: where git reads and writes objects */
+	char *objects_dir;
 	struct recent commits, trees;
 };
 

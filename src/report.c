@@ -16,7 +16,8 @@ struct report {
 	FILE *out;
 	size_t results, errors, warnings;
 	bool mail;		/* some result was a mail */
-	cJSON *review;		/* b4-review: the array being built */
+	cJSON *review;		/* b4-review: the findings being collected */
+	const char *review_url;	/* b4-review: the first finding's document */
 	struct buf line;
 };
 
@@ -96,6 +97,10 @@ static void add_who(struct buf *b, const struct report_key *k)
 	if (!k->is_mail) {
 		buf_addf(b, "%.12s", k->commit ? k->commit : "message");
 		return;
+	}
+	if (k->file) {
+		add_safe(b, k->file);
+		buf_adds(b, ": ");
 	}
 	if (k->prefix && *k->prefix) {
 		buf_addch(b, '[');
@@ -249,6 +254,8 @@ static void add_mail_fields(cJSON *root, const struct report_key *k)
 	}
 	cJSON_AddBoolToObject(root, "cover", k->is_cover);
 	cJSON_AddItemToObject(root, "author", str_or_null(k->author));
+	if (k->file)
+		cJSON_AddStringToObject(root, "file", k->file);
 }
 
 char *report_json_line(const struct report_key *k,
@@ -308,7 +315,12 @@ static const char *finding_url(const struct finding *f)
 	return DOCS "coding-assistants.html";
 }
 
-/* b4's review interface: one object per finding, infos left out. */
+/*
+ * b4's review interface keeps one result per message and tool (its
+ * cache's key), so all findings go into one object, as b4's own
+ * checkpatch check writes it: the worst status, a count as the summary,
+ * and the findings as a JSON list in details. Infos are left out.
+ */
 static void review_finding(struct report *r, const struct report_key *k,
 			   const struct finding *f)
 {
@@ -317,29 +329,60 @@ static void review_finding(struct report *r, const struct report_key *k,
 
 	if (f->severity == SEV_INFO)
 		return;
-	o = cJSON_CreateObject();
-	cJSON_AddStringToObject(o, "tool", TOOL_NAME);
-	cJSON_AddStringToObject(o, "status", f->severity == SEV_ERROR ?
-				"fail" : "warn");
+	if (!r->review_url)
+		r->review_url = finding_url(f);
 	if (k->is_mail && k->many) {
 		add_who(&b, k);
 		buf_adds(&b, ": ");
 	}
-	buf_addf(&b, "%s: ", f->id);
+	buf_addf(&b, "%s: %s: ", f->severity == SEV_ERROR ? "ERROR" : "WARNING",
+		 f->id);
 	if (f->line)
 		buf_addf(&b, "line %zu: ", f->line);
 	buf_adds(&b, f->message);
-	cJSON_AddItemToObject(o, "summary", str_or_null(b.ptr));
-	cJSON_AddStringToObject(o, "url", finding_url(f));
-	buf_reset(&b);
-	buf_add(&b, "", 0);
 	if (f->text)
-		buf_addf(&b, "%s\n", f->text);
+		buf_addf(&b, " (%s)", f->text);
 	if (f->fix)
-		buf_addf(&b, "fix: %s\n", f->fix);
-	cJSON_AddItemToObject(o, "details", str_or_null(b.ptr));
+		buf_addf(&b, " (fix: %s)", f->fix);
+	o = cJSON_CreateObject();
+	cJSON_AddStringToObject(o, "status", f->severity == SEV_ERROR ?
+				"fail" : "warn");
+	cJSON_AddItemToObject(o, "description", str_or_null(b.ptr));
+	cJSON_AddStringToObject(o, "url", finding_url(f));
 	cJSON_AddItemToArray(r->review, o);
 	buf_release(&b);
+}
+
+/* The one object of the review: [] never, "pass" when nothing was found. */
+static char *review_text(const struct report *r)
+{
+	cJSON *arr = cJSON_CreateArray(), *o = cJSON_CreateObject();
+	struct buf b = BUF_INIT;
+	char *details, *text;
+
+	cJSON_AddStringToObject(o, "tool", TOOL_NAME);
+	cJSON_AddStringToObject(o, "status", r->errors ? "fail" :
+				r->warnings ? "warn" : "pass");
+	if (r->errors)
+		buf_addf(&b, "%zu error%s", r->errors,
+			 r->errors == 1 ? "" : "s");
+	if (r->warnings)
+		buf_addf(&b, "%s%zu warning%s", b.len ? ", " : "",
+			 r->warnings, r->warnings == 1 ? "" : "s");
+	if (!b.len)
+		buf_adds(&b, "passed all checks");
+	cJSON_AddStringToObject(o, "summary", b.ptr);
+	cJSON_AddStringToObject(o, "url", r->review_url ? r->review_url :
+				DOCS "coding-assistants.html");
+	details = cJSON_GetArraySize(r->review) ?
+		  json_print(r->review, false) : xstrdup("");
+	cJSON_AddStringToObject(o, "details", details);
+	cJSON_AddItemToArray(arr, o);
+	text = json_print(arr, true);
+	cJSON_Delete(arr);
+	free(details);
+	buf_release(&b);
+	return text;
 }
 
 void report_add(struct report *r, const struct report_key *key,
@@ -383,7 +426,7 @@ int report_finish(struct report *r)
 			r->errors == 1 ? "" : "s", r->warnings,
 			r->warnings == 1 ? "" : "s");
 	if (r->format == REPORT_B4_REVIEW) {
-		text = json_print(r->review, true);
+		text = review_text(r);
 		fputs(text, r->out);
 		free(text);
 	}

@@ -32,6 +32,7 @@ struct report_key {
 	bool is_cover;		/* a cover letter: [PATCH 0/m] */
 	const char *author;	/* "Name <address>" or NULL */
 	size_t msgno;		/* 1-based place in its input */
+	const char *file;	/* its file, when several were given */
 	bool many;		/* its input holds more than one mail */
 };
 

@@ -942,11 +942,18 @@ static int pack_out_start(struct pack_out *o, struct repo *r)
 	struct buf path = BUF_INIT;
 	int rc = 0;
 
-	if (git_repository_item_path(&dir, r->git,
-				     GIT_REPOSITORY_ITEM_OBJECTS) < 0)
+	/* GIT_OBJECT_DIRECTORY: where git (and libgit2, opened from the
+	 * environment) reads the objects, so the pack must go there */
+	if (r->objects_dir)
+		buf_addf(&path, "%s/pack/", r->objects_dir);
+	else if (git_repository_item_path(&dir, r->git,
+					  GIT_REPOSITORY_ITEM_OBJECTS) < 0)
 		return git_fail("cannot find the object database");
-	buf_addf(&path, "%spack/", dir.ptr);
+	else
+		buf_addf(&path, "%spack/", dir.ptr);
 	o->dir = buf_detach(&path, NULL);
+	/* git makes pack/ when it first needs it; mkdtemp() names errors */
+	mkdir(o->dir, 0777);
 	remove_stale(o->dir);
 	buf_addf(&path, "%stmp_disclose_lk_XXXXXX", o->dir);
 	if (!mkdtemp(path.ptr)) {
@@ -1154,7 +1161,12 @@ static int check_lock(const char *path)
 			 path);
 }
 
-/* HEAD.lock, the index's lock and the branch's lock, as git takes them. */
+/*
+ * HEAD.lock, the index's lock and the branch's lock, as git takes them;
+ * and the locks of what is written after the branch (the backup ref and
+ * ORIG_HEAD), so that a lock left there stops the run before anything
+ * changed instead of leaving a rewrite without its backup.
+ */
 static int check_locks(struct repo *r, const char *branch)
 {
 	const char *index = getenv("GIT_INDEX_FILE");
@@ -1179,7 +1191,19 @@ static int check_locks(struct repo *r, const char *branch)
 			 n && common[n - 1] == '/' ? "" : "/", branch);
 		if (rc == 0)
 			rc = check_lock(path.ptr);
+		buf_reset(&path);
 	}
+	buf_addf(&path, "%s/ORIG_HEAD.lock", r->git_dir);
+	if (rc == 0)
+		rc = check_lock(path.ptr);
+	buf_reset(&path);
+	buf_adds(&path, git_repository_commondir(r->git));
+	if (path.len && path.ptr[path.len - 1] != '/')
+		buf_addch(&path, '/');
+	backup_name(&path, branch);
+	buf_adds(&path, ".lock");
+	if (rc == 0)
+		rc = check_lock(path.ptr);
 	buf_release(&path);
 	return rc;
 }
@@ -1213,6 +1237,37 @@ static int block_signals(sigset_t *saved)
 	sigaddset(&set, SIGHUP);
 	sigaddset(&set, SIGQUIT);
 	return sigprocmask(SIG_BLOCK, &set, saved);
+}
+
+/*
+ * A SIGINT or SIGTERM that came while the refs were written is held
+ * until the caller has said what was written: the new tip and the undo
+ * (rewrite_release_signals(), from rewrite_result_release(), or at exit
+ * at the latest). It then ends the process as it would have: the exit
+ * status still tells the shell of the interruption.
+ */
+static struct {
+	bool held;
+	bool at_exit;
+	sigset_t saved;
+} sig_hold;
+
+void rewrite_release_signals(void)
+{
+	if (!sig_hold.held)
+		return;
+	sig_hold.held = false;
+	fflush(stdout);
+	fflush(stderr);
+	sigprocmask(SIG_SETMASK, &sig_hold.saved, NULL);
+}
+
+static void hold_signals(const sigset_t *saved)
+{
+	sig_hold.saved = *saved;
+	sig_hold.held = true;
+	if (!sig_hold.at_exit)
+		sig_hold.at_exit = atexit(rewrite_release_signals) == 0;
 }
 
 /* Add one line to out->warning. */
@@ -1684,6 +1739,8 @@ static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 	/*
 	 * From the pack to the last ref, SIGINT, SIGTERM, SIGHUP and
 	 * SIGQUIT wait: an interrupted ref update leaves locks behind.
+	 * When the branch moved they wait on until the caller has said
+	 * so (hold_signals()).
 	 */
 	sigs_blocked = block_signals(&saved) == 0;
 	if (write_series(new_ids, &keep, r, p, who, o->keep_committer_date,
@@ -1707,7 +1764,9 @@ out:
 		unlink(keep);
 		free(keep);
 	}
-	if (sigs_blocked)
+	if (sigs_blocked && rc == 0)
+		hold_signals(&saved);
+	else if (sigs_blocked)
 		sigprocmask(SIG_SETMASK, &saved, NULL);
 	buf_release(&msg);
 	free(new_ids);
@@ -1739,7 +1798,12 @@ out:
 	return rc;
 }
 
-void rewrite_result_release(struct rewrite_result *res)
+const char *rewrite_undo_ref(const struct rewrite_result *res)
+{
+	return res->backup_ref ? res->backup_ref : res->old_tip;
+}
+
+static void result_free(struct rewrite_result *res)
 {
 	free(res->ref);
 	free(res->backup_ref);
@@ -1749,6 +1813,12 @@ void rewrite_result_release(struct rewrite_result *res)
 	memset(res, 0, sizeof(*res));
 }
 
+void rewrite_result_release(struct rewrite_result *res)
+{
+	result_free(res);
+	rewrite_release_signals();
+}
+
 /* HEAD alone is the series of one commit. */
 static int reword_to(struct buf *out, const struct commit_info *c, void *data)
 {
@@ -1756,8 +1826,9 @@ static int reword_to(struct buf *out, const struct commit_info *c, void *data)
 	return 0;
 }
 
-int repo_amend_head(char *new_id, bool *changed, struct repo *r,
-		    const char *message, const char *reflog_msg)
+int repo_amend_head(char *new_id, char **undo, bool *changed,
+		    struct repo *r, const char *message,
+		    const char *reflog_msg)
 {
 	struct rewrite_opts opts = { .range = "HEAD",
 				     .reflog_msg = reflog_msg };
@@ -1765,12 +1836,20 @@ int repo_amend_head(char *new_id, bool *changed, struct repo *r,
 	int rc;
 
 	*changed = false;
+	if (undo)
+		*undo = NULL;
 	rc = repo_rewrite(&res, r, &opts, reword_to, (void *)message);
 	if (rc == 0) {
 		memcpy(new_id, res.new_tip, OID_HEX + 1);
 		*changed = res.nr_rewritten > 0;
+		if (res.warning)
+			fprintf(stderr, "git disclose: warning: %s\n",
+				res.warning);
+		if (undo && *changed)
+			*undo = xstrdup(rewrite_undo_ref(&res));
 	}
-	rewrite_result_release(&res);
+	/* a signal stays held for the caller to report the new HEAD */
+	result_free(&res);
 	return rc;
 }
 

@@ -509,6 +509,39 @@ static char *saved_range(const char *gitdir)
 	return range;
 }
 
+bool session_marked_any(const char *gitdir, char *const *ids, size_t nr,
+			const char *prefix)
+{
+	char *range = saved_range(gitdir);
+	struct session *s = NULL;
+	bool yes = false;
+
+	if (range && nr && session_load(&s, gitdir, range, ids, nr) == 0 &&
+	    s->resumed)
+		for (char **c = s->certified; c && *c && !yes; c++)
+			yes = !strncmp(*c, prefix, strlen(prefix));
+	error_clear();
+	session_free(s);
+	free(range);
+	return yes;
+}
+
+void session_no_ai_marks(bool *out, const char *gitdir, char *const *ids,
+			 size_t nr)
+{
+	char *range = saved_range(gitdir);
+	struct session *s = NULL;
+
+	memset(out, 0, nr * sizeof(*out));
+	if (range && nr && session_load(&s, gitdir, range, ids, nr) == 0 &&
+	    s->resumed)
+		for (size_t i = 0; i < nr; i++)
+			out[i] = s->review[i] == REVIEW_NO_AI;
+	error_clear();
+	session_free(s);
+	free(range);
+}
+
 bool session_certifies(const char *gitdir, char *const *ids, size_t nr,
 		       char *const *need)
 {

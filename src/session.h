@@ -91,6 +91,19 @@ bool session_certified(const struct session *s, const char *item);
  */
 bool session_certifies(const char *gitdir, char *const *ids, size_t nr,
 		       char *const *need);
+/*
+ * Does the saved session of the series ids[nr] hold an item that starts
+ * with prefix (a mark the human set on some commit)? No session is a no.
+ */
+bool session_marked_any(const char *gitdir, char *const *ids, size_t nr,
+			const char *prefix);
+/*
+ * out[i]: did the human mark commit ids[i] of the series as without
+ * AI-generated code in the assistant? All false when no saved session
+ * is for exactly these commits.
+ */
+void session_no_ai_marks(bool *out, const char *gitdir, char *const *ids,
+			 size_t nr);
 void session_certify(struct session *s, const char *item, bool on);
 void session_set_str(char **field, const char *value);
 void session_set_tools(struct session *s, char *const *tools);

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "error.h"
+#include "file.h"
 #include "util.h"
 
 /*
@@ -68,27 +70,37 @@ static void add_with_variants(struct spdx_ids *s, const char *id)
 	}
 }
 
-/* The Valid-License-Identifier: lines of a LICENSES/ file. */
+/*
+ * The Valid-License-Identifier: lines of a LICENSES/ file. Only a regular
+ * file of at most LICENSE_LIMIT is read: a tree may carry a link to
+ * /dev/zero or a FIFO there, which must not hang a check or a commit.
+ */
+#define LICENSE_LIMIT ((size_t)4 << 20)
 static bool add_valid_lines(struct spdx_ids *s, const char *path)
 {
 	static const char key[] = "Valid-License-Identifier:";
-	char line[512];
+	struct buf text = BUF_INIT;
 	bool found = false;
-	FILE *f = fopen(path, "r");
 
-	if (!f)
+	if (read_regular_file(&text, path, LICENSE_LIMIT, 0) < 0) {
+		error_clear();
+		buf_release(&text);
 		return false;
-	while (fgets(line, sizeof(line), f)) {
+	}
+	for (const char *line = buf_cstr(&text); *line;) {
+		size_t n = strcspn(line, "\n");
 		const char *v = line + sizeof(key) - 1;
 
-		if (strncmp(line, key, sizeof(key) - 1))
-			continue;
-		while (*v == ' ' || *v == '\t')
-			v++;
-		add_id(s, v, strcspn(v, "\r\n"));
-		found = true;
+		if (n >= sizeof(key) - 1 &&
+		    !strncmp(line, key, sizeof(key) - 1)) {
+			while (v < line + n && (*v == ' ' || *v == '\t'))
+				v++;
+			add_id(s, v, strcspn(v, "\r\n"));
+			found = true;
+		}
+		line += n + (line[n] == '\n');
 	}
-	fclose(f);
+	buf_release(&text);
 	return found;
 }
 

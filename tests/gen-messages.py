@@ -3,8 +3,8 @@
 
 Each file is one raw commit message (bytes exactly as written, some without
 a final newline). The set is meant to hit every rule of git's trailer
-detection (git 2.39 trailer.c and commit.c:ignore_non_trailer(), see
-DESIGN.md section 2); tests/e2e/conformance.sh compares our parser with
+detection (git 2.39 trailer.c and commit.c:ignore_non_trailer());
+tests/e2e/conformance.sh compares our parser with
 `git interpret-trailers --parse` on every file.
 
 The first part is hand-written cases, one rule each. The second part is a

@@ -131,7 +131,7 @@ __git_disclose_value ()
 	--agent) __git_disclose_reply "$(__git_disclose_agents)" "$2" "$3" ;;
 	--model) __git_disclose_reply "$(__git_disclose_models "$(__git_disclose_given_agent)")" "$2" "$3" ;;
 	--tool) __git_disclose_reply "$(__git_disclose_tools)" "$2" "$3" ;;
-	--policy) __git_disclose_reply "kernel kernel-llm" "$2" "$3" ;;
+	--policy) __git_disclose_reply "kernel kernel-llm qemu fedora llvm" "$2" "$3" ;;
 	--format)
 		if [ "${sub:-}" = check ]; then
 			__git_disclose_reply "text json b4 b4-review" "$2" "$3"
@@ -198,7 +198,7 @@ _git_disclose ()
 
 	case $sub,$cur in
 	,-*)
-		__git_disclose_reply "--help --version" "$cur" ""
+		__git_disclose_reply "--help --version --policy" "$cur" ""
 		;;
 	,*.* | ,*[~^@:]*)
 		__git_disclose_revs

@@ -49,7 +49,7 @@ static int (*late_bound(const char *name))(int, char **)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: git disclose [<range>]           guided assistant (a terminal UI)\n"
+	fprintf(f, "usage: git disclose [--policy P] [<range>]  guided assistant (a terminal UI)\n"
 		   "       git disclose <command> [<options>]\n\ncommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
@@ -100,6 +100,10 @@ int main(int argc, char **argv)
 		}
 		return fn(argc - 1, argv + 1);
 	}
+	/* the assistant's own option */
+	if (name && (!strcmp(name, "--policy") ||
+		     !strncmp(name, "--policy=", 9)))
+		return run_tui(argc, argv);
 	if (name && name[0] == '-' && strcmp(name, "--")) {
 		fprintf(stderr, "git disclose: unknown option '%s'\n", name);
 		usage(stderr);

@@ -7,7 +7,8 @@
 #
 # ALT=/path/to/another/git-disclose times that build too (to compare a
 # change on the same repository).
-# The repository is made with git fast-import: every commit changes one
+# The repository is made with git fast-import and gets a commit-graph
+# (as git gc writes one): every commit changes one
 # file, every 100th adds a C file (with or without an SPDX line), messages
 # carry sign-offs, a tenth an Assisted-by, some vendor trailers, footers
 # and malformed tags.
@@ -75,6 +76,9 @@ awk -v n="$n" 'BEGIN {
 	print ""
 }' | git fast-import --quiet || exit 2
 git reset -q --hard main
+# as git gc leaves a repository: with a commit-graph the walk streams
+# (src/walk.h) and git log parses commits from it too
+git commit-graph write --reachable 2>/dev/null || exit 2
 gen=$(echo "$(date +%s.%N) - $start" | bc)
 echo "generated $n commits in ${gen}s"
 

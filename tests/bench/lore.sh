@@ -10,8 +10,9 @@
 #             git mailinfo --no-inbody-headers) as the submitter
 #             (GIT_COMMITTER_*): the raw path judges the sign-off chain
 #             against the sender too. A sender "X via Y" (B4 Relay, a
-#             list's DMARC rewrite) is the author's relay: the author
-#             stands for both, as on the raw path.
+#             list's DMARC rewrite) is a relay: the sender is the one
+#             its X-Original-From: header names, else the author stands
+#             for both, as on the raw path.
 #
 # A mail's verdict is error, warning or clean (the worst finding), and
 # its exit status 0 or 1. Prints one line per mail that disagrees, then
@@ -20,9 +21,10 @@
 #   sh tests/bench/lore.sh [-v] [--checkpatch PL] BIN DIR
 #
 # -v prints every mail's line. --checkpatch PL also times
-# `PL -q --terse --no-summary --mailback` (b4's default per-patch check,
-# run from PL's tree) and the raw path on every mail, one process each,
-# and prints the time per patch of both and their ratio.
+# `./scripts/checkpatch.pl -q --terse --no-summary --mailback` (b4's
+# default per-patch check) and `check --format=b4 -`, both at the top of
+# PL's tree, one process each, in turn on every mail, and prints the
+# time per patch of both and their ratio.
 # Exit 0 when every mail agrees, 1 when one does not, 2 on a set-up error.
 verbose=false checkpatch=
 while [ $# -gt 0 ]; do
@@ -91,7 +93,16 @@ for mail in "$dir"/*; do
 	{ field Subject info; echo; cat msg patch; } >commit.msg
 	an=$(field Author info) ae=$(field Email info)
 	sn=$(field Author sender) se=$(field Email sender)
-	case $sn in *" via "*) sn=$an se=$ae ;; esac
+	case $sn in *" via "*)
+		xo=$(sed -n '/^[[:space:]]*$/q; s/^[Xx]-[Oo]riginal-[Ff]rom: *//p' \
+			"$mail" | head -n 1)
+		case $xo in
+		*"<"*">"*)
+			sn=$(printf '%s\n' "$xo" | sed 's/ *<.*//; s/^"\(.*\)"$/\1/')
+			se=$(printf '%s\n' "$xo" | sed 's/.*<\(.*\)>.*/\1/') ;;
+		*) sn=$an se=$ae ;;
+		esac ;;
+	esac
 	GIT_AUTHOR_NAME=$an GIT_AUTHOR_EMAIL=$ae \
 	GIT_COMMITTER_NAME=$sn GIT_COMMITTER_EMAIL=$se \
 		"$bin" check --json --message commit.msg >mi.json 2>mi.err
@@ -108,25 +119,27 @@ echo "lore: $n mails: exit status agrees on $same_rc/$n, verdict" \
 	"(error/warning/clean) on $same_verdict/$n"
 
 if [ -n "$checkpatch" ]; then
+	# b4's own command line for each, at the top of PL's tree, one
+	# process per patch; the two run in turn on each patch, so a busy
+	# machine slows both alike.
 	tree=$(cd "$(dirname "$checkpatch")/.." && pwd)
-	pl=$tree/scripts/${checkpatch##*/}
-	t0=$(date +%s.%N)
+	pl=./scripts/${checkpatch##*/}
+	cp=0 us=0
 	for mail in "$dir"/*; do
 		[ -f "$mail" ] || continue
-		(cd "$tree" && perl "$pl" -q --terse --no-summary --mailback \
-			--no-tree - <"$mail" >/dev/null 2>&1)
-	done
-	t1=$(date +%s.%N)
-	for mail in "$dir"/*; do
-		[ -f "$mail" ] || continue
+		t0=$(date +%s%N)
+		(cd "$tree" && "$pl" -q --terse --no-summary --mailback \
+			<"$mail" >/dev/null 2>&1)
+		t1=$(date +%s%N)
 		(cd "$tree" && "$bin" check --format=b4 - <"$mail" \
 			>/dev/null 2>&1)
+		t2=$(date +%s%N)
+		cp=$((cp + t1 - t0)) us=$((us + t2 - t1))
 	done
-	t2=$(date +%s.%N)
-	awk -v a="$t0" -v b="$t1" -v c="$t2" -v n="$n" 'BEGIN {
-		cp = (b - a) / n * 1000; us = (c - b) / n * 1000
+	awk -v cp="$cp" -v us="$us" -v n="$n" 'BEGIN {
 		printf "lore: per patch: checkpatch %.1f ms, git disclose " \
-			"check --format=b4 %.1f ms, ratio %.3f\n", cp, us, us / cp
+			"check --format=b4 %.1f ms, ratio %.3f\n",
+			cp / n / 1e6, us / n / 1e6, us / cp
 	}'
 fi
 [ "$same_rc" -eq "$n" ] && [ "$same_verdict" -eq "$n" ]

@@ -1,14 +1,25 @@
 #!/bin/sh
-# Benchmark: git disclose report and check --no-spdx over the
-# kernel-shaped histories of gen-history.sh (100,000 and 1,000,000
-# commits, built once into the bench cache), next to git log
-# --format='%(trailers)' over the same range in the same run; wall clock
-# and peak RSS (GNU time).
+# Benchmark: git disclose check (with and without the SPDX checks),
+# report and the assistant's first frame over the kernel-shaped histories
+# of gen-history.sh (100,000 and 1,000,000 commits, built once into the
+# bench cache), each next to its git peer over the same range in the same
+# run: check --no-spdx and report against git log --format='%(trailers)',
+# check against git log --diff-filter=A --name-only --format='%(trailers)'
+# (the peer that reads the same trees), the first frame against git log
+# --oneline of the series. Wall clock and peak RSS (GNU time), one run
+# each, with the machine's load (uptime) beside each figure; then the
+# peak RSS at the largest size against the smallest (flat memory: about
+# 1).
 #
 #   sh tests/bench/report.sh build/git-disclose
 #
+# The cached histories get a commit-graph (git commit-graph write
+# --reachable, as git gc writes one) the first time: with it the walk
+# streams (src/walk.h); git log reads it too.
+#
 # BENCH_REPORT_SIZES="100000" leaves the million out (its first
-# generation takes minutes; later runs reuse the cache).
+# generation takes minutes; later runs reuse the cache). ALT=/path/to/an
+# older git-disclose also compares check --json of both with cmp.
 bin=${1:-${DISCLOSE:-build/git-disclose}}
 case $bin in /*) ;; *) bin=$(pwd)/$bin ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
@@ -25,13 +36,17 @@ export DISCLOSE_CACHE="${DISCLOSE_CACHE:-${HOME:?}/.cache/git-disclose/bench}"
 work=$(mktemp -d "${TMPDIR:-/tmp}/bench-report.XXXXXX") || exit 2
 trap 'rm -rf "$work"' EXIT INT TERM
 
-# measure CMD...: wall seconds and peak RSS (KiB) into $secs and $rss
+# measure CMD...: wall seconds and peak RSS (KiB) into $secs and $rss,
+# the one-minute load average when it started into $load
 measure() {
+	load=$(cut -d' ' -f1 /proc/loadavg)
 	s=$(date +%s.%N)
 	/usr/bin/time -v -o "$work/time" "$@" >/dev/null 2>"$work/err"
 	rc=$?
 	secs=$(echo "$(date +%s.%N) - $s" | bc)
 	rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$work/time")
+	# CPU seconds, user + system, children (git diff-tree) included
+	cpu=$(awk -F': ' '/User time|System time/ { t += $2 } END { printf "%.2f", t }' "$work/time")
 	# check exits 1 when it finds policy errors; anything else is a failure
 	if [ $rc -gt 1 ]; then
 		echo "report.sh: '$*' failed (exit $rc):" >&2
@@ -64,27 +79,47 @@ view() {
 }
 ratio() { echo "scale=2; $1 / $2" | bc; }
 
+peer_name="git log --format='%(trailers)'"
+peer_added="git log --diff-filter=A --name-only --format='%(trailers)'"
+rss_first=
 for n in $sizes; do
 	repo=$(sh "$here/gen-history.sh" "$n") || exit 2
 	cd "$repo" || exit 2
+	if [ ! -f .git/objects/info/commit-graph ]; then
+		git commit-graph write --reachable 2>/dev/null || exit 2
+	fi
 	gen=$(cat .git/gen-seconds 2>/dev/null || echo '?')
 	root=$(git rev-list --max-parents=0 main)
 	range=$root..main
 	count=$(git rev-list --count "$range")
 	merges=$(git rev-list --merges --count "$range")
 	echo "history-$n: $count commits ($merges merges) in range, generated once in ${gen} s"
+	how="wall clock, one run each, $count commits ($merges merges, ~70,000 files), commit-graph; peak RSS"
 	measure git log --format='%(trailers)' "$range"
-	peer=$secs peer_rss=$rss
+	peer=$secs peer_rss=$rss peer_load=$load peer_cpu=$cpu
 	measure "$bin" check --no-spdx "$range"
-	check=$secs check_rss=$rss
+	check=$secs check_rss=$rss check_load=$load check_cpu=$cpu
+	measure git log --diff-filter=A --name-only --format='%(trailers)' "$range"
+	padd=$secs padd_rss=$rss padd_load=$load padd_cpu=$cpu
+	measure "$bin" check "$range"
+	spdx=$secs spdx_rss=$rss spdx_load=$load spdx_cpu=$cpu
 	measure "$bin" report "$range"
-	rep=$secs rep_rss=$rss
+	rep=$secs rep_rss=$rss rep_load=$load rep_cpu=$cpu
 	measure "$bin" report --by=subsystem "$range"
 	sub=$secs sub_rss=$rss
 	measure env DISCLOSE_TUI_SCRIPT="$work/empty.keys" \
 		DISCLOSE_TUI_SIZE=80x24 TERM=xterm-256color LC_ALL=C.UTF-8 \
 		"$bin" report --tui "$range"
 	tui=$secs tui_rss=$rss
+	if [ -n "${ALT:-}" ]; then
+		"$ALT" check --json "$range" >"$work/old.json" 2>&1
+		"$bin" check --json "$range" >"$work/new.json" 2>&1
+		if cmp -s "$work/old.json" "$work/new.json"; then
+			echo "check --json $range: the same bytes as $ALT ($(wc -l <"$work/new.json") lines)"
+		else
+			echo "check --json $range: DIFFERS from $ALT"
+		fi
+	fi
 	# the assistant on the last 10 commits of the history, in a
 	# repository that borrows its objects (alternates) and has its main
 	# and no remote (the cache keeps no session of ours)
@@ -94,15 +129,26 @@ for n in $sizes; do
 	git -C "$work/series" update-ref refs/heads/main \
 		"$(git rev-parse main)" || exit 2
 	in_series=$(git rev-list --count main~10..main)
+	first_load=$(cut -d' ' -f1 /proc/loadavg)
 	first=$(cd "$work/series" && median_secs 5 view "$bin" main~10..main)
 	first_peer=$(cd "$work/series" &&
 		median_secs 5 git log --oneline main~10..main)
 	"$bin" report "$range" | sed -n 2,4p
-	how="wall clock, same run, $count commits ($merges merges, ~70,000 files; generated once in $gen s); peak RSS"
-	peer_name="git log --format='%(trailers)'"
-	echo "BENCH check --no-spdx $n-commit history|$(sec "$check") s|$peer_name|$(sec "$peer") s|$(ratio "$check" "$peer")|$how $check_rss KiB, git log $peer_rss KiB"
-	echo "BENCH report $n-commit history|$(sec "$rep") s|$peer_name|$(sec "$peer") s|$(ratio "$rep" "$peer")|$how $rep_rss KiB, git log $peer_rss KiB; report/check --no-spdx $(ratio "$rep" "$check")"
+	echo "BENCH check --no-spdx $n-commit history|$(sec "$check") s|$peer_name|$(sec "$peer") s|$(ratio "$check" "$peer")|$how $check_rss KiB, git log $peer_rss KiB; CPU $check_cpu s / $peer_cpu s; load $check_load / $peer_load"
+	echo "BENCH check (SPDX) $n-commit history|$(sec "$spdx") s|$peer_added|$(sec "$padd") s|$(ratio "$spdx" "$padd")|$how $spdx_rss KiB (git diff-tree included), git log $padd_rss KiB; CPU $spdx_cpu s / $padd_cpu s; load $spdx_load / $padd_load"
+	echo "BENCH report $n-commit history|$(sec "$rep") s|$peer_name|$(sec "$peer") s|$(ratio "$rep" "$peer")|$how $rep_rss KiB, git log $peer_rss KiB; CPU $rep_cpu s / $peer_cpu s; load $rep_load / $peer_load"
+	echo "BENCH first frame of the assistant, 10 of $n commits|$(ms "$first") ms|git log --oneline of the series|$(ms "$first_peer") ms|$(ratio "$first" "$first_peer")|median of 5 runs, wall clock: start, first frame on a null 80x24 terminal, exit; a repository borrowing the objects of the $n-commit history (main~10..main: $in_series commits with the merges' sides); load $first_load"
 	echo "BENCH report --tui $n-commit history (first frame)|$(sec "$tui") s|$peer_name|$(sec "$peer") s|$(ratio "$tui" "$peer")|$how $tui_rss KiB (the view keeps the ids and months of the AI commits and their subsystems)"
-	echo "BENCH first frame of the assistant, 10 of $n commits|$(ms "$first") ms|git log --oneline of the series|$(ms "$first_peer") ms|$(ratio "$first" "$first_peer")|median of 5 runs, wall clock: start, first frame on a null 80x24 terminal, exit; a repository borrowing the objects of the $n-commit history (main~10..main: $in_series commits with the merges' sides)"
 	echo "BENCH report --by=subsystem $n-commit history|$(sec "$sub") s|$peer_name|$(sec "$peer") s|$(ratio "$sub" "$peer")|$how $sub_rss KiB (top-level tree entries compared per commit)"
+	if [ -z "$rss_first" ]; then
+		rss_first=$n
+		r_check=$check_rss r_spdx=$spdx_rss r_rep=$rep_rss
+	else
+		for f in "check --no-spdx:$check_rss:$r_check" \
+			 "check:$spdx_rss:$r_spdx" "report:$rep_rss:$r_rep"; do
+			name=${f%%:*} rest=${f#*:}
+			big=${rest%%:*} small=${rest#*:}
+			echo "BENCH peak RSS of $name, $n commits|$big KiB|the same at $rss_first commits|$small KiB|$(ratio "$big" "$small")|GNU time's Maximum resident set size of the runs above (flat memory: about 1)"
+		done
+	fi
 done

@@ -66,8 +66,11 @@ for f in nul:1 utf8:1 crlf:0 long:1; do
 	row "check-${f%:*}" "${f#*:}" "$D" check --message "$M/${f%:*}"
 	has_raw_control "$TMPDIR/out" && fail "check-${f%:*}: raw control bytes on stdout"
 done
-row "check-empty" 1 "$D" check --message "$M/empty"
-row "check-blank" 1 "$D" check --message "$M/blank"
+# an empty message is no commit message (git commit refuses it): exit 2
+row "check-empty" 2 "$D" check --message "$M/empty"
+row_err "is empty"
+row "check-blank" 2 "$D" check --message "$M/blank"
+row_err "is empty"
 
 # --- fix --dry-run --message
 for f in utf8 crlf long; do

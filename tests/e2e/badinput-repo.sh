@@ -92,6 +92,19 @@ unset GIT_CEILING_DIRECTORIES
 git config --global --unset user.name
 git config --global --unset user.email
 
+# --- a repository git cannot read (a broken config): an error naming
+# the file, never taken for "no repository here", whose configuration
+# (comment char, identity, policy) would silently be lost
+git init -q -b main "$TMPDIR/broken" && cd "$TMPDIR/broken"
+printf '[core\n' >>.git/config
+row "broken-check-message" 2 "$D" check --message "$TMPDIR/msg"
+row_err ".git/config"
+row "broken-parse" 2 "$D" trailer --parse --message "$TMPDIR/msg"
+row_err ".git/config"
+row "broken-editor" 2 env DISCLOSE_REAL_EDITOR=true "$D" __editor "$TMPDIR/msg"
+row "broken-config" 2 "$D" config
+row_err "bad config line"
+
 # --- a range that does not resolve
 cd "$TMPDIR/r"
 # (HEAD..nosuch leaks under the sanitizers: badinput-slow.sh)

@@ -49,11 +49,14 @@ expect_grep '1 mail, 2 errors, 0 warnings' "$TMPDIR/out"
 # an mbox of a cover letter and three patches: four results
 expect_status 1 "$D" check --mbox "$fx/check/series-cover.mbox"
 expect_grep '4 mails, 4 errors, 0 warnings' "$TMPDIR/out"
-# the sender's address, not the local identity, is the proposed sign-off
+# nobody can sign off for the sender: no sign-off line is proposed on
+# mail (neither the local identity's nor the sender's), the sender is asked
 git config --global user.name 'Hu Man'
 git config --global user.email hu@example.org
 expect_status 1 "$D" check --message "$fx/check/no-signoff.eml"
-expect_grep '  + Signed-off-by: Ada Lovelace <ada@example.org>' "$TMPDIR/out"
+expect_grep 'ask the sender for a signed-off version' "$TMPDIR/out"
+grep -q '+ Signed-off-by:' "$TMPDIR/out" &&
+	fail "a sign-off proposed for the sender: $(cat "$TMPDIR/out")"
 # a plain commit message is still one
 printf 'frob: fix\n\nSigned-off-by: Hu Man <hu@example.org>\n' >plain.msg
 expect_status 0 "$D" check --message plain.msg
@@ -114,17 +117,58 @@ mbx=$(ls "$TMPDIR"/b4out/*.mbx)
 [ -f "$mbx" ] || fail "b4 am wrote no mbox: $(cat "$TMPDIR/b4.log")"
 "$D" check --json --mbox "$mbx" >"$TMPDIR/b4.json"
 "$D" check --json --mbox "$TMPDIR/series.mbox" >"$TMPDIR/fp.json"
-# what is compared: each patch's findings by subject, lines left out
+# b4 am -s: the maintainer's own sign-off (the local identity) closes
+# the chain after the sender's and Link:, which is right
+mkdir "$TMPDIR/b4s"
+b4 --offline-mode am -s -l -m "$TMPDIR/series.mbox" -o "$TMPDIR/b4s" \
+	>"$TMPDIR/b4s.log" 2>&1 || { cat "$TMPDIR/b4s.log"; fail "b4 am -s"; }
+grep -q "^Signed-off-by: $(git config user.name)" "$TMPDIR"/b4s/*.mbx ||
+	fail "b4 am -s added no sign-off: $(cat "$TMPDIR"/b4s/*.mbx)"
+"$D" check --json --mbox "$TMPDIR"/b4s/*.mbx >"$TMPDIR/b4s.json"
+grep -q SUBMITTER_SIGNOFF_NOT_LAST "$TMPDIR/b4s.json" &&
+	fail "the applier's sign-off held against the sender: $(cat "$TMPDIR/b4s.json")"
+# b4 writes the cover letter to a file of its own (one mail, no "From "
+# line): both files given are one series, each line counted in its file
+cover=$(ls "$TMPDIR"/b4out/*.cover)
+[ -f "$cover" ] || fail "b4 am wrote no cover letter file"
+"$D" check --json --mbox "$cover" --mbox "$mbx" >"$TMPDIR/both.json"
+python3 -c '
+import json, sys
+o = [json.loads(l) for l in open(sys.argv[1])]
+assert len(o) == 4, o
+c = [x for x in o if x["cover"]]
+assert len(c) == 1 and c[0]["file"].endswith(".cover"), c
+assert [f["id"] for f in c[0]["findings"]] == ["COVER_MISSING_DISCLOSURE"], c
+p = [x for x in o if not x["cover"]]
+assert all(x["file"].endswith(".mbx") for x in p), p
+lines = [f["line"] for x in p for f in x["findings"] if f["line"]]
+n = len(open(sys.argv[2]).read().splitlines())
+assert lines and all(0 < l <= n for l in lines), (lines, n)
+' "$TMPDIR/both.json" "$mbx" || fail "b4 am's .cover and .mbx: $(cat "$TMPDIR/both.json")"
+"$D" check --mbox "$cover" --mbox "$mbx" >"$TMPDIR/both.txt"
+grep -q "^$cover: .*COVER_MISSING_DISCLOSURE" "$TMPDIR/both.txt" ||
+	fail "the cover letter's file is not named: $(cat "$TMPDIR/both.txt")"
+# what is compared: each patch's findings by subject, lines left out, and
+# the problem each message states (the remedy after it differs: on mail
+# it is the sender's to fix, on commits fix or git commit -s)
 findings() { # [ID to leave out]
 	python3 -c '
 import json, sys
 drop = sys.argv[1:]
+def problem(m):
+    for cut in ("; ask the sender", ": ask the sender", " (ask the sender",
+                ": the model is not known",
+                "; fix ", ": fix ", " (git commit -s"):
+        m = m.split(cut)[0]
+    return m
 for line in sys.stdin:
     o = json.loads(line)
     if o.get("cover"):
         continue
-    print(o["subject"], [(f["id"], f["severity"], f["text"], f["fix"],
-                          f["message"]) for f in o["findings"]
+    # a sign-off is proposed on commits only: on mail nobody can add it
+    print(o["subject"], [(f["id"], f["severity"], f["text"],
+                          None if f["id"] == "MISSING_SIGNOFF" else f["fix"],
+                          problem(f["message"])) for f in o["findings"]
                          if f["id"] not in drop])
 ' "$@" | sort
 }
@@ -164,9 +208,19 @@ expect_status 0 "$D" check --format=b4 - <"$p1"
 [ $? -eq 0 ] || fail "warnings alone exit 0"
 grep -q '^WARNING: SUBMITTER_SIGNOFF_NOT_LAST: line 13: ' out ||
 	fail "b4 warning line: $(cat out)"
-# b4's review interface: a JSON array, [] when clean
+# b4's review interface: a JSON array of one object (b4 keeps one result
+# per message and tool: a second object would replace the first), its
+# findings as a JSON list in details; a clean patch passes, as b4's own
+# checkpatch says
 expect_status 0 "$D" check --format=b4-review - <"$p1"
-expect_eq "review of a clean patch" "[]" "$(cat "$TMPDIR/out")"
+python3 -c '
+import json, sys
+a = json.load(open(sys.argv[1]))
+assert len(a) == 1, a
+o = a[0]
+assert o["tool"] == "git-disclose" and o["status"] == "pass", o
+assert o["summary"] == "passed all checks" and o["details"] == "", o
+' "$TMPDIR/out" || fail "review of a clean patch: $(cat "$TMPDIR/out")"
 # b4 reads the review JSON whatever the exit status; a non-zero exit is
 # its sign of a check that could not run: findings exit 0
 "$D" check --format=b4-review - <"$p2" >out 2>err
@@ -174,13 +228,30 @@ expect_eq "review of a clean patch" "[]" "$(cat "$TMPDIR/out")"
 python3 -c '
 import json, sys
 a = json.load(open(sys.argv[1]))
-assert isinstance(a, list) and a, a
-for o in a:
-    assert set(o) == {"tool", "status", "summary", "url", "details"}, o
-    assert o["tool"] == "git-disclose" and o["status"] in ("pass", "warn", "fail"), o
-    assert all(isinstance(o[k], str) for k in o), o
-assert any(o["status"] == "fail" and "VENDOR_TRAILER" in o["summary"] for o in a), a
+assert isinstance(a, list) and len(a) == 1, a
+o = a[0]
+assert set(o) == {"tool", "status", "summary", "url", "details"}, o
+assert all(isinstance(o[k], str) for k in o), o
+assert o["tool"] == "git-disclose" and o["status"] == "fail", o
+assert "error" in o["summary"], o
+d = json.loads(o["details"])
+assert len(d) >= 2, d
+assert all(f["status"] in ("warn", "fail") for f in d), d
+assert any(f["status"] == "fail" and "VENDOR_TRAILER" in f["description"]
+           for f in d), d
 ' out || fail "review JSON: $(cat out)"
+# no mail on stdin is an execution error for b4, never a finding
+for fmt in b4 b4-review; do
+	expect_status 2 "$D" check --format=$fmt - </dev/null
+	expect_grep 'is empty' "$TMPDIR/err"
+	[ -s "$TMPDIR/out" ] && fail "$fmt: output for empty input"
+	echo hello >"$TMPDIR/hello"
+	expect_status 2 "$D" check --format=$fmt - <"$TMPDIR/hello"
+	expect_grep 'holds no patch mail' "$TMPDIR/err"
+done
+# a patch file given as a range (checkpatch's habit) is named as a file
+expect_status 2 "$D" check "$p2"
+expect_grep "give --message $p2" "$TMPDIR/err"
 # an execution error: non-zero, no JSON on stdout, the reason on stderr
 expect_status 2 "$D" check --format=b4-review - <"$TMPDIR/trunc.eml"
 [ -s "$TMPDIR/out" ] && fail "JSON on an execution error: $(cat "$TMPDIR/out")"

@@ -2,7 +2,7 @@
 # git disclose check on real repositories built here: messages as vendor
 # tools write them, malformed tags, files with and without SPDX lines, a
 # kernel-like LICENSES/ tree; human output, NDJSON and exit status.
-. "$TOP/tests/e2e/lib-tally.sh"
+. "$TOP/tests/e2e/lib.sh"
 
 export GIT_AUTHOR_DATE='2026-01-01T00:00:00Z' GIT_COMMITTER_DATE='2026-01-01T00:00:00Z'
 r=$TMPDIR/repo
@@ -73,11 +73,11 @@ has "  + // SPDX-License-Identifier: GPL-2.0"
 # 4 a range: newest first, summary
 expect_rc 1 "$D" check "$base..HEAD"
 has "4 commits,"
-[ "$(grep -c '^[0-9a-f]\{12\} ' "$TMPDIR/out")" -ge 8 ] || fail "too few findings"
+[ "$(grep -c '^[0-9a-f]\{12\} ' "$TMPDIR/out")" -ge 8 ] || flag "too few findings"
 
 # 5 NDJSON: one line per commit, null commit for --message
 expect_rc 1 "$D" check --json "$base..HEAD"
-[ "$(wc -l <"$TMPDIR/out")" = 4 ] || fail "want 4 NDJSON lines"
+[ "$(wc -l <"$TMPDIR/out")" = 4 ] || flag "want 4 NDJSON lines"
 if command -v python3 >/dev/null; then
 	python3 -c '
 import json, sys
@@ -86,7 +86,7 @@ for line in open(sys.argv[1]):
     assert set(o) == {"commit", "subject", "findings"}, o
     for f in o["findings"]:
         assert set(f) == {"id", "severity", "line", "text", "message", "fix"}, f
-' "$TMPDIR/out" || fail "NDJSON does not parse"
+' "$TMPDIR/out" || flag "NDJSON does not parse"
 fi
 has "\"commit\":\"$claude\""
 has '"id":"VENDOR_TRAILER","severity":"error","line":7,"text":"Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>"'
@@ -159,14 +159,14 @@ has "1 commit, 0 errors"
 printf 'Evil \033[2J subject\n\nSigned-off-by: Claude <noreply@anthropic.com>\n' >"$TMPDIR/evil"
 expect_rc 1 "$D" check --message "$TMPDIR/evil"
 has 'Evil \x1b[2J subject'
-if grep -q "$(printf '\033')" "$TMPDIR/out"; then fail "raw escape printed"; fi
+if grep -q "$(printf '\033')" "$TMPDIR/out"; then flag "raw escape printed"; fi
 expect_rc 2 "$D" check no-such-rev
-grep -q "not a revision" "$TMPDIR/err" || fail "bad range message"
+grep -q "not a revision" "$TMPDIR/err" || flag "bad range message"
 expect_rc 2 "$D" check --message "$TMPDIR/none"
 expect_rc 2 "$D" check --bogus
 expect_rc 2 "$D" check a b
 cd "$TMPDIR" && expect_rc 2 "$D" check HEAD
 expect_rc 1 "$D" check --message "$TMPDIR/evil"
 
-[ $fails = 0 ] || { echo "$fails failures"; exit 1; }
+finish
 echo "check: all passed"

@@ -131,9 +131,11 @@ both=0
 for i in $(seq 20); do
 	echo "$i" >>p.txt && echo "$i" >>q.txt
 	base=$(git rev-parse HEAD)
-	"$D" commit $ANS -m "round $i p" p.txt >"$TMPDIR/p.out" 2>&1 &
+	# the old form (answers, then --), which every version takes: the
+	# rounds fail on a shared message file, not on the option parsing
+	"$D" commit $ANS -- -m "round $i p" p.txt >"$TMPDIR/p.out" 2>&1 &
 	pp=$!
-	"$D" commit $ANS -m "round $i q" q.txt >"$TMPDIR/q.out" 2>&1 &
+	"$D" commit $ANS -- -m "round $i q" q.txt >"$TMPDIR/q.out" 2>&1 &
 	pq=$!
 	wait $pp; rp=$?
 	wait $pq; rq=$?

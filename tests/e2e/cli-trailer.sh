@@ -52,16 +52,20 @@ git config user.email "hu@example.org"
 out=$("$D" trailer --policy kernel-llm --tool smatch --no-signoff)
 expect_eq "llm" "Assisted-by: LLM smatch" "$out"
 
-# in a tree whose checkpatch still wants AGENT:MODEL, kernel-llm is warned about
+# in a tree whose checkpatch (at the series base, HEAD~1 here) still
+# wants AGENT:MODEL, kernel-llm is warned about
 mkdir -p scripts
 printf 'if ($sign_off =~ /^Assisted-by:/i) {\n\tif ($email !~ /^\\S+:\\S+/) {\n' >scripts/checkpatch.pl
+git add scripts && git commit -q -m "scripts: checkpatch" &&
+	git commit -q --allow-empty -m "the series" || fail "checkpatch commit"
 out=$("$D" trailer --policy kernel-llm --tool smatch --no-signoff 2>"$TMPDIR/warn")
 expect_eq "llm in a kernel tree" "Assisted-by: LLM smatch" "$out"
-expect_grep "checkpatch.pl still expects" "$TMPDIR/warn"
+expect_grep "checkpatch.pl at $(git rev-parse --short=12 HEAD~1) (the series base) still expects" "$TMPDIR/warn"
 "$D" trailer --policy kernel --agent Claude --model claude-3-opus --no-signoff \
 	>/dev/null 2>"$TMPDIR/warn"
 [ -s "$TMPDIR/warn" ] && fail "kernel policy warned: $(cat "$TMPDIR/warn")"
-rm -r scripts
+git rm -q -r scripts && git commit -q -m "scripts: none" &&
+	git commit -q --allow-empty -m "more" || fail "checkpatch removal"
 
 # --format=args: usable by git commit, Assisted-by lands before the SoB
 args=$("$D" trailer --policy kernel --agent Claude --model "claude-opus-4-5" \

@@ -91,7 +91,13 @@ expect_has coccinelle plain git-disclose trailer --tool c
 complete git git disclose trailer --tool "" | grep -qx '<gcc>' &&
 	fail "a basic tool is offered"
 expect_comp "<kernel>
-<kernel-llm>" git git disclose trailer --policy ""
+<kernel-llm>
+<qemu>
+<fedora>
+<llvm>" git git disclose trailer --policy ""
+# the assistant's own --policy
+expect_comp "<--policy>" git git disclose --p
+expect_has kernel-llm git git disclose --policy ""
 expect_comp "<kernel-llm>" plain git-disclose check --policy = kernel-
 expect_comp "<args>" git git disclose trailer --format=a
 expect_comp "<subsystem>" git git disclose report --by=s

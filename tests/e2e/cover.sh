@@ -26,7 +26,10 @@ cover base..HEAD
 expect_grep "In this series of 3, patches 1 and 3 were written with" "$F"
 expect_grep "Claude with the model claude-opus-4-5 (patch 1), using the analysis tools sparse and coccinelle;" "$F"
 expect_grep "Codex with the model gpt-5.5 (patch 3)." "$F"
-expect_grep "Patch 2 was written without AI assistance." "$F"
+# without the human's word, a patch without Assisted-by: is only that
+expect_grep "Patch 2 carries no Assisted-by: tag [say whether an AI helped with it]." "$F"
+grep -q "without AI assistance" "$F" &&
+	fail "cover says 'without AI assistance' nobody said"
 expect_grep "  1/3 [AI] mm: first" "$TMPDIR/out"
 expect_grep "  2/3      mm: second, by hand" "$TMPDIR/out"
 expect_grep "  3/3 [AI] mm: third" "$TMPDIR/out"
@@ -49,6 +52,13 @@ sed -i 's/, "responsibility"//' .git/disclose/session.json
 cover base..HEAD
 grep -q "I reviewed all of the AI-generated code" "$F" &&
 	fail "cover claims a review with an item uncertified"
+# patch 2 marked in the assistant as without AI-generated code: now it
+# is the human's statement
+sed -i "s/\"$(git rev-parse HEAD~1)\": \"reviewed\"/\"$(git rev-parse HEAD~1)\": \"no-ai-code\"/" \
+	.git/disclose/session.json
+grep -q no-ai-code .git/disclose/session.json || fail "session edit"
+cover base..HEAD
+expect_grep "Patch 2 was written without AI assistance." "$F"
 rm -r .git/disclose
 before=$(repo_state)
 # nothing about testing was given: a prompt, never an invented claim
@@ -120,6 +130,30 @@ expect_status 0 "$D" cover base..HEAD
 expect_grep "  1/4 [AI] mm: first" "$TMPDIR/out"
 expect_eq "no cover commit" "" "$(grep 'Cover subject' "$TMPDIR/out")"
 expect_eq "no merge" "" "$(grep 'Merge side' "$TMPDIR/out")"
+
+# an AI tool's traces without an Assisted-by: AI involvement that nothing
+# discloses yet, never "without AI assistance" (new-user trials)
+git checkout -q -b traces base
+printf 'mm: codex\n\nBody.\n\nCo-authored-by: Codex <noreply@openai.com>\n%s\n' \
+	"$HUMAN_SOB" | commit_msg t1
+printf 'mm: claude signed\n\nBody.\n\nSigned-off-by: Claude <noreply@anthropic.com>\n%s\n' \
+	"$HUMAN_SOB" | commit_msg t2
+printf 'mm: disclosed\n\nAssisted-by: Claude:claude-opus-4-5\n%s\n' \
+	"$HUMAN_SOB" | commit_msg t3
+cover base..HEAD
+expect_grep "Patches 1 and 2 carry traces of an AI tool (Codex and Claude) but no Assisted-by: tag" "$F"
+grep -q "without AI assistance" "$F" && fail "traces taken for no AI"
+expect_grep "  1/3 [AI?] mm: codex" "$TMPDIR/out"
+expect_grep "carries traces of Codex but no Assisted-by" "$TMPDIR/err"
+expect_grep "carries traces of Claude but no Assisted-by" "$TMPDIR/err"
+git checkout -q traces~1
+cover base..HEAD
+expect_grep "AI assistance: no patch of this series carries an Assisted-by: tag. Patches 1 and 2 carry traces" "$F"
+git format-patch -q -o "$TMPDIR/tp" base..traces
+cat "$TMPDIR"/tp/*.patch >"$TMPDIR/traces.mbox"
+cover --mbox "$TMPDIR/traces.mbox"
+expect_grep "Patches 1 and 2 carry traces of an AI tool" "$F"
+git checkout -q main
 
 # errors
 expect_status 2 "$D" cover base..HEAD extra

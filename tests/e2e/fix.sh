@@ -1,7 +1,7 @@
 #!/bin/sh
 # git disclose fix: messages (stdout, --in-place, --dry-run diffs) and
 # HEAD of a real repository; refusals that name the option to pass.
-. "$TOP/tests/e2e/lib-tally.sh"
+. "$TOP/tests/e2e/lib.sh"
 
 r=$TMPDIR/repo
 git init -q -b main "$r" && cd "$r" || exit 2
@@ -26,15 +26,15 @@ Assisted-by: Claude:claude-opus-4-5
 Signed-off-by: Jane Dev <jane@example.org>
 EOM
 expect_rc 0 "$D" fix --message "$TMPDIR/claude"
-cmp -s "$TMPDIR/out" "$TMPDIR/want" || { fail "fixed message differs"; diff "$TMPDIR/want" "$TMPDIR/out"; }
+cmp -s "$TMPDIR/out" "$TMPDIR/want" || { flag "fixed message differs"; diff "$TMPDIR/want" "$TMPDIR/out"; }
 # the result checks clean, and fixing it again changes nothing
 cp "$TMPDIR/out" "$TMPDIR/fixed"
 expect_rc 0 "$D" check --message "$TMPDIR/fixed"
 expect_rc 0 "$D" fix --message "$TMPDIR/fixed"
-cmp -s "$TMPDIR/out" "$TMPDIR/fixed" || fail "fix is not idempotent"
+cmp -s "$TMPDIR/out" "$TMPDIR/fixed" || flag "fix is not idempotent"
 # stdin
 expect_rc 0 "$D" fix - <"$TMPDIR/claude"
-cmp -s "$TMPDIR/out" "$TMPDIR/want" || fail "stdin differs"
+cmp -s "$TMPDIR/out" "$TMPDIR/want" || flag "stdin differs"
 
 # 2 --dry-run prints a unified diff, writes nothing
 cp "$TMPDIR/claude" "$TMPDIR/c2"
@@ -43,10 +43,10 @@ has "--- a/$TMPDIR/c2"
 has "-Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>"
 has "+Assisted-by: Claude:claude-opus-4-5"
 has "@@ "
-cmp -s "$TMPDIR/c2" "$TMPDIR/claude" || fail "--dry-run wrote"
+cmp -s "$TMPDIR/c2" "$TMPDIR/claude" || flag "--dry-run wrote"
 # --in-place
 expect_rc 0 "$D" fix --in-place --message "$TMPDIR/c2"
-cmp -s "$TMPDIR/c2" "$TMPDIR/want" || fail "--in-place differs"
+cmp -s "$TMPDIR/c2" "$TMPDIR/want" || flag "--in-place differs"
 expect_rc 2 "$D" fix --in-place -
 
 # 3 no guess: the model must be given
@@ -84,7 +84,7 @@ Assisted-by: Codex:gpt-5.5 sparse
 Reviewed-by: Rev <rev@example.org>
 Signed-off-by: Jane Dev <jane@example.org>
 EOM
-cmp -s "$TMPDIR/out" "$TMPDIR/want" || { fail "codev fix differs"; diff "$TMPDIR/want" "$TMPDIR/out"; }
+cmp -s "$TMPDIR/out" "$TMPDIR/want" || { flag "codev fix differs"; diff "$TMPDIR/want" "$TMPDIR/out"; }
 
 # 5 HEAD of a repository, and a range (HEAD only unless the build rewrites ranges)
 printf 'a\n' >a && git add a && git commit -q -m 'first
@@ -94,9 +94,9 @@ printf 'b\n' >b && git add b && git commit -q -F "$TMPDIR/claude"
 old=$(git rev-parse HEAD)
 expect_rc 0 "$D" fix --dry-run
 has "--- a/$old"
-[ "$(git rev-parse HEAD)" = "$old" ] || fail "--dry-run moved HEAD"
+[ "$(git rev-parse HEAD)" = "$old" ] || flag "--dry-run moved HEAD"
 expect_rc 0 "$D" fix HEAD
-grep -q "fixed HEAD\|fixed 1 of 1 commit" "$TMPDIR/out" || fail "HEAD not fixed"
+grep -q "fixed HEAD\|fixed 1 of 1 commit" "$TMPDIR/out" || flag "HEAD not fixed"
 git log -1 --format=%B >"$TMPDIR/head"
 cat >"$TMPDIR/want" <<'EOM'
 Add frob
@@ -107,10 +107,10 @@ Assisted-by: Claude:claude-opus-4-5
 Signed-off-by: Jane Dev <jane@example.org>
 
 EOM
-cmp -s "$TMPDIR/head" "$TMPDIR/want" || { fail "HEAD message differs"; diff "$TMPDIR/want" "$TMPDIR/head"; }
-[ "$(git rev-parse HEAD^)" = "$(git rev-parse $old^)" ] || fail "parent changed"
-[ "$(git rev-parse HEAD^{tree})" = "$(git rev-parse $old^{tree})" ] || fail "tree changed"
-[ "$(git rev-parse ORIG_HEAD)" = "$old" ] || fail "ORIG_HEAD not kept"
+cmp -s "$TMPDIR/head" "$TMPDIR/want" || { flag "HEAD message differs"; diff "$TMPDIR/want" "$TMPDIR/head"; }
+[ "$(git rev-parse HEAD^)" = "$(git rev-parse $old^)" ] || flag "parent changed"
+[ "$(git rev-parse HEAD^{tree})" = "$(git rev-parse $old^{tree})" ] || flag "tree changed"
+[ "$(git rev-parse ORIG_HEAD)" = "$old" ] || flag "ORIG_HEAD not kept"
 expect_rc 0 "$D" fix HEAD
 has "nothing to fix"
 expect_rc 0 "$D" fix
@@ -124,7 +124,7 @@ expect_rc 2 "$D" fix --dry-run "$first"
 err_has "commit ${first%${first#????????????}}"
 expect_rc 0 "$D" fix --dry-run --model claude-opus-4-5 "$first"
 has "+Assisted-by: Claude:claude-opus-4-5"
-[ "$(git rev-parse HEAD)" = "$new" ] || fail "a refused fix moved HEAD"
+[ "$(git rev-parse HEAD)" = "$new" ] || flag "a refused fix moved HEAD"
 
 # 6 a whole range (when this build rewrites ranges; else HEAD only)
 r2=$TMPDIR/range
@@ -139,15 +139,15 @@ for i in 1 2 3; do
 Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>"
 done
 expect_rc 0 "$D" fix --dry-run HEAD~3..HEAD
-[ "$(grep -c '^+Assisted-by: Claude:claude-opus-4-5' "$TMPDIR/out")" = 3 ] || fail "dry-run of a range"
+[ "$(grep -c '^+Assisted-by: Claude:claude-opus-4-5' "$TMPDIR/out")" = 3 ] || flag "dry-run of a range"
 "$D" fix HEAD~3..HEAD >"$TMPDIR/out" 2>"$TMPDIR/err"; rc=$?
 if grep -q "rewrites HEAD only" "$TMPDIR/err"; then
-	[ $rc = 1 ] || fail "HEAD-only fix of a range: exit $rc"
+	[ $rc = 1 ] || flag "HEAD-only fix of a range: exit $rc"
 else
-	[ $rc = 0 ] || { fail "range fix exit $rc"; cat "$TMPDIR/err"; }
+	[ $rc = 0 ] || { flag "range fix exit $rc"; cat "$TMPDIR/err"; }
 	has "fixed 3 of 3 commits"
-	[ "$(git log --format=%B HEAD~3..HEAD | grep -c '^Assisted-by: Claude:claude-opus-4-5$')" = 3 ] || fail "range not rewritten"
-	[ "$(git log --format=%B HEAD~3..HEAD | grep -c '^Co-Authored-By')" = 0 ] || fail "vendor trailers left"
+	[ "$(git log --format=%B HEAD~3..HEAD | grep -c '^Assisted-by: Claude:claude-opus-4-5$')" = 3 ] || flag "range not rewritten"
+	[ "$(git log --format=%B HEAD~3..HEAD | grep -c '^Co-Authored-By')" = 0 ] || flag "vendor trailers left"
 	expect_rc 0 "$D" check HEAD~3..HEAD
 fi
 
@@ -156,5 +156,5 @@ expect_rc 2 "$D" fix --bogus
 expect_rc 2 "$D" fix a b
 expect_rc 2 "$D" fix --message "$TMPDIR/none"
 
-[ $fails = 0 ] || { echo "$fails failures"; exit 1; }
+finish
 echo "fix: all passed"

@@ -101,6 +101,25 @@ expect_status 2 env GIT_DIR=$TMPDIR/nowhere "$D" amend $ANS
 expect_grep "nowhere" "$TMPDIR/err"
 expect_eq "bad GIT_DIR: B untouched" "$b_tip" "$(git rev-parse HEAD)"
 
+# GIT_OBJECT_DIRECTORY: git reads and writes objects there, so the
+# rewrite's new commits must land there too (they went to .git/objects,
+# and git then saw the branch at a missing commit)
+mkdir "$TMPDIR/od-objects"
+git init -q -b main "$TMPDIR/od" || fail "init od"
+(
+	export GIT_OBJECT_DIRECTORY=$TMPDIR/od-objects
+	cd "$TMPDIR/od" || fail "cd od"
+	git config user.name "Hu Man" && git config user.email hu@example.org
+	change a && change b
+	[ -z "$(ls .git/objects/pack)" ] || fail "objects not in GIT_OBJECT_DIRECTORY"
+	expect_status 0 "$D" amend $ANS
+	git fsck --strict --no-dangling >"$TMPDIR/fsck" 2>&1 ||
+		fail "GIT_OBJECT_DIRECTORY: fsck: $(cat "$TMPDIR/fsck")"
+	git log -1 --format=%B | grep -q '^Assisted-by: Claude' ||
+		fail "GIT_OBJECT_DIRECTORY: not amended"
+) || exit 1
+cd "$TMPDIR/B" || fail "cd B"
+
 # ---- 12. git -c and GIT_CONFIG_COUNT come first ----
 cd "$TMPDIR/id" || fail "cd id"
 change e

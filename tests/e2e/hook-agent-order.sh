@@ -3,7 +3,7 @@
 # Assisted-by: in git's message file; the line goes where the placement
 # rule puts it, immediately before the human's Signed-off-by (the last
 # line of the block), never after it. The hook adds no sign-off itself.
-. "$TOP/tests/e2e/lib-tally.sh"
+. "$TOP/tests/e2e/lib.sh"
 
 for v in CLAUDECODE CLAUDE_CODE_ENTRYPOINT CLAUDE_CODE_CHILD_SESSION \
 	CODEX_SANDBOX CODEX_SANDBOX_NETWORK_DISABLED CODEX_THREAD_ID \
@@ -32,17 +32,17 @@ CLAUDECODE=1 expect_rc 1 git commit -q -s -m "agent signs
 $vendor"
 err_has "AGENT_SIGNOFF"
 [ "$(trailers .git/COMMIT_EDITMSG)" = "$expect" ] ||
-	fail "order in the kept message: $(trailers .git/COMMIT_EDITMSG)"
+	flag "order in the kept message: $(trailers .git/COMMIT_EDITMSG)"
 
 # the human signed; the agent amends the commit with its vendor trailer
-git commit -q -s -m "human work" || fail "human commit"
+git commit -q -s -m "human work" || flag "human commit"
 printf 'human work\n\n%s\n%s\n' "$sob" "$vendor" >"$TMPDIR/msg"
 GIT_DISCLOSE_AGENT=claude expect_rc 0 git commit -q --amend -F "$TMPDIR/msg"
 git log -1 --format=%B >"$TMPDIR/new"
 [ "$(trailers "$TMPDIR/new")" = "$expect" ] ||
-	fail "Assisted-by after the human's sign-off: $(cat "$TMPDIR/new")"
+	flag "Assisted-by after the human's sign-off: $(cat "$TMPDIR/new")"
 [ "$(grep -c '^Signed-off-by:' "$TMPDIR/new")" = 1 ] ||
-	fail "a sign-off added or lost: $(cat "$TMPDIR/new")"
+	flag "a sign-off added or lost: $(cat "$TMPDIR/new")"
 
 # no sign-off at all: the hook adds none
 change
@@ -51,5 +51,5 @@ CLAUDECODE=1 expect_rc 0 git commit -q -m "agent work
 $vendor"
 [ "$(git log -1 --format=%B | git interpret-trailers --parse)" = \
   "Assisted-by: Claude:claude-opus-4-5" ] ||
-	fail "agent commit: $(git log -1 --format=%B)"
-[ "$fails" -eq 0 ]
+	flag "agent commit: $(git log -1 --format=%B)"
+finish

@@ -2,7 +2,7 @@
 # git disclose hook install/uninstall: the commit-msg hook rejects
 # commits with policy errors, respects core.hooksPath, never touches a
 # foreign or edited hook, removes only its own.
-. "$TOP/tests/e2e/lib-tally.sh"
+. "$TOP/tests/e2e/lib.sh"
 
 r=$TMPDIR/repo
 git init -q -b main "$r" && cd "$r" || exit 2
@@ -10,10 +10,10 @@ git config user.name 'Jane Dev' && git config user.email jane@example.org
 hook=$(git rev-parse --path-format=absolute --git-path hooks)/commit-msg
 
 expect_rc 0 "$D" hook install
-[ -x "$hook" ] || fail "no executable hook at $hook"
-grep -qF "$D" "$hook" || fail "hook does not name the installing binary"
+[ -x "$hook" ] || flag "no executable hook at $hook"
+grep -qF "$D" "$hook" || flag "hook does not name the installing binary"
 expect_rc 0 "$D" hook install
-grep -q updated "$TMPDIR/out" || fail "re-install should update"
+grep -q updated "$TMPDIR/out" || flag "re-install should update"
 
 # a commit with errors is rejected, with the findings shown
 printf 'a\n' >a && git add a
@@ -23,7 +23,7 @@ expect_rc 1 git commit -q -s -m 'Claude wrote it
 
 Co-Authored-By: Claude <noreply@anthropic.com>'
 err_has "VENDOR_TRAILER"
-[ -z "$(git rev-list --all 2>/dev/null)" ] || fail "a rejected commit was made"
+[ -z "$(git rev-list --all 2>/dev/null)" ] || flag "a rejected commit was made"
 # a clean one passes; so does an AI-assisted one with the disclosure
 expect_rc 0 git commit -q -s -m 'clean'
 printf 'b\n' >b && git add b
@@ -37,13 +37,13 @@ printf 'int x;\n' >new.c && git add new.c
 expect_rc 1 git commit -q -s -m 'add new.c'
 err_has "SPDX_MISSING"
 err_has "new.c"
-[ "$(git rev-list --count HEAD)" = 2 ] || fail "a commit without SPDX was made"
+[ "$(git rev-list --count HEAD)" = 2 ] || flag "a commit without SPDX was made"
 # git commit PATH writes a temporary index (GIT_INDEX_FILE): only what
 # that commit adds counts, not new.c, which stays staged
 printf '// SPDX-License-Identifier: GPL-2.0-only\nint y;\n' >ok.c
 git add ok.c
 expect_rc 0 git commit -q -s -m 'add ok.c' -- ok.c
-[ "$(git diff --cached --name-only)" = new.c ] || fail "new.c is no longer staged"
+[ "$(git diff --cached --name-only)" = new.c ] || flag "new.c is no longer staged"
 printf '// SPDX-License-Identifier: GPL-2.0-only\nint x;\n' >new.c && git add new.c
 expect_rc 0 git commit -q -s -m 'add new.c'
 # --staged belongs to --message
@@ -60,32 +60,32 @@ err_has "MISSING_SIGNOFF"
 # that edited hook is no longer ours; a fresh one is, and uninstall
 # removes it; a foreign hook is never touched
 expect_rc 1 "$D" hook uninstall
-[ -e "$hook" ] || fail "an edited hook was removed"
+[ -e "$hook" ] || flag "an edited hook was removed"
 rm -f "$hook"
 expect_rc 0 "$D" hook install
 expect_rc 0 "$D" hook uninstall
-[ ! -e "$hook" ] || fail "hook not removed"
+[ ! -e "$hook" ] || flag "hook not removed"
 expect_rc 0 "$D" hook uninstall
 printf '#!/bin/sh\necho mine\n' >"$hook" && chmod +x "$hook"
 expect_rc 1 "$D" hook install
 err_has 'git disclose hook run "$1"'
-grep -q mine "$hook" || fail "foreign hook overwritten"
+grep -q mine "$hook" || flag "foreign hook overwritten"
 expect_rc 1 "$D" hook uninstall
-grep -q mine "$hook" || fail "foreign hook removed"
+grep -q mine "$hook" || flag "foreign hook removed"
 rm -f "$hook"
 
 # core.hooksPath
 git config core.hooksPath .githooks
 expect_rc 0 "$D" hook install
-[ -x .githooks/commit-msg ] || fail "core.hooksPath not respected"
+[ -x .githooks/commit-msg ] || flag "core.hooksPath not respected"
 expect_rc 1 git commit -q -m 'no sign-off'
 expect_rc 0 "$D" hook uninstall
-[ ! -e .githooks/commit-msg ] || fail "hooksPath hook not removed"
+[ ! -e .githooks/commit-msg ] || flag "hooksPath hook not removed"
 
 # usage and environment errors
 expect_rc 2 "$D" hook
 expect_rc 2 "$D" hook frob
 cd "$TMPDIR" && expect_rc 2 "$D" hook install
 
-[ $fails = 0 ] || { echo "$fails failures"; exit 1; }
+finish
 echo "hook: all passed"

@@ -49,6 +49,59 @@ row boot-json-dev-zero 0 timeout 20 "$D" cover
 expect_grep "boot.json' is a symbolic link" "$TMPDIR/err"
 rm -f .git/disclose/boot.json
 
+# boot's own directory (.git/disclose/boot) or its lock a symbolic link:
+# never built or locked through (boot checks its programs first: where
+# they are missing it stops before, with nothing written either)
+mkdir "$TMPDIR/victim"
+ln -s "$TMPDIR/victim" .git/disclose/boot
+row boot-dir-symlink 2 timeout 20 "$D" boot
+if grep -q "is missing: install it" "$TMPDIR/err"; then
+	echo "boot-dir-symlink: boot's programs are missing here: $(cat "$TMPDIR/err")"
+else
+	expect_grep ".git/disclose/boot' is a symbolic link" "$TMPDIR/err"
+fi
+rm .git/disclose/boot
+mkdir .git/disclose/boot
+ln -s "$TMPDIR/victim/lock" .git/disclose/boot/lock
+row boot-lock-symlink 2 timeout 20 "$D" boot
+grep -q "is missing: install it" "$TMPDIR/err" ||
+	expect_grep "boot/lock' is a symbolic link" "$TMPDIR/err"
+expect_eq "nothing written through the links" "" "$(ls -A "$TMPDIR/victim")"
+rm -rf .git/disclose/boot "$TMPDIR/victim"
+
+# ---- a tree's own files as links to /dev/zero (git stores symbolic
+# links, so a cloned tree can carry them): LICENSES/ (SPDX, read by
+# check and the commit-msg hook), scripts/checkpatch.pl (trailer's
+# kernel-llm warning). Never a hang, never "out of memory": such a file
+# is not read. The runs are bounded in time and memory (ulimit -v; the
+# sanitizer build reserves terabytes of shadow address space, so there
+# its own limit on resident memory does the bounding).
+new_repo "$TMPDIR/zero"
+mkdir -p LICENSES/preferred scripts
+ln -s /dev/zero LICENSES/preferred/GPL-2.0
+ln -s /dev/zero scripts/checkpatch.pl
+git add -A && git commit -q -m "links to /dev/zero" || fail "commit links"
+printf 'int x;\n' >x.c && git add x.c && git commit -q -s -m "add x" ||
+	fail "commit x.c"
+bounded() {
+	if [ -n "${ASAN_OPTIONS:-}" ]; then
+		ASAN_OPTIONS="$ASAN_OPTIONS:hard_rss_limit_mb=1000" \
+			timeout 20 "$@"
+	else
+		sh -c 'ulimit -v 1000000; exec timeout 20 "$@"' sh "$@"
+	fi
+}
+CHANGES=1 row tree-license-dev-zero 1 bounded "$D" check HEAD
+expect_grep "SPDX_MISSING" "$TMPDIR/out"
+row tree-checkpatch-dev-zero 0 bounded "$D" trailer --agent Claude \
+	--model claude-opus-4-5 --policy kernel-llm
+expect_grep "Assisted-by: LLM" "$TMPDIR/out"
+"$D" hook install >/dev/null || fail "hook install"
+printf 'int y;\n' >y.c && git add y.c
+row tree-license-dev-zero-hook 1 bounded git commit -q -s -m "add y"
+expect_grep "SPDX_MISSING" "$TMPDIR/err"
+cd "$TMPDIR/plain" || fail "cd"
+
 # ---- loading is linear in the number of agents ----
 # gen N: a catalogue of N agents with one model each
 gen() {

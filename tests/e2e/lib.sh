@@ -3,9 +3,56 @@
 set -u
 D=${DISCLOSE:?run through tests/run-e2e.sh}
 
+# Two kinds of failure, named apart: fail stops the script at once (a
+# step that later steps depend on); flag counts a failed case and goes
+# on, so that one run shows every failing case, and the script ends with
+# finish. The expect_* helpers stop; expect_rc, has, lacks and err_has
+# flag.
 fail() {
 	echo "FAIL: $*" >&2
 	exit 1
+}
+
+fails=0
+flag() {
+	echo "FAIL: $*"
+	fails=$((fails + 1))
+}
+
+# finish: the exit status of a script that flags its cases.
+finish() {
+	[ "$fails" -eq 0 ] && return 0
+	echo "$fails failed case(s)"
+	exit 1
+}
+
+# expect_rc WANT CMD...: run CMD (output in $TMPDIR/out, err), flag a
+# different exit status.
+expect_rc() {
+	want=$1
+	shift
+	"$@" >"$TMPDIR/out" 2>"$TMPDIR/err"
+	rc=$?
+	[ "$rc" = "$want" ] && return 0
+	flag "exit $rc, want $want: $*"
+	cat "$TMPDIR/out" "$TMPDIR/err"
+}
+
+# has / lacks TEXT: $TMPDIR/out has (lacks) TEXT; err_has: $TMPDIR/err.
+has() {
+	grep -qF -- "$1" "$TMPDIR/out" && return 0
+	flag "output lacks '$1'"
+	cat "$TMPDIR/out"
+}
+lacks() {
+	! grep -qF -- "$1" "$TMPDIR/out" && return 0
+	flag "output has '$1'"
+	cat "$TMPDIR/out"
+}
+err_has() {
+	grep -qF -- "$1" "$TMPDIR/err" && return 0
+	flag "stderr lacks '$1'"
+	cat "$TMPDIR/err"
 }
 
 # expect_eq WHAT EXPECTED ACTUAL

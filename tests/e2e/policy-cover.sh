@@ -168,6 +168,12 @@ test_certified_procedure() {
 		"bugfix-untested", "bugfix-threat-model", "bugfix-not-sent"'
 	expect_status 0 "$D" cover base..HEAD
 	expect_grep "I reviewed all of the AI-generated code" "$TMPDIR/out"
+	# one commit marked (f on the series screen): the same
+	session '"license", "dco", "responsibility",
+		"bugfix:0123456789abcdef0123456789abcdef"'
+	expect_status 0 "$D" cover base..HEAD
+	! grep -q "I reviewed all of the AI-generated code" "$TMPDIR/out" ||
+		fail "a marked commit certified without the procedure's items"
 }
 
 failed=

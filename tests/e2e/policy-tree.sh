@@ -27,7 +27,9 @@ doc_61() {
 	Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL1] [TOOL2]
 
 AGENT_NAME is the AI tool, MODEL_VERSION the model it ran, TOOLn the
-specialized analysis tools it used. For example::
+specialized analysis tools used (e.g., coccinelle, sparse, smatch,
+clang-tidy). Basic development tools (git, gcc, make, editors) are not
+listed. For example::
 
 	Assisted-by: Claude:claude-3-opus coccinelle sparse
 EOF
@@ -39,10 +41,16 @@ doc_llm() {
 	cat <<'EOF'
 	Assisted-by: LLM [TOOL1] [TOOL2]
 
-TOOLn are the specialized analysis tools used. For example::
+TOOLn are the specialized analysis tools used. Basic development tools
+(git, gcc, make, editors) are not listed. For example::
 
 	Assisted-by: LLM coccinelle sparse
 EOF
+}
+
+# a later wording that counts one more basic tool
+doc_rust() {
+	doc_llm | sed 's/(git, gcc, make, editors)/(git, gcc, make, rustc, editors)/'
 }
 
 doc_procedure() {
@@ -94,6 +102,17 @@ kernel_tree() {
 	git commit -q -m "frob: add the frobnicator" || fail "series commit"
 }
 
+# assistant_dump FILE [ARGS...]: open the assistant's checklist, dump it
+assistant_dump() {
+	dump=$1
+	shift
+	printf 'c\n:dump %s\n' "$dump" >"$W/keys.dump"
+	env DISCLOSE_TUI_SCRIPT="$W/keys.dump" DISCLOSE_TUI_SIZE=150x40 \
+		DISCLOSE_TUI_DUMP_DIR="$W" TERM=xterm-256color \
+		"$D" "$@" >/dev/null 2>"$TMPDIR/err" ||
+		fail "assistant $*: $(cat "$TMPDIR/err")"
+}
+
 # Each test below runs in a subshell with trees of its own, so that each
 # passes or fails on its own; the script fails when one does.
 LLM_MSG="frob: add the frobnicator
@@ -141,11 +160,28 @@ test_overrides() {
 		--model claude-opus-4-5 --no-signoff
 	expect_eq "--policy over the tree" \
 		"Assisted-by: Claude:claude-opus-4-5" "$(cat "$TMPDIR/out")"
+	# the assistant too: --policy, and where the policy came from
+	assistant_dump opt.txt --policy kernel HEAD~1..HEAD
+	expect_grep "Linux kernel: Assisted-by: AGENT_NAME:MODEL_VERSION [TOOL...] (--policy kernel)" \
+		"$W/opt.txt"
+	assistant_dump opt2.txt --policy=kernel HEAD~1..HEAD
+	expect_grep "(--policy kernel)" "$W/opt2.txt"
+	expect_status 2 env DISCLOSE_TUI_SCRIPT="$W/keys.dump" "$D" --policy nosuch \
+		HEAD~1..HEAD
+	expect_grep "unknown policy 'nosuch' (--policy)" "$TMPDIR/err"
+	expect_status 2 "$D" --polcy kernel
+	expect_grep "unknown option '--polcy'" "$TMPDIR/err"
 	git config disclose.policy kernel
 	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
 		--no-signoff
 	expect_eq "disclose.policy over the tree" \
 		"Assisted-by: Claude:claude-opus-4-5" "$(cat "$TMPDIR/out")"
+	assistant_dump conf.txt HEAD~1..HEAD
+	expect_grep "(git config disclose.policy kernel)" "$W/conf.txt"
+	# --policy over disclose.policy
+	assistant_dump both.txt --policy kernel-llm HEAD~1..HEAD
+	expect_grep "Linux kernel, later form: Assisted-by: LLM [TOOL...] (--policy kernel-llm)" \
+		"$W/both.txt"
 }
 
 # check on an LLM line: clean in the LLM tree, an error in the 6.1 tree.
@@ -233,6 +269,76 @@ test_config_source() {
 	expect_grep "will warn (BAD_SIGN_OFF)" "$TMPDIR/out"
 }
 
+# The LLM form where the tree's checkpatch at the series base wants the
+# colon: every writer says so before writing; the work tree's copy of
+# checkpatch.pl does not decide.
+test_llm_warning() {
+	kernel_tree "$W/t61" 61 colon
+	checkpatch_any >scripts/checkpatch.pl	# the work tree only
+	base=$(git rev-parse --short=12 HEAD~1)
+	warning="scripts/checkpatch.pl at $base (the series base) still expects Assisted-by: AGENT_NAME:MODEL_VERSION and will warn (BAD_SIGN_OFF) on the kernel-llm policy's 'Assisted-by: LLM [TOOL...]': use --policy kernel for this tree"
+	expect_status 0 "$D" trailer --policy kernel-llm --no-signoff
+	expect_grep "git disclose: warning: $warning" "$TMPDIR/err"
+	git checkout -q scripts/checkpatch.pl
+	git config disclose.policy kernel-llm
+	expect_status 0 "$D" amend
+	expect_grep "$warning" "$TMPDIR/err"
+	expect_status 0 "$D" commit -- --allow-empty -m "frob: c"
+	expect_grep "$warning" "$TMPDIR/err"
+	git commit -q --allow-empty -m "frob: v" \
+		-m "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>"
+	expect_status 0 "$D" fix HEAD~1..HEAD
+	expect_grep "git disclose fix: warning: scripts/checkpatch.pl at $(git rev-parse --short=12 HEAD~1)" "$TMPDIR/err"
+	# the assistant's preview says it too
+	printf 'c c\n<Enter>\n<Space> <Enter>\n:dump preview.txt\n' >"$W/keys"
+	env DISCLOSE_TUI_SCRIPT="$W/keys" DISCLOSE_TUI_SIZE=400x40 \
+		DISCLOSE_TUI_DUMP_DIR="$W" TERM=xterm-256color \
+		"$D" HEAD~1..HEAD >/dev/null 2>"$TMPDIR/err" ||
+		fail "assistant: $(cat "$TMPDIR/err")"
+	expect_grep "Note: scripts/checkpatch.pl at $(git rev-parse --short=12 HEAD~1) (the series base) still expects" \
+		"$W/preview.txt"
+	# the LLM tree's checkpatch does not check the colon: no warning,
+	# whatever the work tree's copy says
+	kernel_tree "$W/tllm" llm any
+	checkpatch_colon >scripts/checkpatch.pl
+	expect_status 0 "$D" trailer --no-signoff
+	expect_eq "no warning in the LLM tree" "" "$(cat "$TMPDIR/err")"
+	env DISCLOSE_TUI_SCRIPT="$W/keys" DISCLOSE_TUI_SIZE=400x40 \
+		DISCLOSE_TUI_DUMP_DIR="$W" TERM=xterm-256color \
+		"$D" HEAD~1..HEAD >/dev/null 2>"$TMPDIR/err" ||
+		fail "assistant: $(cat "$TMPDIR/err")"
+	grep -q "Assisted-by: LLM" "$W/preview.txt" ||
+		fail "no preview: $(cat "$W/preview.txt")"
+	! grep -q "BAD_SIGN_OFF" "$W/preview.txt" ||
+		fail "the LLM tree's preview warns: $(cat "$W/preview.txt")"
+}
+
+# The tools the document names: shown by config; a basic one it names is
+# refused as a tool even where the catalogue does not know it.
+test_basic_tools() {
+	kernel_tree "$W/t61" 61 colon
+	expect_status 0 "$D" config
+	expect_grep "    basic tools it names (never listed): git, gcc, make, editors" "$TMPDIR/out"
+	expect_grep "    analysis tools it names: coccinelle, sparse, smatch, clang-tidy" "$TMPDIR/out"
+	expect_status 0 "$D" trailer --agent Claude --model claude-opus-4-5 \
+		--tool rustc --no-signoff
+	kernel_tree "$W/trust" rust any
+	base=$(git rev-parse --short=12 HEAD~1)
+	expect_status 0 "$D" config
+	expect_grep "    basic tools it names (never listed): git, gcc, make, rustc, editors" "$TMPDIR/out"
+	expect_status 2 "$D" trailer --tool rustc --no-signoff
+	expect_grep "'rustc' is listed among the basic development tools of Documentation/process/coding-assistants.rst at $base" \
+		"$TMPDIR/err"
+	printf 'frob: x\n\nBody.\n\nAssisted-by: LLM sparse rustc\n%s\n' \
+		"$HUMAN_SOB" >"$W/rust.msg"
+	expect_status 0 "$D" check --message "$W/rust.msg"
+	expect_grep "ASSISTED_BY_BASIC_TOOL" "$TMPDIR/out"
+	git commit -q --amend -F "$W/rust.msg"
+	expect_status 0 "$D" fix
+	expect_eq "fix drops the tree's basic tool" "Assisted-by: LLM sparse
+$HUMAN_SOB" "$(head_trailers)"
+}
+
 # A kernel tree without the document: the project's default, said so.
 test_no_document() {
 	kernel_tree "$W/tnone" none colon
@@ -243,6 +349,9 @@ test_no_document() {
 		--no-signoff
 	expect_eq "no document: default" "Assisted-by: Claude:claude-opus-4-5" \
 		"$(cat "$TMPDIR/out")"
+	assistant_dump none.txt HEAD~1..HEAD
+	expect_grep "(the default: no Documentation/process/coding-assistants.rst at $(git rev-parse --short=12 HEAD~1))" \
+		"$W/none.txt"
 }
 
 # A wording git disclose does not know fails loudly and says what to do.
@@ -315,14 +424,50 @@ $HUMAN_SOB" "$(head_trailers)"
 	expect_eq "acme remembered" "acme" "$(git config disclose.policy)"
 }
 
-# cover reads no policy (yet): a user pack must not break it
+# cover reads the assistant's certification against the pack's own
+# checklist (acme's one human item), and names an unknown pack
+cover_session() {
+	id=$(git rev-parse HEAD)
+	mkdir -p .git/disclose
+	printf '{"version": 1, "range": "x..y", "commits": ["%s"], "review": {"%s": "reviewed"}, "certified": [%s]}\n' \
+		"$id" "$id" "$1" >.git/disclose/session.json
+	chmod 600 .git/disclose/session.json
+}
+
 test_user_pack_cover() {
 	user_pack
 	git commit -q --allow-empty -m "frob: z" \
 		-m "Assisted-by: Claude:claude-opus-4-5
 $HUMAN_SOB"
+	cover_session '"license", "dco", "responsibility"'
 	expect_status 0 "$D" cover HEAD~1..HEAD
 	expect_grep "claude-opus-4-5" "$TMPDIR/out"
+	! grep -q "I reviewed all of the AI-generated code" "$TMPDIR/out" ||
+		fail "certified without acme's item: $(cat "$TMPDIR/out")"
+	cover_session '"acme-tests"'
+	expect_status 0 "$D" cover HEAD~1..HEAD
+	expect_grep "I reviewed all of the AI-generated code" "$TMPDIR/out"
+	# the kernel pack, named by --policy, needs its own items instead
+	expect_status 0 "$D" cover --policy kernel HEAD~1..HEAD
+	! grep -q "I reviewed all of the AI-generated code" "$TMPDIR/out" ||
+		fail "kernel's items taken as certified: $(cat "$TMPDIR/out")"
+	expect_status 2 "$D" cover --policy nosuch HEAD~1..HEAD
+	expect_grep "unknown policy 'nosuch' (--policy)" "$TMPDIR/err"
+	git config disclose.policy nosuch
+	expect_status 2 "$D" cover HEAD~1..HEAD
+	expect_grep "unknown policy 'nosuch' (git config disclose.policy)" \
+		"$TMPDIR/err"
+}
+
+# report counts the series under the pack disclose.policy or --policy names
+test_user_pack_report() {
+	user_pack
+	expect_status 0 "$D" report --json
+	expect_grep '"undisclosed":	1' "$TMPDIR/out"
+	git config --unset disclose.policy
+	expect_status 0 "$D" report --policy acme --json
+	expect_status 2 "$D" report --policy nosuch
+	expect_grep "unknown policy 'nosuch' (--policy)" "$TMPDIR/err"
 }
 
 test_user_pack_config() {
@@ -413,13 +558,20 @@ test_user_pack_assistant() {
 		"$D" HEAD >/dev/null 2>"$TMPDIR/err" ||
 		fail "assistant: $(cat "$TMPDIR/err")"
 	expect_grep "You ran the ACME test suite." "$W/checklist.txt"
+	# named by --policy instead of disclose.policy
+	git config --unset disclose.policy
+	assistant_dump opt.txt --policy acme HEAD
+	expect_grep "ACME: the kernel form, plus our own item (--policy acme)" \
+		"$W/opt.txt"
+	expect_grep "You ran the ACME test suite." "$W/opt.txt"
 }
 
 failed=
 for t in trailer_form commit_not_worktree overrides check_llm_line \
 	amend_llm_tree procedure_items assistant_checklist config_source \
-	no_document new_wording user_pack_check user_pack_trailer \
-	user_pack_fix user_pack_amend user_pack_cover user_pack_config \
+	llm_warning basic_tools no_document new_wording user_pack_check user_pack_trailer \
+	user_pack_fix user_pack_amend user_pack_cover user_pack_report \
+	user_pack_config \
 	user_pack_hook user_pack_am_hook user_pack_commit \
 	user_pack_assistant; do
 	W="$TMPDIR/$t"

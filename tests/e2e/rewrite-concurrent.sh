@@ -62,19 +62,24 @@ expect_eq "branch kept" "$old" "$(git rev-parse main)"
 
 # 3 git repack -a -d and git gc while the new commits are not yet on any
 # ref: they must survive (a .keep next to the new pack until the branch
-# points at it)
-git reset -q --hard "$old"
-start_paused
-git repack -a -d -q || fail "repack"
-git gc -q --prune=now || fail "gc"
-touch "$TMPDIR/go"
-wait $pid
-rc=$?
-[ $rc -eq 0 ] || fail "amend exited $rc after a repack: $(cat "$TMPDIR/err")"
-git fsck --strict --no-dangling >"$TMPDIR/fsck" 2>&1 ||
-	fail "fsck after a concurrent repack: $(cat "$TMPDIR/fsck")"
-git log -1 --format=%B | grep -qF "Assisted-by: Claude" || fail "not rewritten"
-ls .git/objects/pack | grep -q '\.keep$' && fail "a .keep file was left"
+# points at it). Five rounds, each with new commits (another model).
+for r in 1 2 3 4 5; do
+	git reset -q --hard "$old"
+	A="--agent Claude --model claude-opus-4-$((r + 20))"
+	start_paused
+	git repack -a -d -q || fail "repack"
+	git gc -q --prune=now || fail "gc"
+	touch "$TMPDIR/go"
+	wait $pid
+	rc=$?
+	[ $rc -eq 0 ] || fail "round $r: amend exited $rc after a repack: $(cat "$TMPDIR/err")"
+	git fsck --strict --no-dangling >"$TMPDIR/fsck" 2>&1 ||
+		fail "round $r: fsck after a concurrent repack: $(cat "$TMPDIR/fsck")"
+	git log -1 --format=%B | grep -qF "claude-opus-4-$((r + 20))" ||
+		fail "round $r: not rewritten"
+	ls .git/objects/pack | grep -q '\.keep$' && fail "a .keep file was left"
+done
+A="--agent Claude --model claude-opus-4-5"
 
 # 4 a real loop of git repack -a -d beside 20 rewrites
 git reset -q --hard "$old"

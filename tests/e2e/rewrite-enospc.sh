@@ -1,4 +1,4 @@
-# A full disk at every point of a rewrite (issue 18 item 4): a tmpfs
+# A full disk at every point of a rewrite: a tmpfs
 # filled up to FREE KiB, FREE from 0 to 400 in 4 KiB steps, so that the
 # space runs out while the pack, the branch, its reflogs, the backup ref
 # or ORIG_HEAD is written. After each run: no .lock file, the branch at
@@ -57,6 +57,11 @@ while [ $kb -le 400 ]; do
 	else
 		[ "$tip" = "$new" ] || fail "$why: succeeded, main not moved"
 		[ -s "$TMPDIR/err" ] && warned=$((warned + 1))
+		# the undo printed puts the old tip back (the backup ref, or
+		# the old tip's id when the full disk took the backup ref)
+		undo=$(sed -n 's/^undo: git reset --soft //p' "$TMPDIR/out")
+		[ "$(git rev-parse -q --verify "$undo^{commit}")" = "$old" ] ||
+			fail "$why: the undo '$undo' does not name the old tip: $(cat "$TMPDIR/out")"
 		ok=$((ok + 1))
 	fi
 	git fsck --strict --no-dangling >"$TMPDIR/fsck" 2>&1 ||

@@ -1,4 +1,4 @@
-# The safety of a rewrite beyond the compare-and-swap (issue 18): a failed
+# The safety of a rewrite beyond the compare-and-swap: a failed
 # run leaves ORIG_HEAD and the backup ref alone, the test pause needs its
 # key, replacements and grafts are refused, backup names cannot collide,
 # a symbolic HEAD and another worktree's branch get the right advice,
@@ -12,7 +12,7 @@ for i in 1 2; do
 done
 old=$(git rev-parse main)
 
-# 1 a failed run keeps ORIG_HEAD and the backup ref (issue 18 item 9)
+# 1 a failed run keeps ORIG_HEAD and the backup ref
 git update-ref ORIG_HEAD base
 rm -f "$TMPDIR/go" "$TMPDIR/go.waiting"
 DISCLOSE_TEST_HOOKS=$TEST_HOOKS DISCLOSE_TEST_PAUSE_BEFORE_REF="$TMPDIR/go" \
@@ -35,6 +35,51 @@ expect_eq "ORIG_HEAD kept" "$(git rev-parse base)" "$(git rev-parse ORIG_HEAD)"
 git rev-parse -q --verify refs/disclose/backup/main >/dev/null &&
 	fail "the backup ref was written by a failed run"
 [ -z "$(ls .git/objects/pack | grep '\.keep$')" ] || fail "a .keep was left"
+
+# 1b a lock left on what is written after the branch (the backup ref,
+# ORIG_HEAD) stops the run before anything changed
+git update-ref ORIG_HEAD base
+mkdir -p .git/refs/disclose/backup
+for lock in refs/disclose/backup/main.lock ORIG_HEAD.lock; do
+	: >".git/$lock"
+	for cmd in "amend $A base.." "fix --model claude-opus-4-5 base.."; do
+		expect_status 2 "$D" $cmd
+		expect_grep "'$PWD/.git/$lock' exists" "$TMPDIR/err"
+		expect_eq "$lock, $cmd: branch kept" "$old" "$(git rev-parse main)"
+		expect_eq "$lock, $cmd: ORIG_HEAD kept" "$(git rev-parse base)" \
+			"$(git rev-parse ORIG_HEAD)"
+	done
+	rm -f ".git/$lock"
+done
+
+# 1c the backup ref taken by another git while the branch moves: the
+# branch is rewritten, the warning says the backup is missing, and the
+# undo names the old tip, never "(null)" or an older backup
+git update-ref refs/disclose/backup/main base
+rm -f "$TMPDIR/go" "$TMPDIR/go.waiting"
+DISCLOSE_TEST_HOOKS=$TEST_HOOKS DISCLOSE_TEST_PAUSE_BEFORE_REF="$TMPDIR/go" \
+	"$D" amend $A base.. >"$TMPDIR/out" 2>"$TMPDIR/err" &
+pid=$!
+n=0
+while [ ! -e "$TMPDIR/go.waiting" ]; do
+	n=$((n + 1))
+	[ $n -lt 3000 ] || fail "never paused: $(cat "$TMPDIR/err")"
+	sleep 0.01
+done
+: >.git/refs/disclose/backup/main.lock
+touch "$TMPDIR/go"
+wait $pid
+rc=$?
+rm -f .git/refs/disclose/backup/main.lock
+[ $rc -eq 0 ] || fail "amend exited $rc: $(cat "$TMPDIR/err")"
+expect_grep "cannot save the backup ref" "$TMPDIR/err"
+grep -q "(null)" "$TMPDIR/out" && fail "(null) printed: $(cat "$TMPDIR/out")"
+expect_grep "undo: git reset --soft $old" "$TMPDIR/out"
+expect_eq "the older backup is not the undo" "$(git rev-parse base)" \
+	"$(git rev-parse refs/disclose/backup/main)"
+git update-ref -d refs/disclose/backup/main
+git update-ref ORIG_HEAD base
+git reset -q --soft "$old"
 
 # 2 the pause is for tests only: without its key it does not wait
 rm -f "$TMPDIR/go" "$TMPDIR/go.waiting"
@@ -136,6 +181,22 @@ expect_grep "git disclose trailer" "$TMPDIR/err"
 expect_status 2 "$D" hook install
 expect_grep "SHA-256" "$TMPDIR/err"
 [ -e .git/hooks/commit-msg ] && fail "a hook that cannot work was installed"
+# trailer works there, with the identity and answers git reads there:
+# the repository's own config above the global one, git -c above both
+printf '[user]\n\tname = Glo Bal\n\temail = glo@example.org\n' >"$TMPDIR/global"
+git config user.name "Sha Local" && git config user.email sha@example.org
+git config disclose.agent Claude && git config disclose.model claude-opus-4-5
+export GIT_CONFIG_GLOBAL=$TMPDIR/global
+expect_status 0 "$D" trailer
+expect_eq "SHA-256: the repository's identity and answers" \
+	"Assisted-by: Claude:claude-opus-4-5
+Signed-off-by: $(git var GIT_COMMITTER_IDENT | sed 's/ [0-9]* [-+][0-9]*$//')" \
+	"$(cat "$TMPDIR/out")"
+expect_grep "Sha Local <sha@example.org>" "$TMPDIR/out"
+mkdir -p "$TMPDIR/bin" && ln -sf "$D" "$TMPDIR/bin/git-disclose"
+PATH=$TMPDIR/bin:$PATH expect_status 0 git -c user.name=Cee disclose trailer
+expect_grep "Signed-off-by: Cee <sha@example.org>" "$TMPDIR/out"
+unset GIT_CONFIG_GLOBAL
 
 # 9 a blobless partial clone: content that is not here is not "missing"
 new_repo "$TMPDIR/origin"

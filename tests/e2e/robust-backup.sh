@@ -2,7 +2,7 @@
 # refs/disclose/backup/feat/sub; that directory blocked the backup of
 # branch feat ("directory exists"). The old backup is moved to today's
 # name (refs/disclose/backup/feat%2Fsub) with its reflog, or, when that
-# name is taken, beside it: no backup is ever lost (issue 18 item 20).
+# name is taken, beside it: no backup is ever lost.
 BADINPUT_SOURCED=1 . "$TOP/tests/e2e/badinput-common.sh"
 A="--agent Claude --model claude-opus-4-5 --no-tool"
 new_repo "$TMPDIR/r"

@@ -1,7 +1,7 @@
 # git disclose catalogue shows data from the user's own JSON files: an
 # escape sequence, a C1 control or a bidirectional override there must
 # not reach the terminal, in the text listing (on a terminal and in a
-# pipe) or in --json (issue 18 item 20).
+# pipe) or in --json.
 BADINPUT_SOURCED=1 . "$TOP/tests/e2e/badinput-common.sh"
 mkdir -p "$XDG_CONFIG_HOME/git-disclose"
 # \u001b ESC, \u009b CSI (C1), \u0007 BEL, \u202e RIGHT-TO-LEFT OVERRIDE

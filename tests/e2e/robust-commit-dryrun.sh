@@ -2,7 +2,7 @@
 # (--dry-run, and --short, --porcelain, --long, which imply it): git's
 # own output, no advice about the old HEAD, a note that nothing was
 # committed and what a real run would add, nothing changed, nothing
-# remembered (issue 18 item 20).
+# remembered.
 BADINPUT_SOURCED=1 . "$TOP/tests/e2e/badinput-common.sh"
 new_repo "$TMPDIR/r"
 A="--agent Claude --model claude-opus-4-5 --no-tool"

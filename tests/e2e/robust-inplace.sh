@@ -1,4 +1,4 @@
-# trailer --in-place FILE edits FILE as an editor does (issue 18 item 20):
+# trailer --in-place FILE edits FILE as an editor does:
 # it keeps the file's mode, writes through a symbolic link to the file
 # the link names (the link stays a link), updates a hard-linked file for
 # all its names, and replaces anything else atomically; a dangling link
@@ -53,6 +53,46 @@ expect_eq "inode kept" "$ino" "$(stat -c %i "$TMPDIR/h1")"
 expect_eq "link count" 2 "$(stat -c %h "$TMPDIR/h1")"
 placed "$TMPDIR/h2" || fail "the other name of a hard link does not see the edit"
 cmp -s "$TMPDIR/h1" "$TMPDIR/h2" || fail "hard link names differ"
+
+# a full disk (a full tmpfs): the edit of a hard-linked file, written in
+# its inode, asks for the blocks it grows by before it overwrites a byte,
+# so the file stays as it was; an ordinary file is replaced only by a
+# complete copy. The message ends just short of a 4 KiB page, so that
+# the trailers need a new one.
+full_disk_rows() {
+	_s=$TMPDIR/small
+	mkdir "$_s" && mount -t tmpfs -o size=1m tmpfs "$_s" 2>"$TMPDIR/mount" || {
+		echo "full-disk rows: not run (cannot mount a tmpfs: $(cat "$TMPDIR/mount"))"
+		return 0
+	}
+	trap 'cd /; umount "$TMPDIR/small" 2>/dev/null' EXIT
+	{
+		printf 'frob: fix the thing\n\n'
+		awk 'BEGIN { for (i = 0; i < 90; i++) printf "line %02d of the body of the message, as long as others\n", i }' |
+			head -c 4000
+		printf '\n---\nnotes for the reviewers, below the divider\n'
+	} >"$TMPDIR/big"
+	for kind in hardlink plain; do
+		cp "$TMPDIR/big" "$_s/m"
+		[ $kind = hardlink ] && ln "$_s/m" "$_s/m2"
+		dd if=/dev/zero of="$_s/fill" bs=4k 2>/dev/null
+		dd if=/dev/zero of="$_s/fill2" bs=1 2>/dev/null
+		row inplace-full-disk-$kind 2 "$D" trailer $A --message "$_s/m" \
+			--in-place
+		cmp -s "$TMPDIR/big" "$_s/m" ||
+			fail "$kind: the file changed on a full disk: $(tail -n 3 "$_s/m")"
+		row_err "No space left on device"
+		row_err "the file is as it was"
+		ls "$_s" | grep -q '\.tmp\.' && fail "$kind: a temporary file is left"
+		rm -f "$_s/fill" "$_s/fill2"
+		row inplace-after-full-disk-$kind 0 "$D" trailer $A \
+			--message "$_s/m" --in-place
+		placed "$_s/m" || fail "$kind: not placed with room"
+		rm -f "$_s/m" "$_s/m2"
+	done
+}
+[ "$(id -u)" = 0 ] && full_disk_rows ||
+	echo "full-disk rows: not run (mounting a tmpfs needs root)"
 
 # an ordinary file is replaced atomically: a reader holding the old file
 # open keeps reading the whole old text

@@ -5,7 +5,7 @@
 # parents than the commit (a change of history, not of one commit) is
 # refused with the exact commands; GIT_NO_REPLACE_OBJECTS and
 # core.useReplaceRefs=false turn replacements off as for git; grafts stay
-# refused (issue 18 item 5, closing note).
+# refused (closing note).
 BADINPUT_SOURCED=1 . "$TOP/tests/e2e/badinput-common.sh"
 A="--agent Claude --model claude-opus-4-5 --no-tool"
 AB="Assisted-by: Claude:claude-opus-4-5"

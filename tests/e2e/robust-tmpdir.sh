@@ -2,7 +2,7 @@
 # directory objects/pack/tmp_disclose_*; the next rewrite removes it at
 # once, but never the directory of a rewrite that is still running (two
 # concurrent rewrites in two worktrees of one repository), nor one of
-# another user's, nor git's own tmp_pack_* (issue 18 closing note).
+# another user's, nor git's own tmp_pack_*.
 # Uses the test-only pause DISCLOSE_TEST_PAUSE_IN_PACK (src/repo.c).
 . "$TOP/tests/e2e/lib.sh"
 A="--agent Claude --model claude-opus-4-5 --no-tool"

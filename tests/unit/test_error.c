@@ -13,6 +13,7 @@ static void *other_thread(void *arg)
 	seen[0] = error_last();	/* nothing set in this thread yet */
 	error_set("the watcher's error");
 	seen[1] = error_last();
+	error_set_code(ERROR_NOT_FOUND, "nothing here");
 	return NULL;
 }
 
@@ -23,12 +24,16 @@ static void test_per_thread(void **state)
 	pthread_t t;
 
 	error_set("the main thread's error");
+	assert_int_equal(error_code(), ERROR_FAILED);
 	assert_int_equal(pthread_create(&t, NULL, other_thread, seen), 0);
 	assert_int_equal(pthread_join(t, NULL), 0);
 	snprintf(copy[0], sizeof(copy[0]), "%s", seen[0]);
 	assert_string_equal(copy[0], "unknown error");
 	assert_string_equal(error_last(), "the main thread's error");
+	/* the other thread's code stayed in that thread */
+	assert_int_equal(error_code(), ERROR_FAILED);
 	error_clear();
+	assert_int_equal(error_code(), ERROR_NONE);
 	assert_string_equal(error_last(), "unknown error");
 }
 

@@ -109,7 +109,7 @@ static const struct fix_case cases[] = {
 	{ "display name of a model given as an option",
 	  H "Co-authored-by: Cursor <cursoragent@cursor.com>\n" SOB,
 	  H "Assisted-by: Cursor:claude-opus-4-8\n" SOB, NULL, "Claude Opus 4.8" },
-	/* whose lines are whose (issue 12 item 2, lore report F1-F3) */
+	/* whose lines are whose */
 	{ "vendor trailer of another person converted in his part",
 	  H "Co-authored-by: Claude Opus 4.8 <noreply@anthropic.com>\n" ANN,
 	  H "Assisted-by: Claude:claude-opus-4-8\n" ANN SOB },

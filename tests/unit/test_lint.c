@@ -125,6 +125,11 @@ static const struct lint_case cases[] = {
 	{ "author signs under another name", H "Signed-off-by: Robert <bob@example.org>\n" SOB,
 	  "AUTHOR_SIGNOFF_MISSING", true, NULL, 0, false,
 	  "Bob <bob@example.org>", JANE },
+	{ "author signed off in an earlier paragraph (a backport's chain)",
+	  "S\n\nBody.\n\nSigned-off-by: Bob <bob@example.org>\n"
+	  "(cherry picked from commit 0123456789ab)\n\n[jane: ported]\n\n"
+	  SOB, "AUTHOR_SIGNOFF_MISSING", false, NULL, 0, false,
+	  "Bob <bob@example.org>", JANE },
 	/* SUBMITTER_SIGNOFF_NOT_LAST */
 	{ "submitter not last", H SOB "Signed-off-by: R <r@example.org>\n",
 	  "SUBMITTER_SIGNOFF_NOT_LAST", true, NULL, 5, false, NULL, JANE },
@@ -219,6 +224,48 @@ static void test_cases(void **state)
 {
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++)
 		run_case(&cases[i]);
+}
+
+/*
+ * The author's sign-off under another name or address is named for what
+ * it is, as checkpatch names it (email name / address mismatch).
+ */
+static void test_author_mismatch(void **state)
+{
+	static const struct {
+		const char *sob, *author, *says;
+	} t[] = {
+		{ "Signed-off-by: Bob Bee <bob@example.org>\n",
+		  "Bob ?? <bob@example.org>", "'Bob Bee <bob@example.org>'" },
+		{ "Signed-off-by: Bob Bee <bee@work.example>\n",
+		  "Bob Bee <bob@example.org>", "'Bob Bee <bee@work.example>'" },
+		{ "", "Bob Bee <bob@example.org>", "has no Signed-off-by:" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++) {
+		struct buf msg = BUF_INIT;
+		struct message *m;
+		struct lint_result res;
+		struct lint_opts o = { FORM_AGENT_MODEL, cat };
+		struct ident author, jane;
+		struct lint_facts facts = { &author, &jane, NULL, 0, NULL };
+		const struct finding *f;
+
+		buf_addf(&msg, H "%s" SOB, t[i].sob);
+		ident_parse(&author, t[i].author);
+		ident_parse(&jane, JANE);
+		message_parse_commit(&m, msg.ptr, msg.len, '#');
+		lint_message(&res, m, &facts, &o);
+		f = find(&res, "AUTHOR_SIGNOFF_MISSING");
+		assert_non_null(f);
+		print_message("%s\n", f->message);
+		assert_non_null(strstr(f->message, t[i].says));
+		lint_result_release(&res);
+		message_free(m);
+		ident_release(&author);
+		ident_release(&jane);
+		buf_release(&msg);
+	}
 }
 
 /* A clean message has no findings at all. */
@@ -373,7 +420,7 @@ static void test_ai_ident(void **state)
 		{ "Jane Doe <jane@anthropic.com>", false, NULL },
 		{ "Jane Doe (Anthropic) <jane@anthropic.com>", false, NULL },
 		{ "GPT 4 Turbo", true, "gpt-4-turbo" },
-		{ "Claude claude-4-sonnet", true, "claude-4-sonnet" },
+		{ "Claude claude-4-sonnet", true, "claude-sonnet-4" },
 		{ "Claude Opus 4.7 (1M context) <noreply@anthropic.com>", true,
 		  "claude-opus-4-7" },
 		{ "Claude:\377claude", false, NULL },
@@ -421,11 +468,32 @@ static const struct sev_case sev_cases[] = {
 	{ "model of another family", AB("Claude:gpt-5"), "ASSISTED_BY_MODEL",
 	  SEV_ERROR, "", "Codex" },
 	{ "family written twice", AB("Claude:claude-claude-4-sonnet"),
-	  "ASSISTED_BY_MODEL", SEV_WARNING, "Assisted-by: Claude:claude-4-sonnet" },
+	  "ASSISTED_BY_MODEL", SEV_WARNING, "Assisted-by: Claude:claude-sonnet-4" },
 	{ "model newer than the catalogue", AB("Claude:claude-opus-4-8"),
 	  "ASSISTED_BY_MODEL", NONE },
-	{ "harness runs another vendor's model", AB("Cursor:claude-4.6-opus"),
+	{ "harness runs another vendor's model", AB("Cursor:claude-opus-4-6"),
 	  "ASSISTED_BY_MODEL", NONE },
+	{ "harness's spelling of the model", AB("Cursor:claude-4.6-opus"),
+	  "ASSISTED_BY_MODEL", SEV_WARNING, "Assisted-by: Cursor:claude-opus-4-6" },
+	{ "dots in a Claude id", AB("Claude:claude-opus-4.8"),
+	  "ASSISTED_BY_MODEL", SEV_WARNING, "Assisted-by: Claude:claude-opus-4-8" },
+	{ "context size after the id", AB("Claude:claude-opus-4-7[1m]"),
+	  "ASSISTED_BY_MODEL", SEV_WARNING, "Assisted-by: Claude:claude-opus-4-7" },
+	{ "dashes in a gpt version", AB("Codex:gpt-5-5"),
+	  "ASSISTED_BY_MODEL", SEV_WARNING, "Assisted-by: Codex:gpt-5.5" },
+	{ "reasoning effort after the id", AB("Codex:GPT-5.5-xhigh"),
+	  "ASSISTED_BY_MODEL", SEV_WARNING, "Assisted-by: Codex:gpt-5.5" },
+	{ "vendor before the id", AB("kres:openai-gpt-5"),
+	  "ASSISTED_BY_MODEL", SEV_WARNING, "Assisted-by: kres:gpt-5" },
+	{ "display spelling under an unknown agent",
+	  AB("ChatGPT:GPT-5.5-Thinking"), "ASSISTED_BY_MODEL", SEV_WARNING,
+	  "Assisted-by: ChatGPT:gpt-5.5-thinking" },
+	{ "a context size is part of a gpt id", AB("Codex:gpt-4-32k"),
+	  "ASSISTED_BY_MODEL", NONE },
+	{ "harness runs a model of no catalogue family",
+	  AB("Claude-Code:GLM-5.2"), "ASSISTED_BY_MODEL", NONE },
+	{ "a version for the model", AB("GLM:5.1 Z.ai"), "ASSISTED_BY_MODEL",
+	  SEV_WARNING, "", "version number" },
 	{ "Copilot hosts gpt", AB("Copilot:gpt-5"), "ASSISTED_BY_MODEL", NONE },
 	{ "misspelt agent", AB("Cladue:claude-opus-4-5"), "ASSISTED_BY_AGENT",
 	  SEV_WARNING, "Assisted-by: Claude:claude-opus-4-5", "did you mean" },
@@ -440,7 +508,7 @@ static const struct sev_case sev_cases[] = {
 	{ "Gemini display name", AB("Gemini:1.5 Pro [google]"),
 	  "ASSISTED_BY_MODEL", SEV_WARNING, "Assisted-by: Gemini:gemini-1.5-pro" },
 	{ "agent and model id", AB("Claude claude-4-sonnet"),
-	  "ASSISTED_BY_FORMAT", SEV_ERROR, "Assisted-by: Claude:claude-4-sonnet" },
+	  "ASSISTED_BY_FORMAT", SEV_ERROR, "Assisted-by: Claude:claude-sonnet-4" },
 	{ "model in angle brackets", AB("Claude <claude-sonnet-4-6>"),
 	  "ASSISTED_BY_FORMAT", SEV_ERROR, "Assisted-by: Claude:claude-sonnet-4-6" },
 	{ "model in a note after the address",
@@ -491,6 +559,12 @@ static const struct sev_case sev_cases[] = {
 	  "Claude Code" },
 	{ "agent's name for the model", AB("Claude:Claude-Code"),
 	  "ASSISTED_BY_MODEL", SEV_ERROR, "", "--model" },
+	{ "a description in brackets", AB("Claude:claude-opus-4-5 [table layout & wording]"),
+	  "ASSISTED_BY_FORMAT", SEV_WARNING, "Assisted-by: Claude:claude-opus-4-5",
+	  "describes" },
+	{ "two tools in one bracket", AB("Claude:claude-opus-4-5 [smatch coccinelle]"),
+	  "ASSISTED_BY_FORMAT", SEV_WARNING,
+	  "Assisted-by: Claude:claude-opus-4-5 smatch coccinelle" },
 	{ "harness word as a tool", AB("Claude:claude-opus-4-8 Claude-Code"),
 	  "ASSISTED_BY_FORMAT", SEV_WARNING, "Assisted-by: Claude:claude-opus-4-8" },
 	{ "changelog above the divider",
@@ -498,6 +572,14 @@ static const struct sev_case sev_cases[] = {
 	  SEV_ERROR, NULL, "last paragraph" },
 	{ "changelog: no MISSING_SIGNOFF", H SOB "\nChanges in v2:\n- foo\n",
 	  "MISSING_SIGNOFF", NONE },
+	{ "Assisted-by above the trailer block",
+	  "S\n\nBody.\n\nAssisted-by: Claude:claude-opus-4-5\n\n"
+	  "Fixes: 0123456789ab (\"x\")\n" SOB, "ASSISTED_BY_MISPLACED",
+	  SEV_WARNING, "", "last paragraph" },
+	{ "Assisted-by in the trailer block", AB("Claude:claude-opus-4-5"),
+	  "ASSISTED_BY_MISPLACED", NONE },
+	{ "Assisted-by: named in prose", "S\n\nI added the Assisted-by: tag.\n\n"
+	  SOB, "ASSISTED_BY_MISPLACED", NONE },
 	/* item 7: identity, not tag name */
 	{ "Generated-by an AI", H "Generated-by: Claude Opus 4.7 <noreply@anthropic.com>\n" SOB,
 	  "VENDOR_TRAILER", SEV_ERROR, "Assisted-by: Claude:claude-opus-4-7" },
@@ -635,6 +717,12 @@ static void test_proposals_pass(void **state)
 		"Claude:claude-opus-4-7 [bpftrace] [tshark]",
 		"Claude:claude-opus-4-7 [Claude Code]",
 		"Claude:claude-opus-4-8 [Claude-Code]", "Claude:Opus-4.7",
+		"Cursor:claude-4.6-opus", "Claude:claude-opus-4-7[1m]",
+		"Kiro:claude-opus-4.6-1m", "Codex:gpt-5-5-xhigh",
+		"Codex:GPT-5.5-xhigh", "kres:openai-gpt-5",
+		"ChatGPT:GPT-5.5-Thinking", "GLM:5.1 Z.ai",
+		"Claude:claude-sonnet-4.6 # test USB gadget",
+		"Claude:claude-opus-4-5 [table layout & wording]",
 		"Claude:claude-3-opus [coccinelle] [sparse] git",
 		"Claude Code <noreply@anthropic.com> (claude-opus-4-6)",
 		"Claude Code <noreply@anthropic.com> [claude-opus-4-6]",
@@ -686,6 +774,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cases),
+		cmocka_unit_test(test_author_mismatch),
 		cmocka_unit_test(test_clean),
 		cmocka_unit_test(test_check_changelog),
 		cmocka_unit_test(test_spdx_findings),

@@ -1067,6 +1067,23 @@ static void test_check(void **state)
 		  "Signed-off-by: Linus <linus@example.org>\n"
 		  "---\n diff stat\n",
 		  0, "" },
+		{ "a B4 Relay mail of another's patch: X-Original-From sends",
+		  "From: Grace via B4 Relay <devnull+grace.example.org@kernel.org>\n"
+		  "X-Original-From: Grace <grace@example.org>\n"
+		  "Subject: [PATCH] a: b\n\n"
+		  "From: Linus <linus@example.org>\n\nBody.\n\n"
+		  "Signed-off-by: Linus <linus@example.org>\n"
+		  "Signed-off-by: Grace <grace@example.org>\n"
+		  "---\n diff stat\n",
+		  0, "" },
+		{ "a B4 Relay sender who did not sign off another's patch",
+		  "From: Grace via B4 Relay <devnull+grace.example.org@kernel.org>\n"
+		  "X-Original-From: Grace <grace@example.org>\n"
+		  "Subject: [PATCH] a: b\n\n"
+		  "From: Linus <linus@example.org>\n\nBody.\n\n"
+		  "Signed-off-by: Linus <linus@example.org>\n"
+		  "---\n diff stat\n",
+		  0, "SENDER_SIGNOFF_MISSING@1" },
 		{ "a cover letter that says so",
 		  MBOX_FROM HDRS("[PATCH 0/1] a", "c6") "\nAI assistance: patch 1 "
 		  "was written with Claude.\n\n"

@@ -183,10 +183,33 @@ static void test_line_numbers(void **state)
 	message_free(m);
 }
 
+/* git log --format=%s of the same messages (git 2.39). */
+static void test_subject(void **state)
+{
+	static const struct {
+		const char *msg, *want;
+	} cases[] = {
+		{ "one line\n", "one line" },
+		{ "\n\nafter blank lines\n\nbody\n", "after blank lines" },
+		{ "two\nlines  \n\nbody", "two lines" },
+		{ "  padded  \n", "  padded" },
+		{ "", "" },
+		{ "no newline", "no newline" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		char *s = message_subject(cases[i].msg, strlen(cases[i].msg));
+
+		assert_string_equal(s, cases[i].want);
+		free(s);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_split),
+		cmocka_unit_test(test_subject),
 		cmocka_unit_test(test_separator),
 		cmocka_unit_test(test_no_divider),
 		cmocka_unit_test(test_nul_bytes),

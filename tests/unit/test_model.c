@@ -79,7 +79,7 @@ static int teardown(void **state)
 
 static void open_model(struct tui_model *m)
 {
-	if (model_init(m, fixture_dir, "base..HEAD") < 0)
+	if (model_init(m, fixture_dir, "base..HEAD", NULL) < 0)
 		fail_msg("model_init: %s", error_last());
 }
 
@@ -141,7 +141,7 @@ static void test_series(void **state)
 
 	/* an empty range is refused with what to do */
 	memset(&m, 0, sizeof(m));
-	assert_int_equal(model_init(&m, fixture_dir, "HEAD..HEAD"), -1);
+	assert_int_equal(model_init(&m, fixture_dir, "HEAD..HEAD", NULL), -1);
 	assert_non_null(strstr(error_last(), "has no commits"));
 	error_clear();
 	model_release(&m);

@@ -12,6 +12,7 @@
 #include "message.h"
 #include "fixes.h"
 #include "policy.h"
+#include "strv.h"
 #include "procedure.h"
 #include "util.h"
 
@@ -148,6 +149,55 @@ static void test_read_document(void **state)
 	buf_release(&b);
 }
 
+/* The tools the document names: its basic ones and its analysis ones. */
+static void test_document_tools(void **state)
+{
+	static const char doc[] =
+		"* ``[TOOL1] [TOOL2]`` are optional specialized analysis tools used\n"
+		"  (e.g., coccinelle, sparse, smatch, clang-tidy)\n\n"
+		"Basic development tools (git, gcc, make, editors) should not be listed.\n\n"
+		"Example::\n\n  Assisted-by: Claude:claude-3-opus coccinelle sparse\n";
+	static const char later[] =
+		"TOOLn are the specialized analysis tools used. For example::\n\n"
+		"  Assisted-by: LLM coccinelle sparse\n\n"
+		"Basic development tools (git, gcc, make, rustc, editors, etc.) are\n"
+		"not listed.\n";
+	struct tree_docs t = { 0 };
+	struct catalogue *c;
+	struct policy_choice pc = { 0 };
+	const struct cat_tool *rustc;
+
+	assert_int_equal(policy_read_document(&t, doc, strlen(doc)), 0);
+	assert_int_equal(strv_len(t.basic_tools), 4);
+	assert_string_equal(t.basic_tools[0], "git");
+	assert_string_equal(t.basic_tools[3], "editors");
+	assert_int_equal(strv_len(t.analysis_tools), 4);
+	assert_string_equal(t.analysis_tools[0], "coccinelle");
+	assert_string_equal(t.analysis_tools[3], "clang-tidy");
+	tree_docs_release(&t);
+
+	/* no list after "analysis tools used": none; "etc." is no tool */
+	assert_int_equal(policy_read_document(&pc.tree, later,
+					      strlen(later)), 0);
+	assert_null(pc.tree.analysis_tools);
+	assert_int_equal(strv_len(pc.tree.basic_tools), 5);
+	assert_string_equal(pc.tree.basic_tools[3], "rustc");
+	/* and the catalogue learns the one it did not know */
+	assert_int_equal(catalogue_load_builtin(&c), 0);
+	assert_null(catalogue_tool(c, "rustc"));
+	pc.have_tree = true;
+	strcpy(pc.tree.commit, "0123456789abcdef");
+	policy_extend_catalogue(c, &pc);
+	rustc = catalogue_tool(c, "rustc");
+	assert_non_null(rustc);
+	assert_true(rustc->basic);
+	assert_non_null(strstr(rustc->why, "coding-assistants.rst at 0123456789ab"));
+	/* a tool it knew keeps its own entry */
+	assert_string_equal(catalogue_tool(c, "gcc")->why, "a compiler");
+	catalogue_free(c);
+	tree_docs_release(&pc.tree);
+}
+
 static void test_read_checkpatch(void **state)
 {
 	static const char colon[] =
@@ -217,7 +267,12 @@ static void test_broken(void **state)
 		{ "{\"policies\": [{\"name\": \"x\", \"ai\": \"declined\"}]}", "reason" },
 		{ "{\"policies\": [{\"name\": \"x\", \"detect\": \"a.rst\"}]}", "detect" },
 		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": \"a.rst\"}}]}", "phrase" },
-		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": \"\", \"phrase\": \"p\"}}]}", "empty" },
+		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": \"\", \"phrase\": \"p\"}}]}", "path" },
+		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": \"a\", \"phrase\": \"\"}}]}", "empty" },
+		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": [], \"phrase\": \"p\"}}]}", "path" },
+		{ "{\"policies\": [{\"name\": \"x\", \"detect\": {\"path\": [\"a\", 1], \"phrase\": \"p\"}}]}", "path[]" },
+		{ "{\"policies\": [{\"name\": \"x\", \"rules\": [\"r\"]}]}", "source" },
+		{ "{\"policies\": [{\"name\": \"x\", \"rules\": [{\"text\": \"r\"}]}]}", "source" },
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
@@ -255,21 +310,62 @@ static void test_projects(void **state)
 	assert_true(q->declines_ai);
 	assert_false(f->declines_ai || l->declines_ai || k->declines_ai);
 	assert_non_null(strstr(q->reason, "DCO"));
-	assert_string_equal(q->detect_path, "docs/devel/code-provenance.rst");
+	assert_string_equal(q->detect_paths[0], "docs/devel/code-provenance.rst");
 	assert_int_equal(f->form, FORM_TOOL_NAME);
 	assert_int_equal(l->form, FORM_TOOL_NAME);
-	assert_string_equal(l->detect_path, "llvm/docs/AIToolPolicy.md");
+	assert_string_equal(l->detect_paths[0], "llvm/docs/AIToolPolicy.md");
 	assert_non_null(strstr(l->url, "llvm.org"));
 	assert_non_null(strstr(f->url, "fedoraproject.org"));
-	assert_null(k->detect_path);
+	assert_null(k->detect_paths);
 	/* the phrase across a line break, another case: still found */
-	assert_true(policy_detects(q, q->detect_path, qemu_doc,
+	assert_true(policy_detects(q, q->detect_paths[0], qemu_doc,
 				   sizeof(qemu_doc) - 1));
 	assert_false(policy_detects(q, "docs/code-provenance.rst", qemu_doc,
 				    sizeof(qemu_doc) - 1));
-	assert_false(policy_detects(q, q->detect_path, qemu_doc, 60));
-	assert_false(policy_detects(k, q->detect_path, qemu_doc,
+	assert_false(policy_detects(q, q->detect_paths[0], qemu_doc, 60));
+	assert_false(policy_detects(k, q->detect_paths[0], qemu_doc,
 				    sizeof(qemu_doc) - 1));
+	policy_set_free(s);
+}
+
+/*
+ * Fedora's document is told by its opening sentence (its heading is
+ * "AI-Assisted Contributions Policy", without "Fedora"), at either
+ * layout of the Council's docs repository; every rule of the three
+ * projects' packs names where it was read.
+ */
+static void test_fedora_detect(void **state)
+{
+	static const char doc[] =
+		"= AI-Assisted Contributions Policy\n\n"
+		"You *MAY* use AI assistance for contributing to Fedora, as long\n"
+		"as you follow the principles described below.\n";
+	static const char title_only[] =
+		"= Fedora AI-Assisted Contributions Policy\n\nTBD.\n";
+	static const char *const names[] = { "qemu", "fedora", "llvm" };
+	struct policy_set *s;
+	const struct policy *f;
+
+	assert_int_equal(policy_load_builtin(&s), 0);
+	f = policy_find(s, "fedora");
+	assert_true(policy_detects(f, "council/modules/ROOT/pages/policy/ai-contribution-policy.adoc",
+				   doc, sizeof(doc) - 1));
+	assert_true(policy_detects(f, "modules/ROOT/pages/policy/ai-contribution-policy.adoc",
+				   doc, sizeof(doc) - 1));
+	assert_false(policy_detects(f, "pages/ai-contribution-policy.adoc",
+				    doc, sizeof(doc) - 1));
+	assert_false(policy_detects(f, f->detect_paths[0], title_only,
+				    sizeof(title_only) - 1));
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		const struct policy *p = policy_find(s, names[i]);
+
+		print_message("%s\n", names[i]);
+		assert_true(strv_len(p->rules) >= 3);
+		assert_int_equal(strv_len(p->rules),
+				 strv_len(p->rule_sources));
+		for (size_t j = 0; p->rule_sources[j]; j++)
+			assert_true(strlen(p->rule_sources[j]) > 10);
+	}
 	policy_set_free(s);
 }
 
@@ -468,6 +564,10 @@ static void test_statement(void **state)
 		{ "frob: fix it\n\n---\nCompile-tested only.\n", true },
 		{ "frob: fix it\n\nI could not reproduce the race.\n", true },
 		{ "frob: fix it\n\nTested with the reproducer.\n", false },
+		/* the procedure's own words: no reproducer could be produced */
+		{ "frob: fix it\n\nNo reproducer could be produced.\n", true },
+		{ "frob: fix it\n\nOnly compile-tested: no such hardware.\n", true },
+		{ "frob: fix it\n\nBuilt; not runtime-tested.\n", true },
 		{ "frob: fix it\n", false },
 	};
 
@@ -509,10 +609,12 @@ int main(void)
 		cmocka_unit_test(test_builtin),
 		cmocka_unit_test(test_builtin_versions),
 		cmocka_unit_test(test_read_document),
+		cmocka_unit_test(test_document_tools),
 		cmocka_unit_test(test_read_checkpatch),
 		cmocka_unit_test(test_item_when),
 		cmocka_unit_test(test_broken),
 		cmocka_unit_test(test_projects),
+		cmocka_unit_test(test_fedora_detect),
 		cmocka_unit_test(test_check_result),
 		cmocka_unit_test(test_tool_name_form),
 		cmocka_unit_test(test_extend),

@@ -198,7 +198,7 @@ static char *rewrite_coauthor(const struct message *m, size_t i, void *data)
 }
 
 /*
- * lore report F1 (fix moved Ann's vendor trailer into the human's part):
+ * A real mail once made fix move Ann's vendor trailer into the human's part:
  * a rewritten entry stays in its owner's part, and a dropped AI sign-off
  * between it and the owner's sign-off ends nobody's part.
  */

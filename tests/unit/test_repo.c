@@ -7,9 +7,11 @@
 
 #include <spawn.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "error.h"
 #include "repo.h"
 #include "util.h"
 
@@ -196,24 +198,68 @@ static void test_amend_head(void **state)
 {
 	struct commit_info *c = NULL;
 	struct repo *r = NULL;
-	char id[OID_HEX + 1];
+	char id[OID_HEX + 1], *undo = NULL;
 	bool changed = true;
 
 	assert_int_equal(repo_open(&r, dir), 0);
 	assert_int_equal(repo_head(&c, r), 0);
-	assert_int_equal(repo_amend_head(id, &changed, r, c->message,
+	assert_int_equal(repo_amend_head(id, &undo, &changed, r, c->message,
 					 "disclose: test"), 0);
 	assert_false(changed);
+	assert_null(undo);
 	assert_string_equal(id, c->id);
-	assert_int_equal(repo_amend_head(id, &changed, r, "new\n",
+	assert_int_equal(repo_amend_head(id, &undo, &changed, r, "new\n",
 					 "disclose: test"), 0);
+	rewrite_release_signals();
 	assert_true(changed);
 	assert_string_not_equal(id, c->id);
+	/* the undo is the backup ref written, never a guess */
+	assert_non_null(undo);
+	assert_string_equal(undo, "refs/disclose/backup/main");
+	free(undo);
 	commit_info_free(c);
 	assert_int_equal(repo_head(&c, r), 0);
 	assert_string_equal(c->message, "new\n");
 	commit_info_free(c);
 	repo_free(r);
+}
+
+/*
+ * Outside a repository is no repository; a repository git cannot read
+ * either (bad config) is an error, never "outside": its configuration
+ * (comment char, identity) would silently be lost.
+ */
+static void test_open_optional(void **state)
+{
+	char sub[512], cwd[512], cfg[512];
+	struct repo *r = (struct repo *)1;
+	FILE *f;
+
+	assert_non_null(getcwd(cwd, sizeof(cwd)));
+	snprintf(sub, sizeof(sub), "%s/outside", dir);
+	assert_int_equal(mkdir(sub, 0700), 0);
+	/* GIT_CEILING_DIRECTORIES stops discovery above it */
+	setenv("GIT_CEILING_DIRECTORIES", dir, 1);
+	assert_int_equal(chdir(sub), 0);
+	assert_int_equal(repo_open(&r, NULL), -1);
+	assert_int_equal(error_code(), ERROR_NOT_FOUND);
+	assert_int_equal(repo_open_optional(&r, NULL), 0);
+	assert_null(r);
+	assert_int_equal(error_code(), ERROR_NONE);
+
+	assert_int_equal(chdir(dir), 0);
+	snprintf(cfg, sizeof(cfg), "%s/.git/config", dir);
+	f = fopen(cfg, "a");
+	assert_non_null(f);
+	fputs("[core\n", f);
+	fclose(f);
+	assert_int_equal(repo_open_optional(&r, NULL), -1);
+	assert_int_equal(error_code(), ERROR_FAILED);
+	assert_non_null(strstr(error_last(), "config"));
+	assert_int_equal(truncate(cfg, 0), 0);
+	GIT("config", "user.name", "Hu Man");
+	unsetenv("GIT_CEILING_DIRECTORIES");
+	assert_int_equal(chdir(cwd), 0);
 }
 
 int main(void)
@@ -222,6 +268,7 @@ int main(void)
 		cmocka_unit_test(test_rewrite),
 		cmocka_unit_test(test_refusals),
 		cmocka_unit_test(test_amend_head),
+		cmocka_unit_test(test_open_optional),
 	};
 
 	return cmocka_run_group_tests(tests, setup, teardown);

@@ -73,14 +73,26 @@ static void test_formats(void **state)
 		{ REPORT_B4, &mail, false, true, false,
 		  "[PATCH v2 2/3] <m@example.org>: WARNING: "
 		  "SUBMITTER_SIGNOFF_NOT_LAST: not last \\x1b[2J\n" },
-		{ REPORT_B4_REVIEW, &commit, false, false, true, "[]\n" },
-		{ REPORT_B4_REVIEW, &commit, true, false, false,
+		/* one object per message and tool: b4 keeps one */
+		{ REPORT_B4_REVIEW, &commit, false, false, true,
+		  "[{\"tool\":\"git-disclose\",\"status\":\"pass\","
+		  "\"summary\":\"passed all checks\",\"url\":\"https:"
+		  "//docs.kernel.org/process/coding-assistants.html\","
+		  "\"details\":\"\"}]\n" },
+		{ REPORT_B4_REVIEW, &commit, true, true, false,
 		  "[{\"tool\":\"git-disclose\",\"status\":\"fail\","
-		  "\"summary\":\"AI_SIGNOFF: line 12: is an AI\","
+		  "\"summary\":\"1 error, 1 warning\","
 		  "\"url\":\"https://docs.kernel.org/process/"
-		  "coding-assistants.html\",\"details\":\"Signed-off-by: "
-		  "Claude <noreply@anthropic.com>\\nfix: Assisted-by: "
-		  "Claude:claude-opus-4-5\\n\"}]\n" },
+		  "coding-assistants.html\",\"details\":\"[{\\\"status\\\":"
+		  "\\\"fail\\\",\\\"description\\\":\\\"ERROR: AI_SIGNOFF: "
+		  "line 12: is an AI (Signed-off-by: Claude "
+		  "<noreply@anthropic.com>) (fix: Assisted-by: "
+		  "Claude:claude-opus-4-5)\\\",\\\"url\\\":\\\"https://"
+		  "docs.kernel.org/process/coding-assistants.html\\\"},"
+		  "{\\\"status\\\":\\\"warn\\\",\\\"description\\\":"
+		  "\\\"WARNING: SUBMITTER_SIGNOFF_NOT_LAST: not last "
+		  "\\\\u001b[2J\\\",\\\"url\\\":\\\"https://docs.kernel.org/"
+		  "process/submitting-patches.html\\\"}]\"}]\n" },
 		{ REPORT_TEXT, &mail, true, false, false,
 		  "[PATCH v2 2/3] <m@example.org> (\"a: b\"): ERROR: "
 		  "AI_SIGNOFF: line 12: is an AI\n"

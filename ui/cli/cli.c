@@ -4,8 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "file.h"
 #include "util.h"
 
 int cli_usage_error(const char *usage, const char *cmd, const char *fmt, ...)
@@ -81,27 +81,6 @@ static int refuse_ai_identity(struct cli_ctx *ctx)
 			 ctx->human.name, ctx->human.email, ai->name);
 }
 
-/*
- * The kernel-llm form has no colon; a tree whose checkpatch still wants
- * AGENT_NAME:MODEL_VERSION will warn on it, so say so before writing.
- */
-static void warn_llm_checkpatch(const struct cli_ctx *ctx)
-{
-	struct buf path = BUF_INIT, text = BUF_INIT;
-	const char *top = ctx->repo ? repo_workdir(ctx->repo) : NULL;
-
-	if (ctx->form != FORM_LLM || !top)
-		return;
-	buf_addf(&path, "%s/scripts/checkpatch.pl", top);
-	if (access(path.ptr, R_OK) == 0 && read_file(&text, path.ptr) == 0 &&
-	    strstr(buf_cstr(&text), "Assisted-by") &&
-	    strstr(buf_cstr(&text), "\\S+:\\S+"))
-		fprintf(stderr, "git disclose: warning: this tree's scripts/checkpatch.pl still expects Assisted-by: AGENT_NAME:MODEL_VERSION and will warn (BAD_SIGN_OFF) on the kernel-llm form 'LLM [TOOL...]'; use --policy kernel for this tree\n");
-	error_clear();
-	buf_release(&path);
-	buf_release(&text);
-}
-
 int cli_ctx_init(struct cli_ctx *ctx, struct answers *a, bool need_repo)
 {
 	memset(ctx, 0, sizeof(*ctx));
@@ -115,7 +94,9 @@ int cli_ctx_init(struct cli_ctx *ctx, struct answers *a, bool need_repo)
 			    ctx->cat) < 0)
 		return -1;
 	ctx->policy = a->policy ? xstrdup(a->policy) : NULL;
-	warn_llm_checkpatch(ctx);
+	/* the tree's checkpatch will warn on this form: say so first */
+	if (a->warning)
+		fprintf(stderr, "git disclose: warning: %s\n", a->warning);
 	if (!a->no_signoff) {
 		if (repo_identity(&ctx->human, ctx->repo) < 0)
 			return -1;
@@ -190,4 +171,15 @@ int cli_resolve_only(char ***only, size_t *nr, struct repo *r)
 	*only = l.v;
 	*nr = l.nr;
 	return rc;
+}
+
+bool cli_env_ident(struct ident *out, const char *name, const char *email)
+{
+	const char *n = getenv(name), *e = getenv(email);
+
+	if (!n || !e)
+		return false;
+	out->name = xstrdup(n);
+	out->email = xstrdup(e);
+	return true;
 }

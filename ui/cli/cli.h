@@ -91,6 +91,11 @@ void cli_ctx_release(struct cli_ctx *ctx);
  * commit or a range (A..B); *only becomes their full ids, NULL-terminated.
  */
 int cli_resolve_only(char ***only, size_t *nr, struct repo *r);
+/*
+ * An identity from two of git's environment variables (GIT_AUTHOR_NAME
+ * and GIT_AUTHOR_EMAIL), when both are set.
+ */
+bool cli_env_ident(struct ident *out, const char *name, const char *email);
 /* Save the answers in the repository config (a warning on failure). */
 void cli_remember(struct cli_ctx *ctx);
 

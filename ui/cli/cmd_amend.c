@@ -416,10 +416,14 @@ static void show_summary(const struct rewrite_result *res, bool dry_run)
 		return;
 	}
 	printf("%s: %.12s -> %.12s\n", branch, res->old_tip, res->new_tip);
-	printf("backup: %s (earlier backups: git reflog %s)\n",
-	       res->backup_ref, res->backup_ref);
+	if (res->backup_ref)
+		printf("backup: %s (earlier backups: git reflog %s)\n",
+		       res->backup_ref, res->backup_ref);
+	else
+		printf("backup: none (see the warning above): the old tip is %.12s\n",
+		       res->old_tip);
 	printf("undo: " REWRITE_UNDO "\n  (" REWRITE_UNDO_WHY ")\n",
-	       res->backup_ref);
+	       rewrite_undo_ref(res));
 }
 
 /* A range that is b4's cover commit alone is refused: it is no patch. */

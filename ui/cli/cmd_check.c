@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "b4.h"
@@ -22,6 +23,7 @@
 #include "repo.h"
 #include "report.h"
 #include "spdx.h"
+#include "strv.h"
 #include "util.h"
 
 /* Declared in repo.h once it exists; until then check runs without it. */
@@ -31,7 +33,8 @@ static const char check_usage[] =
 	"usage: git disclose check [--format F] [--policy P] [<range>]\n"
 	"       git disclose check [--format F] [--policy P] --message FILE|-\n"
 	"                          [--staged]\n"
-	"       git disclose check [--format F] [--policy P] --mbox FILE\n"
+	"       git disclose check [--format F] [--policy P] --mbox FILE...\n"
+	"       git disclose check [--format F] [--policy P] -   (stdin)\n"
 	"\n"
 	"Checks commit messages against the kernel's policy on AI coding\n"
 	"assistants: the Assisted-by: form, AI sign-offs and co-developers,\n"
@@ -46,7 +49,10 @@ static const char check_usage[] =
 	"content and checked one message at a time, as git am would apply it.\n"
 	"\n"
 	"  --message FILE     check the message or mail in FILE (- for stdin)\n"
-	"  --mbox FILE        check every mail of FILE (- for standard input)\n"
+	"  --mbox FILE        check every mail of FILE (- for standard input);\n"
+	"                     repeat it for the files of one series (b4 am's\n"
+	"                     .cover and .mbx): one mailbox, the lines of each\n"
+	"                     file counted from its own top\n"
 	"  --staged           with --message: also check the SPDX lines of the\n"
 	"                     files the index adds (the commit-msg hook does)\n"
 	"  --format F         text (default); json: one JSON object per commit\n"
@@ -75,7 +81,9 @@ struct check {
 	bool staged;
 	struct checkpatch_report cp;
 	const char *message;
-	const char *mbox;
+	const char *mbox;	/* the first --mbox */
+	char **mboxes;		/* every --mbox, in order */
+	size_t *file_lines;	/* with several: where each starts (input line) */
 	const char *range;
 	char *policy;
 	struct policy_choice pc;	/* the pack: form, what it declines */
@@ -95,18 +103,6 @@ static void report(struct check *ck, const char *id, const struct message *m,
 
 	report_add(ck->report, &key, res);
 	free(subject);
-}
-
-/* An identity from two environment variables, when both are set. */
-static bool env_ident(struct ident *out, const char *name, const char *email)
-{
-	const char *n = getenv(name), *e = getenv(email);
-
-	if (!n || !e)
-		return false;
-	out->name = xstrdup(n);
-	out->email = xstrdup(e);
-	return true;
 }
 
 /* The files the index adds, and the identifiers of the tree's LICENSES/. */
@@ -130,15 +126,16 @@ static int check_message(struct check *ck, const struct buf *in)
 {
 	struct message *m = NULL;
 	struct lint_result res;
-	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
+	struct lint_opts lo = { .form = ck->form, .cat = ck->cat,
+				.cache = ck->cache };
 	struct lint_facts facts = { 0 };
 	struct ident author = { 0 }, committer = { 0 };
 	struct added_file *files = NULL;
 	bool have_author, have_committer;
 	int rc = 0;
 
-	have_author = env_ident(&author, "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL");
-	have_committer = env_ident(&committer, "GIT_COMMITTER_NAME",
+	have_author = cli_env_ident(&author, "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL");
+	have_committer = cli_env_ident(&committer, "GIT_COMMITTER_NAME",
 				   "GIT_COMMITTER_EMAIL");
 	if (!have_committer) {
 		have_committer = repo_identity(&committer, ck->repo) == 0;
@@ -175,15 +172,45 @@ out:
 	return rc;
 }
 
+/*
+ * With several --mbox files, which one mail m came from, and its lines
+ * counted from that file's top again. ck->file_lines holds, per file,
+ * the input line where its block starts (a separator line written for a
+ * file of one mail, then the file) and where the file itself starts.
+ */
+static const char *mail_file(struct check *ck, const struct mail *m,
+			     struct lint_result *res)
+{
+	size_t i, nr = strv_len(ck->mboxes), shift;
+
+	if (!ck->file_lines)
+		return NULL;
+	for (i = nr - 1; i > 0 && ck->file_lines[2 * i] > m->first_line; i--)
+		;
+	shift = ck->file_lines[2 * i + 1] - 1;
+	for (size_t k = 0; k < res->nr; k++)
+		if (res->findings[k].line > shift)
+			res->findings[k].line -= shift;
+	return ck->mboxes[i];
+}
+
 /* Mail: each message checked with its own facts, lines of the input. */
 static int check_mails(struct check *ck, const struct buf *in)
 {
 	struct mail_set *set;
-	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
+	struct lint_opts lo = { .form = ck->form, .cat = ck->cat,
+				.cache = ck->cache, .mail = true };
+	struct ident me = { NULL, NULL };
 	int rc = 0;
 
-	if (mail_split(&set, in->ptr, in->len, 0) < 0)
+	/* a maintainer's own sign-off, added by b4 am -s, closes the chain */
+	if (ck->repo && repo_identity(&me, ck->repo) == 0)
+		lo.applier = &me;
+	error_clear();
+	if (mail_split(&set, in->ptr, in->len, 0) < 0) {
+		ident_release(&me);
 		return -1;
+	}
 	if (!ck->no_spdx)
 		spdx_ids_load(&ck->licenses,
 			      ck->repo ? repo_workdir(ck->repo) : NULL);
@@ -206,12 +233,14 @@ static int check_mails(struct check *ck, const struct buf *in)
 						 fixes_repo_lookup,
 						 ck->repo) < 0)
 			rc = -1;
+		key.file = mail_file(ck, m, &res);
 		policy_check_result(&res, &ck->pc.policy);
 		report_add(ck->report, &key, &res);
 		lint_result_release(&res);
 		free(who);
 	}
 	mail_set_free(set);
+	ident_release(&me);
 	return rc;
 }
 
@@ -219,16 +248,68 @@ static int check_mails(struct check *ck, const struct buf *in)
  * --message FILE, - and --mbox FILE: mail when its content is mail,
  * else (not with --mbox) one commit message.
  */
+static size_t count_lines(const char *s, size_t len)
+{
+	size_t n = 0;
+
+	for (const char *p = s; (p = memchr(p, '\n', len - (size_t)(p - s)));
+	     p++)
+		n++;
+	return n;
+}
+
+/*
+ * Several --mbox files as one mailbox (a series: b4 am writes its cover
+ * letter and its patches to two files): a file of one mail gets an mbox
+ * separator line of its own, and each file ends with a newline.
+ */
+static int read_mboxes(struct buf *out, struct check *ck)
+{
+	size_t nr = strv_len(ck->mboxes), line = 1;
+
+	ck->file_lines = xcalloc(2 * nr, sizeof(*ck->file_lines));
+	for (size_t i = 0; i < nr; i++) {
+		struct buf f = BUF_INIT;
+
+		if (read_file(&f, ck->mboxes[i]) < 0)
+			return -1;
+		ck->file_lines[2 * i] = line;
+		if (strncmp(buf_cstr(&f), "From ", 5)) {
+			buf_adds(out, "From git-disclose Thu Jan  1 00:00:00 1970\n");
+			line++;
+		}
+		ck->file_lines[2 * i + 1] = line;
+		buf_add(out, f.ptr, f.len);
+		if (f.len && f.ptr[f.len - 1] != '\n')
+			buf_addch(out, '\n');
+		line += count_lines(f.ptr, f.len) +
+			(f.len && f.ptr[f.len - 1] != '\n');
+		buf_release(&f);
+	}
+	return 0;
+}
+
 static int check_input(struct check *ck)
 {
 	struct buf in = BUF_INIT;
 	const char *path = ck->mbox ? ck->mbox : ck->message;
 	int rc;
 
-	if (read_file(&in, path) < 0)
+	if (strv_len(ck->mboxes) > 1 ? read_mboxes(&in, ck) < 0 :
+	    read_file(&in, path) < 0) {
+		buf_release(&in);
 		return -1;
+	}
 	buf_add(&in, "", 0);
-	if (mail_detect(in.ptr, in.len) != MAIL_PLAIN && ck->staged) {
+	if (in.len == strspn(in.ptr, " \t\r\n")) {
+		rc = error_set("%s is empty: give the message or the patch mail to check",
+			       strcmp(path, "-") ? path : "standard input");
+	} else if (mail_detect(in.ptr, in.len) == MAIL_PLAIN &&
+		   (ck->format == REPORT_B4 || ck->format == REPORT_B4_REVIEW)) {
+		rc = error_set("%s holds no patch mail (no From: or Subject: header), and b4 gives its check commands one: check a commit message without --format=%s",
+			       strcmp(path, "-") ? path : "standard input",
+			       ck->format == REPORT_B4 ? "b4" : "b4-review");
+	} else if (mail_detect(in.ptr, in.len) != MAIL_PLAIN && ck->staged) {
 		rc = error_set("%s holds patch mail, not the commit being made: give --staged only with a commit message",
 			       strcmp(path, "-") ? path : "standard input");
 	} else if (mail_detect(in.ptr, in.len) != MAIL_PLAIN) {
@@ -292,7 +373,8 @@ static int check_commit(const struct commit_info *c, void *data)
 	size_t nr = 0;
 	struct message *m;
 	struct lint_result res;
-	struct lint_opts lo = { ck->form, ck->cat, ck->cache };
+	struct lint_opts lo = { .form = ck->form, .cat = ck->cat,
+				.cache = ck->cache };
 	int rc;
 
 	if (skip_b4_cover(ck, c))
@@ -342,7 +424,11 @@ static int parse_options(struct check *ck, int argc, char **argv)
 				return cli_usage_error(check_usage, "check",
 						       "%s", error_last());
 			break;
-		case OPT_MBOX: ck->mbox = optarg; break;
+		case OPT_MBOX:
+			if (!ck->mbox)
+				ck->mbox = optarg;
+			strv_push(&ck->mboxes, optarg);
+			break;
 		case OPT_NO_SPDX: ck->no_spdx = true; break;
 		case OPT_CHECKPATCH: ck->checkpatch = true; break;
 		case OPT_STAGED: ck->staged = true; break;
@@ -395,28 +481,49 @@ static bool use_color(void)
 	return isatty(STDOUT_FILENO) && !getenv("NO_COLOR");
 }
 
-static int run(struct check *ck)
+/* A range that names a file: checkpatch's habit of giving the patch. */
+static int hint_file(const struct check *ck)
 {
-	if (repo_set_streaming)
-		repo_set_streaming();
-	if (repo_open(&ck->repo, NULL) < 0) {
-		if (!ck->message && !ck->mbox)
-			return -1;
-		ck->repo = NULL;
-		error_clear();
-	}
-	if (resolve_policy(ck) < 0 || catalogue_load(&ck->cat) < 0)
-		return -1;
-	ck->cache = lint_cache_new();
-	if (ck->message || ck->mbox)
-		return check_input(ck);
+	struct stat st;
+
+	if (ck->range && stat(ck->range, &st) == 0 && S_ISREG(st.st_mode))
+		error_set("%s; '%s' is a file: to check a patch or a message in a file give --message %s (one) or --mbox %s (a series)",
+			  error_last(), ck->range, ck->range, ck->range);
+	return -1;
+}
+
+static int run_range(struct check *ck)
+{
 	spdx_ids_load(&ck->licenses, repo_workdir(ck->repo));
 	ck->comment_char = repo_comment_char(ck->repo);
 	if (say_b4_range(ck) < 0)
 		return -1;
 	if (ck->checkpatch && checkpatch_run(&ck->cp, ck->repo, ck->range) < 0)
 		return -1;
+	if (!ck->no_spdx)
+		repo_walk_want_added_files(ck->repo);
 	return repo_walk(ck->repo, ck->range, check_commit, ck);
+}
+
+static int run_checks(struct check *ck)
+{
+	if (repo_set_streaming)
+		repo_set_streaming();
+	if (ck->message || ck->mbox ? repo_open_optional(&ck->repo, NULL)
+				    : repo_open(&ck->repo, NULL))
+		return -1;
+	if (resolve_policy(ck) < 0 || catalogue_load(&ck->cat) < 0)
+		return -1;
+	policy_extend_catalogue(ck->cat, &ck->pc);
+	ck->cache = lint_cache_new();
+	if (ck->message || ck->mbox)
+		return check_input(ck);
+	return run_range(ck);
+}
+
+static int run(struct check *ck)
+{
+	return run_checks(ck) < 0 ? hint_file(ck) : 0;
 }
 
 int cmd_check(int argc, char **argv)
@@ -446,6 +553,8 @@ out:
 	catalogue_free(ck.cat);
 	repo_free(ck.repo);
 	free(ck.policy);
+	strv_free(ck.mboxes);
+	free(ck.file_lines);
 	policy_choice_release(&ck.pc);
 	report_free(ck.report);
 	return rc == CLI_HELP ? 0 : rc;

@@ -263,6 +263,16 @@ static const char *checkpatch_says(enum checkpatch_assisted c)
 	return "?";
 }
 
+static void print_tools(const char *what, char **tools)
+{
+	if (!tools)
+		return;
+	printf("    %s:", what);
+	for (char **t = tools; *t; t++)
+		printf("%s %s", t == tools ? "" : ",", *t);
+	printf("\n");
+}
+
 static void print_tree(const struct policy_choice *pc)
 {
 	const struct tree_docs *t = &pc->tree;
@@ -276,6 +286,8 @@ static void print_tree(const struct policy_choice *pc)
 		printf("    %s: asks for '%s'\n", POLICY_DOC, t->form_line);
 	else
 		printf("    %s: none\n", POLICY_DOC);
+	print_tools("basic tools it names (never listed)", t->basic_tools);
+	print_tools("analysis tools it names", t->analysis_tools);
 	printf("    bug-fix procedure: %s\n", t->bugfix_procedure ?
 	       "yes (\"Procedure for finding and fixing bugs\")" : "no");
 	printf("    %s: %s\n", GENERATED_DOC,
@@ -295,6 +307,8 @@ static void print_policy(const struct policy_choice *pc)
 		printf("  follows:   %s\n", p->follows);
 	if (p->rule)
 		printf("  rule:      %s\n", p->rule);
+	for (size_t i = 0; p->rules && p->rules[i]; i++)
+		printf("  - %s\n    (%s)\n", p->rules[i], p->rule_sources[i]);
 	if (p->url)
 		printf("  read at:   %s\n", p->url);
 	print_tree(pc);
@@ -433,19 +447,16 @@ static void check_policy(struct report *rep, const struct entries *l,
 			 const struct policy_choice *pc, const char *err)
 {
 	const struct entry *e = last(l, "disclose.policy");
-	struct buf why = BUF_INIT;
+	char *why;
 
 	if (err) {
 		problem(rep, e, err);
 		return;
 	}
-	if (pc->policy.form == FORM_LLM && pc->have_tree &&
-	    pc->tree.checkpatch == CHECKPATCH_COLON) {
-		buf_addf(&why, "the policy %s writes 'Assisted-by: LLM ...', but %s at %s wants AGENT_NAME:MODEL_VERSION and will warn (BAD_SIGN_OFF): use --policy kernel for this tree",
-			 pc->policy.name, CHECKPATCH_PL, pc->tree.commit);
-		problem(rep, NULL, why.ptr);
-	}
-	buf_release(&why);
+	why = policy_checkpatch_warning(pc);
+	if (why)
+		problem(rep, NULL, why);
+	free(why);
 }
 
 static void check_answers(struct report *rep, const struct entries *l)
@@ -540,10 +551,10 @@ int cmd_config(int argc, char **argv)
 		return cli_fail(EXIT_USAGE);
 	print_settings(&l);
 	print_catalogue_files();
-	if (repo_open(&r, NULL) < 0)
-		r = NULL;
-	error_clear();
-	if (policy_resolve(&pc, NULL, r, NULL) == 0)
+	/* a repository that cannot be opened is said, not taken for none */
+	if (repo_open_optional(&r, NULL) < 0)
+		policy_err = xstrdup(error_last());
+	else if (policy_resolve(&pc, NULL, r, NULL) == 0)
 		print_policy(&pc);
 	else
 		policy_err = xstrdup(error_last());

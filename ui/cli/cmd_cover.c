@@ -5,6 +5,7 @@
 
 #include "b4.h"
 #include "boot.h"
+#include "catalogue.h"
 #include "cli.h"
 #include "cover.h"
 #include "mail.h"
@@ -18,6 +19,7 @@
 static const char cover_usage[] =
 	"usage: git disclose cover [<range>] [--reviewed TEXT] [--tested TEXT]\n"
 	"                          [--prompts TEXT] [--maintainers] [--b4]\n"
+	"                          [--policy P]\n"
 	"       git disclose cover --mbox FILE [--reviewed TEXT] [--tested TEXT]\n"
 	"\n"
 	"Prints a paragraph for the cover letter of the series: which patches\n"
@@ -39,6 +41,9 @@ static const char cover_usage[] =
 	"                     above its tracking block (only the cover commit's\n"
 	"                     message changes; with the branch-description\n"
 	"                     strategy, branch.<name>.description)\n"
+	"  --policy P         the policy pack whose checklist the assistant's\n"
+	"                     certification is read against (default: the\n"
+	"                     one the tree asks for, or disclose.policy)\n"
 	"  --mbox FILE        the series as mail (git format-patch output, an\n"
 	"                     mbox from b4 am; - for standard input) instead\n"
 	"                     of commits; cover letters are skipped\n"
@@ -58,6 +63,7 @@ struct cover_args {
 	const char *tested;
 	const char *mbox;
 	const char *prompts;
+	const char *policy;
 	bool b4, maintainers;
 };
 
@@ -70,6 +76,7 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 		{ "mbox", required_argument, NULL, 'm' },
 		{ "prompts", required_argument, NULL, 'p' },
 		{ "maintainers", no_argument, NULL, 'M' },
+		{ "policy", required_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -96,6 +103,9 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 			break;
 		case 'M':
 			a->maintainers = true;
+			break;
+		case 'P':
+			a->policy = optarg;
 			break;
 		case 'h':
 			fputs(cover_usage, stdout);
@@ -124,7 +134,7 @@ static int parse_args(struct cover_args *a, int argc, char **argv)
 
 /* --mbox FILE: the series as mail, into *out. */
 static int collect_mail(struct cover **out, const char *path,
-			const struct ident *human)
+			const struct ident *human, const struct catalogue *cat)
 {
 	const char *name = strcmp(path, "-") ? path : "standard input";
 	struct mail_set *set = NULL;
@@ -141,7 +151,7 @@ static int collect_mail(struct cover **out, const char *path,
 	}
 	if (mail_split(&set, in.ptr, in.len, 0) < 0)
 		goto out;
-	rc = cover_collect_mail(out, set, human);
+	rc = cover_collect_mail(out, set, human, cat);
 	if (rc == 0 && !(*out)->nr_patches) {
 		cover_free(*out);
 		*out = NULL;
@@ -226,8 +236,9 @@ static int write_cover_commit(const struct b4_series *s, struct repo *r,
 		       s->cover, res.entries[0].new_id, res.nr_rewritten - 1,
 		       res.nr_rewritten == 2 ? "" : "es");
 		printf("backup: %s; undo: " REWRITE_UNDO "\n  ("
-		       REWRITE_UNDO_WHY ")\n", res.backup_ref,
-		       res.backup_ref);
+		       REWRITE_UNDO_WHY ")\n",
+		       res.backup_ref ? res.backup_ref : "none",
+		       rewrite_undo_ref(&res));
 	}
 	rewrite_result_release(&res);
 	return 0;
@@ -293,7 +304,21 @@ static bool bugfix_series(struct repo *r, const struct cover *c,
 	for (size_t i = 0; i < c->nr_patches; i++)
 		if (c->patches[i].fixes)
 			return true;
-	return session_certifies(repo_git_dir(r), ids, c->nr_patches, mark);
+	/* the whole series marked, or one commit of it */
+	return session_certifies(repo_git_dir(r), ids, c->nr_patches, mark) ||
+	       session_marked_any(repo_git_dir(r), ids, c->nr_patches,
+				  POLICY_BUGFIX_COMMIT);
+}
+
+/* Which patches the human marked in the assistant as without AI code. */
+static void no_ai_marks(bool *out, struct repo *r, const struct cover *c)
+{
+	char **ids = NULL;
+
+	for (size_t i = 0; i < c->nr_patches; i++)
+		strv_push(&ids, c->patches[i].id);
+	session_no_ai_marks(out, repo_git_dir(r), ids, c->nr_patches);
+	strv_free(ids);
 }
 
 /*
@@ -355,24 +380,22 @@ int cmd_cover(int argc, char **argv)
 	struct repo *r = NULL;
 	struct ident human = { NULL, NULL };
 	struct policy_choice pc;
-	bool have_human = false, have_pc = false;
+	struct catalogue *cat = NULL;
+	bool have_human = false, have_pc = false, *no_ai = NULL;
 	int ret;
 
 	ret = parse_args(&a, argc, argv);
 	if (ret)
 		return ret == CLI_HELP ? 0 : ret;
 	memset(&opts, 0, sizeof(opts));
-	if (repo_open(&r, NULL) < 0) {
-		/* mail needs no repository: then no boot verdict, no human */
-		if (!a.mbox)
-			return cli_fail(EXIT_USAGE);
-		error_clear();
-	} else if (repo_identity(&human, r) == 0) {
+	/* mail needs no repository: then no boot verdict, no human */
+	if (a.mbox ? repo_open_optional(&r, NULL) : repo_open(&r, NULL))
+		return cli_fail(EXIT_USAGE);
+	if (r && repo_identity(&human, r) == 0) {
 		have_human = true;
 		opts.human = &human;
-	} else {
-		error_clear();
 	}
+	error_clear();
 	if (a.b4) {
 		struct b4_series s;
 
@@ -382,8 +405,9 @@ int cmd_cover(int argc, char **argv)
 		}
 		b4_series_release(&s);
 	}
-	if (a.mbox ? collect_mail(&c, a.mbox, opts.human) < 0 :
-	    cover_collect(&c, r, a.range, opts.human) < 0) {
+	if (catalogue_load(&cat) < 0 ||
+	    (a.mbox ? collect_mail(&c, a.mbox, opts.human, cat) < 0 :
+	     cover_collect(&c, r, a.range, opts.human, cat) < 0)) {
 		ret = cli_fail(EXIT_USAGE);
 		goto out;
 	}
@@ -395,10 +419,19 @@ int cmd_cover(int argc, char **argv)
 	opts.reviewed = a.reviewed;
 	opts.tested = a.tested;
 	opts.prompts = a.prompts;
-	if (r && policy_resolve(&pc, NULL, r, a.mbox ? NULL : a.range) == 0)
-		have_pc = true;
-	error_clear();
+	/* the one resolver: a pack it cannot find or read is an error */
+	if (r && policy_resolve(&pc, a.policy, r,
+				a.mbox ? NULL : a.range) < 0) {
+		ret = cli_fail(EXIT_USAGE);
+		goto out;
+	}
+	have_pc = r != NULL;
 	opts.certified = !a.mbox && have_pc && certified(r, c, &pc);
+	if (!a.mbox) {
+		no_ai = xcalloc(c->nr_patches, sizeof(*no_ai));
+		no_ai_marks(no_ai, r, c);
+		opts.no_ai = no_ai;
+	}
 	opts.generated_content = have_pc && pc.have_tree &&
 				 pc.tree.generated_content;
 	v = r ? load_boot(&opts, r, c->tip) : NULL;
@@ -424,6 +457,8 @@ out:
 		policy_choice_release(&pc);
 	boot_verdict_free(v);
 	cover_free(c);
+	catalogue_free(cat);
+	free(no_ai);
 	if (have_human)
 		ident_release(&human);
 	repo_free(r);

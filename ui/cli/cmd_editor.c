@@ -152,8 +152,8 @@ int cmd_editor(int argc, char **argv)
 		return EXIT_USAGE;	/* git disclose commit says it */
 	if (rc < 0)
 		return cli_fail(EXIT_USAGE);
-	if (repo_open(&r, NULL) < 0)
-		r = NULL;
+	if (repo_open_optional(&r, NULL) < 0)
+		return cli_fail(EXIT_USAGE);
 	rc = place_file(argv[1], r);
 	repo_free(r);
 	return rc < 0 ? cli_fail(EXIT_USAGE) : 0;

@@ -69,11 +69,14 @@ struct fixer {
 	size_t nr_only;
 	struct buf disagree;		/* commits whose facts contradict */
 	size_t nr_disagree;
+	/* the pack declines AI content: why no change may be written */
+	char *declined;
 };
 
 static int setup(struct fixer *fx)
 {
 	struct policy_choice pc;
+	char *warn;
 	int rc;
 
 	if (repo_open(&fx->repo, NULL) < 0) {
@@ -84,8 +87,21 @@ static int setup(struct fixer *fx)
 	}
 	rc = policy_resolve(&pc, fx->answers.policy, fx->repo, fx->range);
 	fx->fo.form = pc.policy.form;
+	warn = rc == 0 ? policy_checkpatch_warning(&pc) : NULL;
+	if (warn)
+		fprintf(stderr, "git disclose fix: warning: %s\n", warn);
+	free(warn);
+	/* fix writes Assisted-by: lines: none under a pack declining AI */
+	if (rc == 0 && policy_refuse_declined(&pc.policy) < 0) {
+		fx->declined = xstrdup(error_last());
+		error_clear();
+	}
+	if (rc == 0 && catalogue_load(&fx->cat) == 0)
+		policy_extend_catalogue(fx->cat, &pc);
+	else
+		rc = -1;
 	policy_choice_release(&pc);
-	if (rc < 0 || catalogue_load(&fx->cat) < 0)
+	if (rc < 0)
 		return -1;
 	if (!fx->answers.no_signoff) {
 		if (repo_identity(&fx->human, fx->repo) < 0)
@@ -157,6 +173,8 @@ static int fix_file(struct fixer *fx)
 	rc = fix_message(&out, &changed, in.ptr ? in.ptr : "", in.len,
 			 &fx->fo);
 	print_notes(fx, NULL);
+	if (rc == 0 && changed && fx->declined)
+		rc = error_set("%s", fx->declined);
 	if (rc < 0)
 		goto out;
 	rc = -1;
@@ -243,6 +261,8 @@ static int fix_commit_message(struct buf *out, bool *changed,
 	rc = fix_message(out, changed, c->message, c->message_len, &fx->fo);
 	fx->fo.facts = NULL;
 	print_notes(fx, c->id);
+	if (rc == 0 && *changed && fx->declined)
+		rc = error_set("%s", fx->declined);
 	if (rc < 0) {
 		struct buf e = BUF_INIT;
 
@@ -294,29 +314,22 @@ static int walk_one(const struct commit_info *c, void *data)
 
 static int amend_head(struct fixer *fx)
 {
-	char new_id[OID_HEX + 1], *branch = NULL;
-	struct buf backup = BUF_INIT;
+	char new_id[OID_HEX + 1], *undo = NULL;
 	bool changed;
 
 	if (!fx->head_changed) {
 		printf("HEAD %.12s: nothing to fix\n", fx->head);
 		return 0;
 	}
-	if (repo_amend_head(new_id, &changed, fx->repo, fx->head_msg.ptr,
-			    "disclose: fix HEAD") < 0)
+	if (repo_amend_head(new_id, &undo, &changed, fx->repo,
+			    fx->head_msg.ptr, "disclose: fix HEAD") < 0)
 		return -1;
 	printf("fixed HEAD %.12s -> %.12s\n", fx->head, new_id);
-	/* the rewrite refuses a detached HEAD: HEAD is on a branch */
-	if (repo_head_branch(&branch, fx->repo) < 0 || !branch) {
-		error_clear();
-		buf_adds(&backup, "ORIG_HEAD");
-	} else {
-		buf_addf(&backup, "refs/disclose/backup/%s", branch);
-	}
-	printf("undo: " REWRITE_UNDO "\n  (" REWRITE_UNDO_WHY ")\n",
-	       backup.ptr);
-	buf_release(&backup);
-	free(branch);
+	if (undo)
+		printf("undo: " REWRITE_UNDO "\n  (" REWRITE_UNDO_WHY ")\n",
+		       undo);
+	rewrite_release_signals();
+	free(undo);
 	return 0;
 }
 
@@ -347,9 +360,8 @@ static int rewrite_range(struct fixer *fx)
 		       res.nr_changed, res.nr_commits,
 		       res.nr_commits == 1 ? "" : "s",
 		       res.ref ? res.ref : "HEAD", res.old_tip, res.new_tip);
-		if (res.backup_ref)
-			printf("undo: " REWRITE_UNDO "\n  ("
-			       REWRITE_UNDO_WHY ")\n", res.backup_ref);
+		printf("undo: " REWRITE_UNDO "\n  (" REWRITE_UNDO_WHY ")\n",
+		       rewrite_undo_ref(&res));
 	}
 	rewrite_result_release(&res);
 	return rc;
@@ -493,5 +505,6 @@ out:
 		free(fx.only[i]);
 	free(fx.only);
 	buf_release(&fx.disagree);
+	free(fx.declined);
 	return rc == CLI_HELP ? 0 : rc;
 }

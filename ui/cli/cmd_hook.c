@@ -317,17 +317,6 @@ static bool in_list(const char *const *list, const char *s)
 	return false;
 }
 
-static bool env_ident(struct ident *out, const char *name, const char *email)
-{
-	const char *n = getenv(name), *e = getenv(email);
-
-	if (!n || !e)
-		return false;
-	out->name = xstrdup(n);
-	out->email = xstrdup(e);
-	return true;
-}
-
 static bool file_exists(const char *dir, const char *name)
 {
 	struct buf p = BUF_INIT;
@@ -596,9 +585,9 @@ static void report_end(struct hook_run *h)
 /* Who writes the commit: git sets GIT_AUTHOR_* and GIT_COMMITTER_*. */
 static void identities(struct hook_run *h)
 {
-	h->have_author = env_ident(&h->author, "GIT_AUTHOR_NAME",
+	h->have_author = cli_env_ident(&h->author, "GIT_AUTHOR_NAME",
 				   "GIT_AUTHOR_EMAIL");
-	h->have_committer = env_ident(&h->committer, "GIT_COMMITTER_NAME",
+	h->have_committer = cli_env_ident(&h->committer, "GIT_COMMITTER_NAME",
 				      "GIT_COMMITTER_EMAIL");
 	if (!h->have_committer) {
 		h->have_committer = repo_identity(&h->committer, h->repo) == 0;
@@ -616,6 +605,7 @@ static int load(struct hook_run *h)
 	if (catalogue_load(&h->cat) < 0 ||
 	    read_file(&h->text, h->path) < 0)
 		return -1;
+	policy_extend_catalogue(h->cat, &h->pc);
 	h->comment_char = repo_comment_char(h->repo);
 	identities(h);
 	return parse_message(h);
@@ -624,7 +614,7 @@ static int load(struct hook_run *h)
 static int check(struct hook_run *h)
 {
 	struct lint_facts facts = { 0 };
-	struct lint_opts lo = { h->form, h->cat, NULL };
+	struct lint_opts lo = { .form = h->form, .cat = h->cat };
 	struct lint_result res;
 
 	facts.author = h->have_author ? &h->author : NULL;
@@ -816,6 +806,7 @@ static int am_load(struct am_run *a)
 	if (catalogue_load(&a->cat) < 0 ||
 	    read_file(&a->text, a->path) < 0)
 		return -1;
+	policy_extend_catalogue(a->cat, &a->pc);
 	buf_add(&a->text, "", 0);
 	spdx_ids_load(&a->licenses, repo_workdir(a->repo));
 	am_load_mail(a);
@@ -850,7 +841,7 @@ static void am_report_end(struct am_run *a)
 	if (!a->errors)
 		return;
 	if (a->strict)
-		fprintf(stderr, "applypatch-msg: \"%s\" is not applied (disclose.amHook = strict): ask its sender for a fixed patch and git am --skip it, or git am --abort to go back to where git am started\n",
+		fprintf(stderr, "applypatch-msg: \"%s\" is not applied (disclose.amHook = strict): ask its sender for a fixed patch and git am --skip it, or git am --abort to go back to where git am started (to apply it anyway and fix it yourself: git am --abort, then git -c disclose.amHook=warn am ...)\n",
 			a->subject);
 	else
 		fprintf(stderr, "applypatch-msg: \"%s\" is applied all the same (disclose.amHook = warn; strict stops git am here): fix the commit before you pass it on, or ask its sender for a fixed patch\n",
@@ -859,7 +850,7 @@ static void am_report_end(struct am_run *a)
 
 static void am_check(struct am_run *a)
 {
-	struct lint_opts lo = { a->form, a->cat, NULL };
+	struct lint_opts lo = { .form = a->form, .cat = a->cat, .mail = true };
 	struct lint_result res;
 	struct message *m;
 

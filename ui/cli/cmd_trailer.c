@@ -71,16 +71,15 @@ static void parse_one(struct buf *out, const struct trailer_opts *o,
 	message_free(m);
 }
 
-static char parse_comment_char(void)
+static int parse_comment_char(char *out)
 {
-	struct repo *r = NULL;
-	char cc;
+	struct repo *r;
 
-	if (repo_open(&r, NULL) < 0)
-		r = NULL;
-	cc = repo_comment_char(r);
+	if (repo_open_optional(&r, NULL) < 0)
+		return -1;
+	*out = repo_comment_char(r);
 	repo_free(r);
-	return cc;
+	return 0;
 }
 
 /*
@@ -99,10 +98,10 @@ static void write_parsed(const struct buf *out, bool nul)
 static int run_parse(const struct trailer_opts *o)
 {
 	struct buf in = BUF_INIT, out = BUF_INIT;
-	char cc = parse_comment_char();
+	char cc;
 	size_t off = 0;
 
-	if (read_file(&in, o->message ? o->message : "-") < 0)
+	if (parse_comment_char(&cc) < 0 || read_file(&in, o->message ? o->message : "-") < 0)
 		return cli_fail(EXIT_USAGE);
 	if (!o->nul) {
 		parse_one(&out, o, in.ptr, in.len, cc);

@@ -388,9 +388,14 @@ static int loop(void)
 	}
 }
 
-/* Open the flow's steps after the first, up to the one named at. */
+/*
+ * Open the flow's steps after the first, up to the one named at (none
+ * when it is the first: the review saves the place as the series).
+ */
 static void resume(const char *at)
 {
+	if (!strcmp(T.flow[0].screen->name, at))
+		return;
 	for (size_t i = 1; i < T.nr_steps; i++)
 		if (tui_push(T.flow[i].screen, NULL) < 0 ||
 		    !strcmp(T.flow[i].screen->name, at))

@@ -17,12 +17,14 @@
 #define TUI_EXIT_USAGE 2
 
 static const char tui_usage[] =
-	"usage: git disclose [<range>]\n"
+	"usage: git disclose [--policy P] [<range>]\n"
 	"\n"
 	"Opens the guided assistant on the commits of range (default: the\n"
 	"branch's commits not on its upstream, else HEAD): review each commit,\n"
 	"go through the policy's checklist, say which agent, model and tools\n"
 	"helped, preview and write Assisted-by: and your Signed-off-by:.\n"
+	"--policy P names the policy pack (kernel, kernel-llm, qemu, fedora,\n"
+	"llvm or one of yours) instead of the one the tree's documents ask for.\n"
 	"It needs a terminal; elsewhere use git disclose check and amend.\n";
 
 /*
@@ -69,33 +71,70 @@ int tui_report(struct history *h, struct repo *r)
 	return tui_run(NULL, report_flow, 1, NULL);
 }
 
-int cmd_tui(int argc, char **argv)
+/* One word of the command line: an option, or the range. */
+static int parse_word(const char **range, const char **policy, char **argv,
+		      int *i, bool opts)
 {
-	const char *range = NULL, *script = getenv("DISCLOSE_TUI_SCRIPT");
-	struct tui_model m;
-	int rc = 0;
+	const char *w = argv[*i];
+
+	if (opts && (!strcmp(w, "--policy") || !strncmp(w, "--policy=", 9))) {
+		*policy = w[8] ? w + 9 : argv[++*i];
+		if (*policy && **policy)
+			return 0;
+		fprintf(stderr, "git disclose: --policy needs a pack name (kernel, kernel-llm, ...)\n%s",
+			tui_usage);
+		return -1;
+	}
+	if (opts && w[0] == '-' && w[1]) {
+		fprintf(stderr, "git disclose: unknown option '%s'\n%s", w,
+			tui_usage);
+		return -1;
+	}
+	if (*range) {
+		fprintf(stderr, "git disclose: one range only, not '%s' too\n%s",
+			w, tui_usage);
+		return -1;
+	}
+	*range = w;
+	return 0;
+}
+
+/* 1: help printed; -1: a usage error, said; 0: go on. */
+static int parse_args(const char **range, const char **policy, int argc,
+		      char **argv)
+{
+	bool opts = true;
 
 	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "--"))
-			continue;
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+		if (opts && !strcmp(argv[i], "--")) {
+			opts = false;
+		} else if (opts && (!strcmp(argv[i], "-h") ||
+				    !strcmp(argv[i], "--help"))) {
 			fputs(tui_usage, stdout);
-			return 0;
+			return 1;
+		} else if (parse_word(range, policy, argv, &i, opts) < 0) {
+			return -1;
 		}
-		if (range) {
-			fprintf(stderr, "git disclose: one range only, not '%s' too\n%s",
-				argv[i], tui_usage);
-			return TUI_EXIT_USAGE;
-		}
-		range = argv[i];
 	}
+	return 0;
+}
+
+int cmd_tui(int argc, char **argv)
+{
+	const char *range = NULL, *policy = NULL;
+	const char *script = getenv("DISCLOSE_TUI_SCRIPT");
+	struct tui_model m;
+	int rc = parse_args(&range, &policy, argc, argv);
+
+	if (rc)
+		return rc < 0 ? TUI_EXIT_USAGE : 0;
 	if (!(script && *script) && (!isatty(0) || !isatty(1))) {
 		fprintf(stderr, "git disclose: the guided assistant needs a terminal; here use git disclose check to lint the series and git disclose amend to write the trailers\n");
 		return TUI_EXIT_USAGE;
 	}
 	if (!want_utf8_locale())
 		fprintf(stderr, "git disclose: no UTF-8 locale: wide characters may be misaligned\n");
-	if (model_init(&m, NULL, range) < 0) {
+	if (model_init(&m, NULL, range, policy) < 0) {
 		rc = fail(TUI_EXIT_USAGE);
 		goto out;
 	}

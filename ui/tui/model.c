@@ -243,12 +243,16 @@ static bool is_kernel_tree(const char *workdir)
 	return yes;
 }
 
-/* The one resolver: disclose.policy, else the tree at the series base. */
-static int load_policy(struct tui_model *m)
+/*
+ * The one resolver: --policy, else disclose.policy, else the tree at the
+ * series base.
+ */
+static int load_policy(struct tui_model *m, const char *policy)
 {
-	if (policy_resolve(&m->choice, NULL, m->repo,
+	if (policy_resolve(&m->choice, policy, m->repo,
 			   m->range_given ? m->range : NULL) < 0)
 		return -1;
+	policy_extend_catalogue(m->cat, &m->choice);
 	m->policy = &m->choice.policy;
 	return 0;
 }
@@ -347,7 +351,8 @@ out:
 	return rc;
 }
 
-int model_init(struct tui_model *m, const char *dir, const char *range)
+int model_init(struct tui_model *m, const char *dir, const char *range,
+	       const char *policy)
 {
 	memset(m, 0, sizeof(*m));
 	m->checker = lint_message != NULL;
@@ -369,7 +374,7 @@ int model_init(struct tui_model *m, const char *dir, const char *range)
 	else if (repo_default_range(&m->range, m->repo) < 0)
 		return -1;
 	m->kernel_tree = is_kernel_tree(repo_workdir(m->repo));
-	if (load_policy(m) < 0 || load_series(m) < 0)
+	if (load_policy(m, policy) < 0 || load_series(m) < 0)
 		return -1;
 	prefill(m);
 	note_mixed(m);
@@ -935,10 +940,25 @@ int model_check_previewed(const struct tui_model *m)
 	return rc;
 }
 
-int model_session_save(struct tui_model *m)
+void model_change_ids(struct tui_model *m)
 {
 	if (!m->session->patches)
 		m->session->patches = change_ids(m);
+}
+
+void model_mark_fix(struct tui_model *m, size_t i, bool on)
+{
+	char *mark;
+
+	model_change_ids(m);	/* the mark names the change */
+	mark = model_fix_mark(m, i);
+	session_certify(m->session, mark, on);
+	free(mark);
+}
+
+int model_session_save(struct tui_model *m)
+{
+	model_change_ids(m);
 	return session_save(m->session, repo_git_dir(m->repo));
 }
 

@@ -74,7 +74,8 @@ struct tui_model {
  * the checker on it, load its saved session and pre-fill the answers.
  * On failure error_last() says why; model_release() is safe either way.
  */
-int model_init(struct tui_model *m, const char *dir, const char *range);
+int model_init(struct tui_model *m, const char *dir, const char *range,
+	       const char *policy);
 void model_release(struct tui_model *m);
 
 /* Every commit is reviewed or marked as without AI code; *open: how many
@@ -126,6 +127,8 @@ void model_open_items(const struct tui_model *m, struct buf *out);
  * they were left for later (no session was saved when the series loaded).
  */
 int model_session_save(struct tui_model *m);
+/* The same change ids alone (marks kept by change need them first). */
+void model_change_ids(struct tui_model *m);
 /* Remember the screen the human is on and save the session. */
 int model_save(struct tui_model *m, const char *screen);
 /* The same when the human only moves on: no answer changed. */
@@ -153,7 +156,17 @@ size_t model_findings(const struct tui_model *m, const char *prefix,
 /* The human's mark: every commit of the series fixes a bug. */
 #define MODEL_BUGFIX_MARK POLICY_BUGFIX_MARK
 
-/* Some commit carries Fixes:, or the series is marked as bug fixes. */
+/* Commit i carries Fixes:, or it or the series is marked as a bug fix. */
+bool model_commit_is_fix(const struct tui_model *m, size_t i);
+/*
+ * Commit i's own mark (f on the series screen): its name in the session
+ * (by the commit's change, so that it follows a rewrite; the caller
+ * frees), whether it is set, and setting or taking it back (model.c).
+ */
+char *model_fix_mark(const struct tui_model *m, size_t i);
+bool model_commit_marked_fix(const struct tui_model *m, size_t i);
+void model_mark_fix(struct tui_model *m, size_t i, bool on);
+/* Some commit is a bug fix. */
 bool model_is_bugfix(const struct tui_model *m);
 /* The procedure's items apply to bug fixes only; all others always. */
 bool model_item_applies(const struct tui_model *m,

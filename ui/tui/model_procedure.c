@@ -21,16 +21,36 @@ struct procedure_cache {
 	char *cover;			/* b4's cover letter, or NULL */
 };
 
-static bool commit_is_fix(const struct tui_model *m, size_t i)
+char *model_fix_mark(const struct tui_model *m, size_t i)
+{
+	const struct session *s = m->session;
+	struct buf b = BUF_INIT;
+
+	buf_addf(&b, "%s%s", POLICY_BUGFIX_COMMIT,
+		 s->patches && s->patches[i] ? s->patches[i] : s->ids[i]);
+	return buf_detach(&b, NULL);
+}
+
+bool model_commit_marked_fix(const struct tui_model *m, size_t i)
+{
+	char *mark = model_fix_mark(m, i);
+	bool yes = session_certified(m->session, mark);
+
+	free(mark);
+	return yes;
+}
+
+bool model_commit_is_fix(const struct tui_model *m, size_t i)
 {
 	return fixes_count(m->commits[i].msg) > 0 ||
-	       session_certified(m->session, MODEL_BUGFIX_MARK);
+	       session_certified(m->session, MODEL_BUGFIX_MARK) ||
+	       model_commit_marked_fix(m, i);
 }
 
 bool model_is_bugfix(const struct tui_model *m)
 {
 	for (size_t i = 0; i < m->nr; i++)
-		if (commit_is_fix(m, i))
+		if (model_commit_is_fix(m, i))
 			return true;
 	return false;
 }
@@ -111,7 +131,7 @@ static struct proc_commit *proc_commits(const struct tui_model *m)
 		pc[i].id = m->commits[i].info->id;
 		pc[i].subject = m->commits[i].subject;
 		pc[i].msg = m->commits[i].msg;
-		pc[i].fix = commit_is_fix(m, i);
+		pc[i].fix = model_commit_is_fix(m, i);
 	}
 	return pc;
 }

@@ -29,19 +29,10 @@ static int shown_items(const struct view *v, size_t *idx)
 	return n;
 }
 
-/* The pack has the bug-fix procedure's items (the tree's document). */
-static bool has_procedure(const struct policy *p)
-{
-	for (size_t i = 0; i < p->nr_items; i++)
-		if (p->items[i].when == WHEN_BUGFIX_PROCEDURE)
-			return true;
-	return false;
-}
-
 /* checkpatch and get_maintainer.pl, for a series of bug fixes. */
 static void run_procedure(struct view *v)
 {
-	if (!has_procedure(v->m->policy) || !model_is_bugfix(v->m))
+	if (!policy_has_procedure(v->m->policy) || !model_is_bugfix(v->m))
 		return;
 	tui_message("running the tree's checkpatch and get_maintainer.pl ...");
 	model_procedure_run(v->m);
@@ -62,7 +53,7 @@ static void mark_bugfix(struct view *v)
 	struct checklist_view *c = v->priv;
 	bool on = !session_certified(v->m->session, MODEL_BUGFIX_MARK);
 
-	if (!has_procedure(v->m->policy)) {
+	if (!policy_has_procedure(v->m->policy)) {
 		tui_message("the tree's %s has no procedure for bug fixes: nothing to mark",
 			    POLICY_DOC);
 		return;
@@ -98,6 +89,32 @@ static int state_color(enum item_state st)
 	       st == ITEM_NA ? CL_DIM : CL_WARN;
 }
 
+/* The policy's title and where it came from: the file and commit. */
+static void where_from(const struct tui_model *m, int row, int cols)
+{
+	const struct policy_choice *c = &m->choice;
+	const struct policy *p = m->policy;
+
+	if (c->origin == POLICY_FROM_TREE)
+		tui_putf(row, 0, cols, CL_META, A_BOLD, "%s (%s at %.12s)",
+			 p->title, c->tree.pack ? c->tree.pack_path :
+			 POLICY_DOC, c->tree.commit);
+	else if (c->origin == POLICY_FROM_OPTION)
+		tui_putf(row, 0, cols, CL_META, A_BOLD, "%s (--policy %s)",
+			 p->title, p->name);
+	else if (c->origin == POLICY_FROM_CONFIG)
+		tui_putf(row, 0, cols, CL_META, A_BOLD,
+			 "%s (git config disclose.policy %s)", p->title,
+			 p->name);
+	else if (c->have_tree && c->tree.kernel_tree)
+		tui_putf(row, 0, cols, CL_META, A_BOLD,
+			 "%s (the default: no %s at %.12s)", p->title,
+			 POLICY_DOC, c->tree.commit);
+	else
+		tui_putf(row, 0, cols, CL_META, A_BOLD, "%s (%s)", p->title,
+			 p->document ? p->document : p->name);
+}
+
 static void checklist_draw(struct view *v, int top, int rows, int cols)
 {
 	struct checklist_view *c = v->priv;
@@ -109,13 +126,7 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 	const char *s, *e, *hint;
 	enum item_state st;
 
-	/* where the policy came from */
-	if (v->m->choice.origin == POLICY_FROM_TREE)
-		tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s at %.12s)",
-			 p->title, POLICY_DOC, v->m->choice.tree.commit);
-	else
-		tui_putf(row++, 0, cols, CL_META, A_BOLD, "%s (%s)", p->title,
-			 p->document ? p->document : p->name);
+	where_from(v->m, row++, cols);
 	if (c->cursor >= list_rows)
 		c->cursor = list_rows - 1;
 	at = &p->items[idx[c->cursor]];
@@ -145,9 +156,9 @@ static void checklist_draw(struct view *v, int top, int rows, int cols)
 			 "%s%s", it->text, it->optional ? " (optional)" : "");
 		row++;
 	}
-	if (has_procedure(p) && !model_is_bugfix(v->m))
+	if (policy_has_procedure(p) && !model_is_bugfix(v->m))
 		tui_putf(row++, 0, cols, CL_DIM, 0,
-			 "f: the series fixes a bug (%s's procedure for bug fixes adds its items)",
+			 "f: the series fixes a bug, or f on a commit of the series screen: that one does (%s's procedure for bug fixes adds its items)",
 			 POLICY_DOC);
 	row++;
 	st = model_item_state(v->m, at, &why);
@@ -251,7 +262,7 @@ static enum tui_request checklist_key(struct view *v, int key, bool is_key)
 		mark_bugfix(v);
 		break;
 	case 'p':
-		if (!has_procedure(p) || !model_is_bugfix(v->m))
+		if (!policy_has_procedure(p) || !model_is_bugfix(v->m))
 			tui_message("checkpatch and get_maintainer.pl run for bug fixes under the procedure: f marks the series");
 		else
 			run_procedure(v);

@@ -56,6 +56,20 @@ static void add_commit(struct pager *p, const struct tui_model *m, size_t i,
 	diff_iter_release(&it);
 }
 
+/* The tree's checkpatch will warn on the LLM form: say so before writing. */
+static void add_checkpatch_note(struct pager *p, const struct tui_model *m)
+{
+	char *why = policy_checkpatch_warning(&m->choice);
+	struct buf note = BUF_INIT;
+
+	if (why) {
+		buf_addf(&note, "Note: %s.", why);
+		pager_add_wrapped(p, CL_WARN, note.ptr, 78);
+	}
+	buf_release(&note);
+	free(why);
+}
+
 /*
  * The commits the human marked as without AI-generated code that carry
  * AI traces: what becomes of them (removed as false claims by default).
@@ -112,9 +126,7 @@ static void fill(struct view *v)
 		pager_addf(&pv->p, m->mixed ? CL_WARN : CL_DIM, 0, "%s",
 			   m->facts_note);
 	add_no_ai(&pv->p, m);
-	if (m->policy->form == FORM_LLM && m->kernel_tree)
-		pager_add(&pv->p, CL_WARN, 0, TUI_LIT(
-			  "Note: kernel-llm writes 'Assisted-by: LLM' (no colon): a checkpatch that still checks for AGENT:MODEL warns (BAD_SIGN_OFF)."));
+	add_checkpatch_note(&pv->p, m);
 	if (!model_checklist_done(m))
 		pager_add(&pv->p, CL_BAD, 0,
 			  TUI_LIT("The checklist is not complete: finish it before writing."));
@@ -394,10 +406,13 @@ static int write_series(struct view *v, struct pager *sum)
 		   res.ref ? res.ref : "HEAD");
 	pager_addf(sum, CL_TEXT, 0, "  tip %.12s -> %.12s", res.old_tip,
 		   res.new_tip);
-	if (res.backup_ref) {
+	if (res.nr_rewritten) {
 		pager_addf(sum, CL_TEXT, 0, "Backup: %s (the old tip %.12s)",
-			   res.backup_ref, res.old_tip);
-		add_undo(m, sum, res.backup_ref);
+			   res.backup_ref ? res.backup_ref : "none",
+			   res.old_tip);
+		if (!res.backup_ref && res.warning)
+			pager_add_wrapped(sum, CL_WARN, res.warning, 72);
+		add_undo(m, sum, rewrite_undo_ref(&res));
 	}
 	rewrite_result_release(&res);
 	return 0;
@@ -409,7 +424,7 @@ static int write_head(struct view *v, struct pager *sum)
 	struct tui_model *m = v->m;
 	struct series_commit *last = &m->commits[m->nr - 1];
 	struct commit_info *head = NULL;
-	char new_id[OID_HEX + 1];
+	char new_id[OID_HEX + 1], *undo = NULL;
 	bool changed;
 	int rc;
 
@@ -419,9 +434,11 @@ static int write_head(struct view *v, struct pager *sum)
 	commit_info_free(head);
 	if (rc)
 		return error_set("the series does not end at HEAD, and this build can only write HEAD: check out its tip, or use git disclose amend");
-	if (repo_amend_head(new_id, &changed, m->repo, last->new_message,
-			    "disclose: amend HEAD") < 0)
+	if (repo_amend_head(new_id, &undo, &changed, m->repo,
+			    last->new_message, "disclose: amend HEAD") < 0)
 		return -1;
+	/* the assistant's own SIGTERM handler restores the terminal */
+	rewrite_release_signals();
 	pager_addf(sum, CL_OK, A_BOLD, "Written: HEAD only (%s)",
 		   changed ? "changed" : "already had these trailers");
 	if (changed)
@@ -430,10 +447,11 @@ static int write_head(struct view *v, struct pager *sum)
 		pager_addf(sum, CL_WARN, 0,
 			   "The other %zu commits are unchanged: the series rewrite is not in this build.",
 			   m->nr - 1);
-	if (changed) {
-		pager_add(sum, CL_TEXT, 0, TUI_LIT("Backup: ORIG_HEAD"));
-		add_undo(m, sum, "ORIG_HEAD");
+	if (undo) {
+		pager_addf(sum, CL_TEXT, 0, "Backup: %s", undo);
+		add_undo(m, sum, undo);
 	}
+	free(undo);
 	return 0;
 }
 
@@ -450,9 +468,7 @@ static void do_write(struct view *v)
 		tui_message("already written");
 		return;
 	}
-	if (m->policy->form == FORM_LLM && m->kernel_tree)
-		pager_add(&pv->p, CL_WARN, 0, TUI_LIT(
-			  "Note: kernel-llm writes 'Assisted-by: LLM' (no colon): a checkpatch that still checks for AGENT:MODEL warns (BAD_SIGN_OFF)."));
+	add_checkpatch_note(&pv->p, m);
 	if (!model_checklist_done(m)) {
 		model_open_items(m, &open);
 		tui_message("not written: the checklist is not complete (%s)",
@@ -479,8 +495,10 @@ static void do_write(struct view *v)
 	}
 	m->written = true;
 	a = model_assisted(m, &why);
-	if (a && answers_save(a, m->choice.origin == POLICY_FROM_CONFIG ?
-				  m->policy->name : NULL, m->repo) < 0) {
+	/* a pack the human named is remembered; one the tree chose is not */
+	if (a && answers_save(a, m->choice.origin == POLICY_FROM_CONFIG ||
+				 m->choice.origin == POLICY_FROM_OPTION ?
+				 m->policy->name : NULL, m->repo) < 0) {
 		pager_addf(&sum, CL_WARN, 0, "answers not remembered: %s",
 			   error_last());
 		error_clear();

@@ -156,6 +156,12 @@ static void draw_commit(const struct tui_model *m, size_t i, int row,
 	tui_put(row, 0, cols, color, 0, b.ptr, b.len);
 	tui_put(row, (int)b.len, cols - (int)b.len, color, 0, sc->subject,
 		strlen(sc->subject));
+	/* a bug fix, where the tree's document has the procedure */
+	if (policy_has_procedure(m->policy) && model_commit_is_fix(m, i))
+		tui_put(row, (int)(b.len + strlen(sc->subject)) + 1,
+			cols - (int)(b.len + strlen(sc->subject)) - 1,
+			cursor ? CL_CURSOR : CL_META, 0,
+			TUI_LIT("[bug fix]"));
 	if (m->checker && !cursor && (sc->lint.errors || sc->lint.warnings))
 		tui_put(row, chk_col, 7, sc->lint.errors ? CL_BAD : CL_WARN, 0,
 			chk.ptr, chk.len);
@@ -217,6 +223,32 @@ static void series_draw(struct view *v, int top, int rows, int cols)
 			 m->nr);
 }
 
+/* f: the commit under the cursor fixes a bug (or, again, does not). */
+static void mark_fix(struct view *v)
+{
+	struct series_view *s = v->priv;
+	struct tui_model *m = v->m;
+	size_t i = (size_t)s->cursor;
+	bool on = !model_commit_marked_fix(m, i);
+
+	if (!policy_has_procedure(m->policy)) {
+		tui_message("the tree's %s has no procedure for bug fixes: nothing to mark",
+			    POLICY_DOC);
+		return;
+	}
+	model_mark_fix(m, i, on);
+	screen_save(v, "series");
+	if (on)
+		tui_message("%.7s marked as a bug fix: the procedure's items apply to it",
+			    m->commits[i].info->id);
+	else if (model_commit_is_fix(m, i))
+		tui_message("%.7s carries Fixes: (or the series is marked): it stays a bug fix",
+			    m->commits[i].info->id);
+	else
+		tui_message("%.7s is no longer marked as a bug fix",
+			    m->commits[i].info->id);
+}
+
 /* y gives the override asked about; any other key does not. */
 static void answer(struct view *v, int key, bool is_key)
 {
@@ -265,6 +297,8 @@ static enum tui_request series_key(struct view *v, int key, bool is_key)
 		tui_push(&screen_review, &v->m->commits[s->cursor]);
 	else if (!is_key && (key == 'c' || key == '\t'))
 		tui_push(&screen_checklist, NULL);
+	else if (!is_key && key == 'f')
+		mark_fix(v);
 	else if (!is_key && key == 'F')
 		ask(v, BLOCK_PUBLISHED);
 	else if (!is_key && key == 'D')
@@ -299,6 +333,7 @@ const struct view_ops screen_series = {
 	.title = "Series",
 	.keys = "Enter\treview the commit (message and diff)\n"
 		"c, Tab\tgo on to the checklist\n"
+		"f\tthe commit fixes a bug (the bug-fix procedure's items)\n"
 		"F\twrite published commits anyway (--force; y/n)\n"
 		"D\twrite signed ones, signatures dropped (y/n)\n"
 		"q\tleave\n",
