@@ -48,20 +48,24 @@ v = json.load(open(sys.argv[1]))
 print(eval(sys.argv[2], {"v": v}))' "$1" "$2"
 }
 
-# boot_both NAME RANGE: boot directly (writing the LAVA job into
-# $TMPDIR/lab/NAME.yaml), then through lava-run; the two verdicts in
-# $TMPDIR/NAME-direct.json and $TMPDIR/NAME-lava.json.
+# boot_both NAME RANGE: boot directly, then through lava-run, which runs
+# the job --lava-job writes into $TMPDIR/lab/NAME.yaml (the file a lab
+# would submit); the two verdicts in $TMPDIR/NAME-direct.json and
+# $TMPDIR/NAME-lava.json.
 boot_both() {
-	"$DISCLOSE" boot --json --lava-job "$TMPDIR/lab/$1.yaml" "$2" \
-		>"$TMPDIR/$1-direct.json" 2>"$TMPDIR/$1-direct.err"
+	"$DISCLOSE" boot --json "$2" >"$TMPDIR/$1-direct.json" \
+		2>"$TMPDIR/$1-direct.err"
 	echo "lava.sh: direct boot of $1: exit $?"
 	cat "$TMPDIR/$1-direct.json"
-	"$DISCLOSE" boot --json --lava "$2" >"$TMPDIR/$1-lava.json" \
-		2>"$TMPDIR/$1-lava.err"
+	"$DISCLOSE" boot --json --lava --lava-job "$TMPDIR/lab/$1.yaml" "$2" \
+		>"$TMPDIR/$1-lava.json" 2>"$TMPDIR/$1-lava.err"
 	echo "lava.sh: boot --lava of $1: exit $?"
 	cat "$TMPDIR/$1-lava.json"
 	[ -s "$TMPDIR/$1-lava.json" ] ||
 		{ tail -5 "$TMPDIR/$1-lava.err"; fail "boot --lava of $1 gave no verdict"; }
+	[ "$(jget "$TMPDIR/$1-lava.json" 'v["lava"]["job"]')" = \
+		"$TMPDIR/lab/$1.yaml" ] ||
+		fail "$1: lava-run did not run the job --lava-job wrote"
 }
 
 # same NAME: the direct and the LAVA verdict agree on what matters.
@@ -115,7 +119,7 @@ same good
 grep -q 'DISCLOSE-BOOT-OK' "$(jget "$TMPDIR/good-lava.json" 'v["logs"]["console"]')" ||
 	fail "the console lava-run logged has no marker"
 
-step "the job file a lab would run, as lava-run runs it here"
+step "the job file a lab would run, as lava-run ran it"
 job=$TMPDIR/lab/good.yaml
 for f in "$job" "$TMPDIR/lab/good-bzImage" "$TMPDIR/lab/good-initramfs.cpio" \
 	"$TMPDIR/lab/good-device.yaml"; do
@@ -133,10 +137,10 @@ lava-run --validate --job-id 1 --output-dir "$TMPDIR/validate" \
 	--device "$TMPDIR/lab/good-device.yaml" "$job" \
 	>"$TMPDIR/validate.log" 2>&1 ||
 	{ tail -5 "$TMPDIR/validate.log"; fail "lava-run --validate rejects the job"; }
-lava-run --job-id 2 --output-dir "$TMPDIR/run" \
-	--device "$TMPDIR/lab/good-device.yaml" "$job" >"$TMPDIR/run.log" 2>&1 ||
-	{ tail -5 "$TMPDIR/run.log"; fail "lava-run did not pass the written job"; }
-grep -q '"case": "disclose_boot_ok".*"result": "pass"' "$TMPDIR/run.log" ||
+# lava-run's own log of that job, not git disclose's reading of it (one
+# lava-run of the job is enough: boot --lava ran exactly this file).
+grep -q '"case": "disclose_boot_ok".*"result": "pass"' \
+	"$(jget "$TMPDIR/good-lava.json" 'v["lava"]["log"]')" ||
 	fail "lava-run's log has no passing marker case"
 
 step "the broken series: a panic, directly and through lava-run"
