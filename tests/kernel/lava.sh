@@ -103,7 +103,7 @@ step "usage errors"
 	>/dev/null 2>"$TMPDIR/err"
 [ $? -eq 2 ] || fail "--lava-url without --lava-job is not a usage error"
 
-step "the series: a direct boot writing the job, then boot --lava"
+step "the series: a direct boot, then boot --lava of the job it writes"
 boot_both good pristine..HEAD
 same good
 [ "$(jget "$TMPDIR/good-direct.json" 'v["status"]')" = pass ] ||
