@@ -1,5 +1,6 @@
 #include "answers.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,7 +47,7 @@ static int tools_from_config(struct answers *a, struct repo *r)
 
 	if (a->tools || a->no_tools)
 		return 0;
-	if (repo_config_get(&v, r, "disclose.tools") < 0)
+	if (a->remembered && repo_config_get(&v, r, "disclose.tools") < 0)
 		return -1;
 	a->tools_remembered = v && *v;
 	a->tools = xcalloc(1, sizeof(*a->tools));
@@ -57,10 +58,28 @@ static int tools_from_config(struct answers *a, struct repo *r)
 	return 0;
 }
 
+char *answers_remembered_hint(struct repo *r)
+{
+	char *agent = NULL, *model = NULL;
+	struct buf b = BUF_INIT;
+
+	if (r && repo_config_get(&agent, r, "disclose.agent") == 0 &&
+	    repo_config_get(&model, r, "disclose.model") == 0 &&
+	    (agent || model))
+		buf_addf(&b, " (or --remembered for git config's %s%s%s)",
+			 agent ? agent : "", agent && model ? ":" : "",
+			 model ? model : "");
+	error_clear();
+	free(agent);
+	free(model);
+	return buf_detach(&b, NULL);
+}
+
 static int resolve_agent(char **agent, const char *model,
-			 const struct catalogue *c)
+			 const struct catalogue *c, struct repo *r)
 {
 	const struct cat_agent *known;
+	char *hint;
 
 	if (!*agent && model) {
 		known = catalogue_agent_for_model(c, model, NULL);
@@ -70,8 +89,13 @@ static int resolve_agent(char **agent, const char *model,
 		*agent = xstrdup(known->name);
 		return 0;
 	}
-	if (!*agent)
-		return error_set("which AI agent helped? pass --agent NAME and --model VERSION (e.g. --agent Claude --model claude-opus-4-5); see git disclose catalogue");
+	if (!*agent) {
+		hint = answers_remembered_hint(r);
+		error_set("which AI agent helped? pass --agent NAME and --model VERSION (e.g. --agent Claude --model claude-opus-4-5)%s; see git disclose catalogue",
+			  hint);
+		free(hint);
+		return -1;
+	}
 	known = catalogue_agent(c, *agent);
 	if (known && strcmp(known->name, *agent)) {
 		free(*agent);
@@ -85,6 +109,7 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
 {
 	struct policy_choice pc;
 	struct assisted *as;
+	bool given;
 
 	*out = NULL;
 	if (policy_resolve(&pc, a->policy, r, a->range) < 0)
@@ -101,20 +126,38 @@ int answers_resolve(struct assisted **out, enum policy_form *form,
 	if (!a->policy && pc.origin == POLICY_FROM_CONFIG)
 		a->policy = xstrdup(pc.policy.name);
 	policy_choice_release(&pc);
+	given = a->agent || a->model || a->tools;
 	if (tools_from_config(a, r) < 0)
 		return -1;
+	if (a->remembered && *form != FORM_LLM &&
+	    (from_config(&a->agent, &a->agent_remembered, r,
+			 "disclose.agent") < 0 ||
+	     from_config(&a->model, &a->model_remembered, r,
+			 "disclose.model") < 0))
+		return -1;
+	if (a->remembered && !given && !a->agent_remembered &&
+	    !a->model_remembered && !a->tools_remembered)
+		return error_set("--remembered: git config holds no answer to use (disclose.agent, disclose.model, disclose.tools are unset): pass --agent NAME and --model VERSION");
+	/* every commit may tell its own, and a commit without facts gets
+	 * no Assisted-by unless this command asks for one */
+	if (a->optional && !given && !a->remembered)
+		return 0;
 	if (*form == FORM_LLM) {
 		as = assisted_new("LLM", NULL);
-	} else {
-		if (from_config(&a->agent, &a->agent_remembered, r,
-				"disclose.agent") < 0 ||
-		    from_config(&a->model, &a->model_remembered, r,
-				"disclose.model") < 0)
+	} else if (a->optional && !a->agent && !a->model) {
+		/* tools alone: for the commits that name their agent */
+		as = assisted_new(NULL, NULL);
+		for (char **t = a->tools; t && *t; t++)
+			assisted_add_tool(as, *t);
+		if (assisted_validate(as, FORM_LLM, c) < 0) {
+			assisted_free(as);
 			return -1;
-		/* every commit may tell its own: the caller asks per commit */
-		if (a->optional && !a->agent && !a->model)
-			return 0;
-		if (resolve_agent(&a->agent, a->model, c) < 0 ||
+		}
+		*out = as;
+		return 0;
+	} else {
+		a->agent_inferred = !a->agent;
+		if (resolve_agent(&a->agent, a->model, c, r) < 0 ||
 		    assisted_check_agent(a->agent) < 0)
 			return -1;
 		if (!a->model && a->optional)
@@ -172,46 +215,98 @@ char *answers_remembered(const struct answers *a)
 	return buf_detach(&b, NULL);
 }
 
-/* The line that told: the first Assisted-by, else the first AI trace. */
-static char *facts_source(const struct lint_result *res,
-			  const struct message *m)
+/* "Key: value" of entry i. */
+static char *entry_line(const struct message *m, size_t i)
 {
-	for (size_t i = 0; i < m->nr_trailers; i++) {
-		const struct trailer *t = &m->trailers[i];
+	struct buf b = BUF_INIT;
 
-		struct buf b = BUF_INIT;
+	buf_addf(&b, "%s: %s", m->trailers[i].key, m->trailers[i].value);
+	return buf_detach(&b, NULL);
+}
 
-		if (!t->key || !trailer_is(t, ASSISTED_KEY))
-			continue;
-		buf_addf(&b, "%s: %s", ASSISTED_KEY, t->value);
-		return buf_detach(&b, NULL);
+/*
+ * The line that told, among the entries [from, to) (and, with outside,
+ * the traces outside the block): the first Assisted-by, else the first
+ * AI trace; *entry is its entry (SIZE_MAX: outside the block).
+ */
+static char *facts_source(size_t *entry, const struct lint_result *res,
+			  const struct message *m, size_t from, size_t to,
+			  bool outside)
+{
+	*entry = SIZE_MAX;
+	for (size_t i = from; i < to; i++) {
+		if (m->trailers[i].key &&
+		    trailer_is(&m->trailers[i], ASSISTED_KEY)) {
+			*entry = i;
+			return entry_line(m, i);
+		}
 	}
 	for (size_t i = 0; i < res->nr; i++) {
 		const struct finding *f = &res->findings[i];
+		bool in = f->entry == SIZE_MAX ? outside :
+			  f->entry >= from && f->entry < to;
 
-		if (f->text && (f->action == ACT_DISCLOSE ||
-				f->action == ACT_REMOVE))
+		if (f->text && in && (f->action == ACT_DISCLOSE ||
+				      f->action == ACT_REMOVE) &&
+		    strcmp(f->id, "DUPLICATE_SIGNATURE")) {
+			*entry = f->entry;
 			return xstrdup(f->text);
+		}
 	}
 	return NULL;
 }
 
+/* Who signed the part that ends at or after entry i: the owner; *human
+ * tells that it is the human (an earlier part of the human's own). */
+static char *owner_name(bool *human, const struct message *m, size_t i,
+			size_t own, const struct ident *me)
+{
+	*human = false;
+	for (; i < own; i++) {
+		struct ident id;
+		char *name;
+
+		if (!trailer_is(&m->trailers[i], SOB_KEY))
+			continue;
+		ident_parse(&id, m->trailers[i].value);
+		*human = me && ident_same(&id, me);
+		name = xstrdup(id.name && *id.name ? id.name :
+			       "another person");
+		ident_release(&id);
+		return name;
+	}
+	return xstrdup("another person");
+}
+
 void commit_facts_read(struct commit_facts *out, const struct message *m,
-		       const struct lint_facts *lf, enum policy_form form,
-		       const struct catalogue *c)
+		       const struct lint_facts *lf, const struct ident *human,
+		       enum policy_form form, const struct catalogue *c)
 {
 	struct lint_opts lo = { .form = form, .cat = c };
+	struct lint_facts facts = { 0 };
 	struct lint_result res;
+	size_t own, at;
 
 	memset(out, 0, sizeof(*out));
-	lint_message(&res, m, lf, &lo);
-	out->has_assisted = res.has_assisted;
-	out->signals = res.guess.signals;
-	out->agent = res.guess.agent;
-	if (res.guess.model)
-		out->model = xstrdup(res.guess.model);
+	if (lf)
+		facts = *lf;
+	/* the human's part is the last: what is above it is others' */
+	facts.committer = human;
+	lint_message(&res, m, &facts, &lo);
+	own = res.own_start;
+	out->has_assisted = res.own_has_assisted;
+	out->signals = res.own.signals;
+	out->agent = res.own.agent;
+	if (res.own.model)
+		out->model = xstrdup(res.own.model);
 	if (out->agent || out->has_assisted || out->signals)
-		out->source = facts_source(&res, m);
+		out->source = facts_source(&at, &res, m, own, m->nr_trailers,
+					   true);
+	/* an AI trace or disclosure in another person's part: theirs */
+	out->others_source = facts_source(&at, &res, m, 0, own, false);
+	if (out->others_source)
+		out->others = owner_name(&out->others_human, m, at, own,
+					 human);
 	lint_result_release(&res);
 }
 
@@ -219,6 +314,8 @@ void commit_facts_release(struct commit_facts *f)
 {
 	free(f->model);
 	free(f->source);
+	free(f->others);
+	free(f->others_source);
 	memset(f, 0, sizeof(*f));
 }
 
@@ -230,6 +327,10 @@ bool commit_facts_disagree(const struct commit_facts *f, const char *agent,
 
 	if (form == FORM_LLM || !f->agent || (!agent && !model))
 		return false;
+	/* a model alone for a commit that names its agent but no model:
+	 * the model of that agent, when the agent runs it */
+	if (!agent && !f->model)
+		return !catalogue_agent_runs(f->agent, model);
 	if (agent)
 		a = catalogue_agent(c, agent);
 	else if (model)
@@ -264,7 +365,7 @@ struct assisted *commit_facts_assisted(const struct commit_facts *f,
 	}
 	out = assisted_new(f->agent->name, model);
 tools:
-	if (as && (!as->agent || form == FORM_LLM ||
+	if (as && (!*as->agent || form == FORM_LLM ||
 		   !strcmp(as->agent, out->agent)))
 		for (char **t = as->tools; t && *t; t++)
 			assisted_add_tool(out, *t);

@@ -22,8 +22,12 @@ struct answers {
 	bool no_signoff;
 	bool no_tools;		/* --no-tool: an explicit empty tool list */
 	bool optional;		/* no agent or model known is no error */
+	bool remembered;	/* --remembered: git config fills what the
+				 * options leave unset */
 	/* which answers came from git config, not from the options */
 	bool agent_remembered, model_remembered, tools_remembered;
+	/* no agent was given: the catalogue's agent for the model stands */
+	bool agent_inferred;
 	/* the tree's checkpatch will warn on the form: say so (or NULL) */
 	char *warning;
 };
@@ -37,10 +41,14 @@ void answers_release(struct answers *a);
  * a->range, else kernel); a->policy stays NULL when the tree or the
  * default chose it, so that nothing pins it in the configuration.
  * The tree's basic tools join the catalogue c (policy_extend_catalogue).
- * Fill what the options left unset from git config (r may be NULL), then
- * check and canonicalize: a known agent alias becomes the agent's name,
- * an agent is inferred from a known model or model family, every value
- * is validated. A missing agent or model is an error naming the option.
+ * A remembered answer is never used unless asked for: with a->remembered
+ * (--remembered) git config fills what the options left unset (r may be
+ * NULL). Then check and canonicalize: a known agent alias becomes the
+ * agent's name, an agent is inferred from a known model or model family,
+ * every value is validated. A missing agent or model is an error naming
+ * the option; with a->optional, no answer at all is none (*out NULL:
+ * the sign-off alone, or each commit's own facts), and tools alone are
+ * an answer with an empty agent (for the commits that name theirs).
  */
 int answers_resolve(struct assisted **out, enum policy_form *form,
 		    struct answers *a, struct repo *r, struct catalogue *c);
@@ -57,11 +65,22 @@ int answers_save(const struct assisted *as, const char *policy,
  * from the configuration (empty when none did); the caller frees.
  */
 char *answers_remembered(const struct answers *a);
+/*
+ * " (or --remembered for git config's Claude:claude-opus-4-5)" when git
+ * config remembers an answer, else ""; for the messages that ask for
+ * one. The caller frees.
+ */
+char *answers_remembered_hint(struct repo *r);
 
 /*
- * What one commit says of itself: the agent and model its own traces
- * name (an Assisted-by line first, then vendor trailers, footers, AI
- * sign-offs and AI identities, as the checker reads them).
+ * What one commit says of itself, for the human who writes: the agent
+ * and model the human's own part names (an Assisted-by line first, then
+ * vendor trailers, footers, AI sign-offs and AI identities, as the
+ * checker reads them). The human's part is the trailers after the last
+ * sign-off of another person, and the traces outside the block; what
+ * another person's part says is theirs, never the human's: it is only
+ * named (others, others_source), so that no answer for the series is
+ * written over it.
  */
 struct commit_facts {
 	const struct cat_agent *agent;	/* NULL: the commit says nothing */
@@ -69,14 +88,20 @@ struct commit_facts {
 	char *source;			/* the line that told, or NULL */
 	bool has_assisted;		/* it carries an Assisted-by line */
 	bool signals;			/* vendor traces were found */
+	char *others;			/* who disclosed above, or NULL */
+	char *others_source;		/* their line that told */
+	bool others_human;		/* "others" is the human's own earlier
+					 * part: it ends in their sign-off */
 };
 
 struct lint_facts;
 struct message;
 
+/* human NULL (no sign-off of the human's): every sign-off is another
+ * person's, as for the placement. */
 void commit_facts_read(struct commit_facts *out, const struct message *m,
-		       const struct lint_facts *lf, enum policy_form form,
-		       const struct catalogue *c);
+		       const struct lint_facts *lf, const struct ident *human,
+		       enum policy_form form, const struct catalogue *c);
 void commit_facts_release(struct commit_facts *f);
 /*
  * Does the answer (agent and/or model as given, either may be NULL)

@@ -152,8 +152,26 @@ static bool has_control(const char *s)
 	return false;
 }
 
+/* A word that stands for no agent ("none", "unknown"), not a name. */
+static bool placeholder_agent(const char *agent)
+{
+	static const char *const words[] = {
+		"none", "no", "nobody", "null", "nil", "unknown",
+		"unspecified", "n/a", "na", "tbd", "?", "-", "any", "default",
+		"various", "agent",
+	};
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(*words); i++)
+		if (str_ieq(agent, words[i]))
+			return true;
+	return false;
+}
+
 int assisted_check_agent(const char *agent)
 {
+	if (agent && placeholder_agent(agent))
+		return error_set("'%s' is a placeholder, not the name of an AI agent: name the agent (e.g. Claude; git disclose catalogue lists them); to write no Assisted-by, give no agent and no model (your sign-off alone is added)",
+				 agent);
 	if (!agent || !*agent)
 		return error_set("the agent name is empty: give the AI tool's name with --agent (e.g. --agent Claude)");
 	if (has_blank(agent))
@@ -284,6 +302,31 @@ const char *assisted_agent_name(const struct catalogue *c, const char *agent)
 	return a ? a->name : agent;
 }
 
+/*
+ * Is id what check proposes for the model as typed (another spelling
+ * of the id, "claude-opus-4.5" for claude-opus-4-5)? Never for a
+ * misspelling: catalogue_model_id() does not guess one.
+ */
+static bool check_proposes(const struct catalogue *c, const char *agent,
+			   const char *model, const char *id)
+{
+	struct assisted_verdict v;
+	struct assisted *fixed = NULL;
+	struct buf value = BUF_INIT;
+	bool yes = false;
+
+	buf_addf(&value, "%s:%s", agent, model);
+	assisted_judge(&v, c, value.ptr, FORM_AGENT_MODEL);
+	if (v.fixed && assisted_parse(&fixed, v.fixed, FORM_AGENT_MODEL) == 0)
+		yes = !strcmp(fixed->agent, agent) && fixed->model &&
+		      !strcmp(fixed->model, id);
+	error_clear();
+	assisted_free(fixed);
+	assisted_verdict_release(&v);
+	buf_release(&value);
+	return yes;
+}
+
 int assisted_resolve(struct assisted *a, const struct catalogue *c)
 {
 	const struct cat_agent *ag = catalogue_agent(c, a->agent);
@@ -296,7 +339,9 @@ int assisted_resolve(struct assisted *a, const struct catalogue *c)
 	if (a->model && strcmp(a->agent, "LLM")) {
 		id = catalogue_model_id(c, ag, a->model);
 		if (id && (assisted_check_model(a->model) < 0 ||
-			   (ag && catalogue_model(ag, a->model)))) {
+			   (ag && catalogue_model(ag, a->model)) ||
+			   (strcmp(id, a->model) &&
+			    check_proposes(c, a->agent, a->model, id)))) {
 			free(a->model);
 			a->model = id;
 		} else {
@@ -595,6 +640,7 @@ static char *judge_model_id(struct assisted_verdict *v,
 		issue(v, MODEL_ID, LEVEL_WARNING,
 		      "model '%s' is not a model the catalogue knows: did you mean '%s'?",
 		      text, s);
+		v->guessed = true;
 		return s;
 	}
 	if (a) {
@@ -841,10 +887,17 @@ static struct assisted *judge_kernel(struct assisted_verdict *v,
 		return NULL;
 	}
 	split_parts(&p, c, w);
-	if (v->well_formed && p.suggested)
+	/* "none:none" discloses nothing: the line names no AI at all */
+	if (v->well_formed && p.agent && placeholder_agent(p.agent))
+		issue(v, AGENT_ID, LEVEL_ERROR,
+		      "'%s' is a placeholder, not the name of an AI agent: the line discloses no AI; name the agent and the model (fix takes --agent NAME and --model VERSION), or remove the line if no AI helped",
+		      p.agent);
+	if (v->well_formed && p.suggested) {
 		issue(v, AGENT_ID, LEVEL_WARNING,
 		      "agent '%s' is not one the catalogue knows: did you mean %s?",
 		      p.agent, p.ag->name);
+		v->guessed = v->agent_guessed = true;
+	}
 	if (p.ag || v->well_formed)
 		model = judge_model(v->well_formed ? v : &scratch, c, &p);
 	agent = agent_to_write(c, &p);

@@ -80,6 +80,10 @@ struct assisted_verdict {
 	char *fixed;		/* the corrected value (clean), or NULL */
 	const struct cat_agent *agent;	/* the agent it names, if known */
 	char *model;		/* the model it names, when usable */
+	bool guessed;		/* fixed rests on a guess at a misspelling
+				 * ("did you mean"): never written unasked */
+	bool agent_guessed;	/* the agent is such a guess (else only
+				 * the model is) */
 };
 
 /*

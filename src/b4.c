@@ -4,14 +4,20 @@
  */
 #include "b4.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "error.h"
+#include "file.h"
 #include "json.h"
 
 /* b4 looks back a year (git log --since=1.year); commits are counted. */
 #define B4_MAX_WALK 10000
+/* the paragraph cover writes is a few lines; anything larger is not ours */
+#define B4_WRITTEN_LIMIT ((size_t)1 << 20)
 
 const char *b4_strategy_name(enum b4_strategy s)
 {
@@ -394,17 +400,26 @@ static bool has_disclosure(const char *text, size_t len)
 }
 
 int b4_letter_add(struct buf *out, const char *letter, size_t len,
-		  const char *para, bool has_marker)
+		  const char *para, const char *prev, bool has_marker)
 {
 	long marker = has_marker ? b4_marker_offset(letter, len) : -1;
 	size_t top = marker >= 0 ? (size_t)marker : len, end, at;
 	size_t plen = strlen(para);
+	const char *was;
 
 	if (has_marker && marker < 0)
 		return error_set("the cover commit has no %s line followed by JSON: it is not b4's cover letter",
 				 B4_MARKER);
 	if (memmem(letter, top, para, plen))
 		return 0;
+	was = prev && *prev ? memmem(letter, top, prev, strlen(prev)) : NULL;
+	if (was) {
+		buf_add(out, letter, (size_t)(was - letter));
+		buf_add(out, para, plen);
+		at = (size_t)(was - letter) + strlen(prev);
+		buf_add(out, letter + at, len - at);
+		return 1;
+	}
 	if (has_disclosure(letter, top))
 		return error_set("b4's cover letter already has an \"AI assistance:\" paragraph, different from the one git disclose cover writes now: your words are not replaced; edit it with b4 prep --edit-cover (or delete it there and run git disclose cover --b4 again)");
 	end = top;
@@ -425,4 +440,46 @@ int b4_letter_add(struct buf *out, const char *letter, size_t len,
 		buf_addch(out, '\n');
 	buf_add(out, letter + at, len - at);
 	return 1;
+}
+
+/* <gitdir>/disclose and the file in it. */
+static char *written_path(char **dir, const char *gitdir)
+{
+	*dir = path_join(gitdir, "disclose");
+	return path_join(*dir, "cover-b4");
+}
+
+int b4_written_load(char **out, const char *gitdir)
+{
+	struct buf text = BUF_INIT;
+	char *dir, *path = written_path(&dir, gitdir);
+	int rc = check_state_dir(dir);
+
+	*out = NULL;
+	if (rc == 0 && access(path, F_OK) == 0)
+		rc = read_regular_file(&text, path, B4_WRITTEN_LIMIT,
+				       READ_NOFOLLOW | READ_OWNED);
+	if (rc == 0 && text.len)
+		*out = buf_detach(&text, NULL);
+	buf_release(&text);
+	free(dir);
+	free(path);
+	return rc < 0 ? -1 : 0;
+}
+
+int b4_written_save(const char *gitdir, const char *para)
+{
+	char *dir, *path = written_path(&dir, gitdir);
+	int rc = check_state_dir(dir);
+
+	if (rc > 0 && mkdir(dir, 0700) < 0 && errno != EEXIST)
+		rc = error_set("cannot create %s: %s: check the permissions of the git directory",
+			       dir, strerror(errno));
+	else if (rc > 0)
+		rc = check_state_dir(dir);
+	if (rc == 0)
+		rc = write_file_atomic(path, para, strlen(para), 0600);
+	free(dir);
+	free(path);
+	return rc < 0 ? -1 : 0;
 }

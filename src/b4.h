@@ -103,12 +103,21 @@ int b4_range_note(struct buf *out, struct repo *r);
  * when has_marker, else a branch description. It goes above the
  * letter's closing trailer paragraph (Signed-off-by:, Cc: ...) when it
  * has one, else at the end of the letter, always above the tracking
- * block, which is kept byte for byte. Returns 1 with out set, 0 when
- * the letter already holds para word for word, or -1 when it holds a
- * different "AI assistance:" paragraph (the human's words are never
- * replaced: the error says how to edit it).
+ * block, which is kept byte for byte. prev (or NULL) is the text an
+ * earlier cover --b4 wrote: found word for word, it is replaced by para
+ * where it stands. Returns 1 with out set, 0 when the letter already
+ * holds para word for word, or -1 when it holds a different "AI
+ * assistance:" paragraph (the human's words, or ours edited by the
+ * human, are never replaced: the error says how to edit it).
  */
 int b4_letter_add(struct buf *out, const char *letter, size_t len,
-		  const char *para, bool has_marker);
+		  const char *para, const char *prev, bool has_marker);
+/*
+ * The paragraph cover --b4 wrote last into a letter of this repository
+ * (<gitdir>/disclose/cover-b4): *out NULL when there is none. Saving
+ * creates the state directory when needed.
+ */
+int b4_written_load(char **out, const char *gitdir);
+int b4_written_save(const char *gitdir, const char *para);
 
 #endif

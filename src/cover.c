@@ -94,10 +94,12 @@ static void diff_files(char ***files, char ***scripts, const char *diff)
 }
 
 /*
- * What the checker reads as an AI tool's traces in m, when m has no
- * Assisted-by: the patch is AI-involved, though nothing discloses it.
+ * What the checker reads as an AI tool's traces in m and its author and
+ * committer (lf, or NULL), when m has no Assisted-by: the patch is
+ * AI-involved, though nothing discloses it.
  */
 static void read_traces(struct cover_patch *p, const struct message *m,
+			const struct lint_facts *lf,
 			const struct catalogue *cat)
 {
 	struct lint_opts o = { .form = FORM_AGENT_MODEL, .cat = cat };
@@ -105,7 +107,7 @@ static void read_traces(struct cover_patch *p, const struct message *m,
 
 	if (!cat)
 		return;
-	lint_message(&res, m, NULL, &o);
+	lint_message(&res, m, lf, &o);
 	p->traces = res.guess.signals && !res.has_assisted;
 	if (p->traces && res.guess.agent)
 		p->traces_agent = xstrdup(res.guess.agent->name);
@@ -115,7 +117,7 @@ static void read_traces(struct cover_patch *p, const struct message *m,
 /* A patch of id ("" unknown) with message m, at the end of c. */
 static void add_patch(struct cover *c, const char *id,
 		      const struct message *m, const struct ident *human,
-		      const struct catalogue *cat)
+		      const struct lint_facts *lf, const struct catalogue *cat)
 {
 	struct cover_patch *p;
 
@@ -127,7 +129,7 @@ static void add_patch(struct cover *c, const char *id,
 	p->subject = subject_of(m);
 	p->fixes = fixes_count(m) > 0;
 	named_scripts(&p->scripts, m->text, m->patch_start);
-	read_traces(p, m, cat);
+	read_traces(p, m, lf, cat);
 	for (size_t i = 0; i < m->nr_trailers; i++) {
 		const struct trailer *t = &m->trailers[i];
 
@@ -206,6 +208,10 @@ static int collect_one(const struct commit_info *ci, void *data)
 {
 	struct collect *st = data;
 	struct cover *c = st->c;
+	/* an AI author (Claude <noreply@anthropic.com>) is a trace too */
+	struct ident author = { ci->author_name, ci->author_email };
+	struct ident committer = { ci->committer_name, ci->committer_email };
+	struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
 
 	if (ci->nr_parents > 1)
 		return 0;
@@ -217,7 +223,7 @@ static int collect_one(const struct commit_info *ci, void *data)
 	if (message_parse_commit(&st->m, ci->message, ci->message_len,
 				 repo_comment_char(st->r)) < 0)
 		return -1;
-	add_patch(c, ci->id, st->m, st->human, st->cat);
+	add_patch(c, ci->id, st->m, st->human, &lf, st->cat);
 	message_free(st->m);
 	st->m = NULL;
 	return patch_files(&c->patches[c->nr_patches - 1], st->r);
@@ -291,6 +297,8 @@ int cover_collect_mail(struct cover **out, const struct mail_set *set,
 {
 	struct cover *c = xcalloc(1, sizeof(*c));
 	size_t nr, *at = mail_order(set, &nr);
+	struct ident author, sender;
+	struct lint_facts lf = { &author, &sender, NULL, 0, NULL };
 
 	*out = NULL;
 	for (size_t i = 0; i < nr; i++) {
@@ -303,8 +311,10 @@ int cover_collect_mail(struct cover **out, const struct mail_set *set,
 			cover_free(c);
 			return -1;
 		}
+		author = (struct ident){ m->author_name, m->author_email };
+		sender = (struct ident){ m->sender_name, m->sender_email };
 		add_patch(c, is_commit_id(m->commit_id) ? m->commit_id : "",
-			  msg, human, cat);
+			  msg, human, &lf, cat);
 		message_free(msg);
 	}
 	if (c->nr_patches && c->patches[c->nr_patches - 1].id[0])

@@ -24,13 +24,12 @@ static void lint(struct lint_result *res, const struct message *m,
 	struct lint_opts lo = { .form = o->form, .cat = o->cat };
 	struct lint_facts facts = { 0 };
 
-	/* the human who fixes is the submitter: the committer of the result */
-	if (o->facts) {
+	/* the human who fixes is the submitter: the committer of the
+	 * result, whose part is the last (without one, every sign-off is
+	 * another person's, as for the placement) */
+	if (o->facts)
 		facts.author = o->facts->author;
-		facts.committer = o->facts->committer;
-	}
-	if (o->human)
-		facts.committer = o->human;
+	facts.committer = o->human;
 	lint_message(res, m, &facts, &lo);
 }
 
@@ -71,7 +70,7 @@ static void drop_footers(struct buf *out, const struct message *m,
 {
 	size_t off = 0, end = message_has_block(m) ? m->trailer_end
 						    : m->patch_start;
-	bool prev_blank = false, skip_blank = false;
+	bool prev_blank = false, skip_blank = false, dropped = false;
 
 	while (off < m->len) {
 		const char *p = m->text + off;
@@ -82,6 +81,7 @@ static void drop_footers(struct buf *out, const struct message *m,
 
 		if (off >= m->title_end && off < end && lint_footer(c, p, n)) {
 			skip_blank = prev_blank || out->len == 0;
+			dropped = true;
 			off = next;
 			continue;
 		}
@@ -91,6 +91,11 @@ static void drop_footers(struct buf *out, const struct message *m,
 		prev_blank = blank;
 		off = next;
 	}
+	/* a footer that was the last line leaves its blank line last: git
+	 * never stores a message ending in a blank line */
+	while (dropped && out->len > 1 && out->ptr[out->len - 1] == '\n' &&
+	       out->ptr[out->len - 2] == '\n')
+		out->ptr[--out->len] = '\0';
 	if (!out->ptr)
 		buf_adds(out, "");
 }
@@ -143,9 +148,18 @@ static bool drop_entry(const struct message *m, size_t i, void *data)
 {
 	const struct drop_data *d = data;
 
-	if (d->in_place && (d->in_place[i] || d->left[i]))
+	if (d->in_place[i] || d->left[i])
 		return false;
 	return d->by_entry[i] || pairs_with_ai_codev(m, i, d);
+}
+
+/* A line an AI tool wrote (not a person's): it may go from anybody's
+ * part, as the conversion of what the tool left. */
+static bool ai_trace(const struct finding *f)
+{
+	return !strcmp(f->id, "AI_SIGNOFF") ||
+	       !strcmp(f->id, "AI_CO_DEVELOPER") ||
+	       !strcmp(f->id, "VENDOR_TRAILER");
 }
 
 static char *rewrite_entry(const struct message *m, size_t i, void *data)
@@ -193,7 +207,10 @@ static void owner_of(struct buf *b, const struct message *m, size_t i,
 static void note_left(const struct fix_opts *o, const struct message *m,
 		      const struct finding *f, const struct drop_data *d)
 {
-	if (!o->notes)
+	if (!o->notes || !d->left[f->entry])
+		return;
+	if (!assisted_finding(f) && f->action != ACT_DISCLOSE &&
+	    f->action != ACT_REMOVE)
 		return;
 	buf_addf(o->notes, "line %zu: '%s' is ", f->line,
 		 f->text ? f->text : "");
@@ -205,18 +222,43 @@ static void note_left(const struct fix_opts *o, const struct message *m,
 }
 
 /*
+ * A line of the human's own part whose agent check could only guess at
+ * (Cladue: "did you mean Claude?") and the human's answer names that
+ * agent: the answer replaces the misspelt line, not joins it.
+ */
+static bool corrects_guess(const struct finding *f, const struct fix_opts *o)
+{
+	const char *agent = o->place ? (o->assisted ? o->assisted->agent :
+					NULL) : o->agent;
+	struct assisted *guess = NULL;
+	bool same;
+
+	if (!f->guess || !agent || !is_assisted_fix(f) ||
+	    assisted_parse(&guess, f->fix + 13, o->form) < 0) {
+		error_clear();
+		return false;
+	}
+	same = guess->agent && str_ieq(guess->agent, agent);
+	assisted_free(guess);
+	return same;
+}
+
+/*
  * Whose lines are whose: a vendor trailer in another
  * person's part becomes an Assisted-by line where it stands, above that
  * person's sign-off; another person's Assisted-by is left as it is (and
- * named in a note: it is their statement); a stale Assisted-by in the
- * human's own part is corrected where it stands. Returns whether the
- * human's own part still needs a new Assisted-by line.
+ * named in a note: it is their statement), and so is any other line of
+ * theirs fix would remove (a sign-off repeated in their chain); a stale
+ * Assisted-by in the human's own part is corrected where it stands,
+ * unless the caller gives that part its line (o->place). Returns whether
+ * the human's own part still needs a new Assisted-by line.
  */
 static bool sort_findings(struct drop_data *d, const struct message *m,
 			  const struct lint_result *res, size_t own,
 			  const struct fix_opts *o)
 {
 	bool need = false, missing = false, by_line = false, own_fixed = false;
+	bool answered = o->agent || o->model || o->place;
 
 	for (size_t i = 0; i < res->nr; i++) {
 		const struct finding *f = &res->findings[i];
@@ -235,46 +277,37 @@ static bool sort_findings(struct drop_data *d, const struct message *m,
 				d->in_place[e] = f;
 		} else if (f->action == ACT_DISCLOSE) {
 			need = true;
+		} else if (f->action == ACT_REMOVE && e < own &&
+			   !ai_trace(f)) {
+			d->left[e] = true;
 		} else if (assisted_finding(f) && e < own) {
 			d->left[e] = true;
 		} else if (assisted_finding(f) && is_assisted_fix(f) &&
-			   f->action == ACT_REPLACE && !o->agent && !o->model) {
+			   f->action == ACT_REPLACE && !answered) {
 			d->in_place[e] = f;
 			own_fixed = true;
+		} else if (assisted_finding(f) && corrects_guess(f, o)) {
+			d->by_entry[e] = f;	/* the answer's line instead */
+			need = true;
 		} else if (assisted_finding(f)) {
 			need = true;
 		}
 	}
-	for (size_t i = 0; i < res->nr; i++) {
-		const struct finding *f = &res->findings[i];
-
-		if (f->entry < m->nr_trailers && d->left[f->entry] &&
-		    (assisted_finding(f) || f->action == ACT_DISCLOSE))
-			note_left(o, m, f, d);
-	}
+	for (size_t i = 0; i < res->nr; i++)
+		if (res->findings[i].entry < m->nr_trailers)
+			note_left(o, m, &res->findings[i], d);
 	/* traces with no line of their own (an AI committer): the human's
 	 * part, unless the lines that hold them were dealt with above */
 	return !own_fixed && (need || (missing && !by_line));
 }
 
-/* The tools of the message's Assisted-by line, as the checker corrected it. */
-static void tools_of(struct assisted *out, const struct message *m,
-		     const struct lint_result *res, const struct fix_opts *o)
+/* Add the tools of an Assisted-by value to out, the basic ones out. */
+static void add_tools(struct assisted *out, const char *value,
+		      const struct fix_opts *o)
 {
 	struct assisted *a = NULL;
-	const char *value = NULL;
 
-	for (size_t i = 0; i < res->nr && !value; i++) {
-		const struct finding *f = &res->findings[i];
-
-		if (f->fix && f->action == ACT_REPLACE &&
-		    !strncmp(f->fix, ASSISTED_KEY ": ", 13))
-			value = f->fix + 13;
-	}
-	for (size_t i = 0; i < m->nr_trailers && !value; i++)
-		if (trailer_is(&m->trailers[i], ASSISTED_KEY))
-			value = m->trailers[i].value;
-	if (!value || assisted_parse(&a, value, o->form) < 0) {
+	if (assisted_parse(&a, value, o->form) < 0) {
 		error_clear();
 		return;
 	}
@@ -285,6 +318,53 @@ static void tools_of(struct assisted *out, const struct message *m,
 			assisted_add_tool(out, *t);
 	}
 	assisted_free(a);
+}
+
+/* The value of Assisted-by entry i as the checker corrected it. */
+static const char *corrected_value(const struct message *m,
+				   const struct lint_result *res, size_t i)
+{
+	for (size_t k = 0; k < res->nr; k++) {
+		const struct finding *f = &res->findings[k];
+
+		if (f->entry == i && f->action == ACT_REPLACE &&
+		    is_assisted_fix(f))
+			return f->fix + 13;
+	}
+	return m->trailers[i].value;
+}
+
+/* The tools of the first Assisted-by line of the human's own part (never
+ * another person's: their tools are theirs). */
+static void tools_of(struct assisted *out, const struct message *m,
+		     const struct lint_result *res, const struct fix_opts *o)
+{
+	for (size_t i = res->own_start; i < m->nr_trailers; i++) {
+		if (!trailer_is(&m->trailers[i], ASSISTED_KEY))
+			continue;
+		add_tools(out, corrected_value(m, res, i), o);
+		return;
+	}
+}
+
+/*
+ * o->place: the caller's line for the human's own part, with the tools
+ * of the lines of that part it replaces first (in their order), so that
+ * none is dropped silently, then the caller's.
+ */
+static struct assisted *placed_assisted(const struct message *m,
+					const struct lint_result *res,
+					const struct fix_opts *o)
+{
+	const struct assisted *want = o->assisted;
+	struct assisted *a = assisted_new(want->agent, want->model);
+
+	for (size_t i = res->own_start; i < m->nr_trailers; i++)
+		if (place_replaces(&m->trailers[i], want, o->form))
+			add_tools(a, corrected_value(m, res, i), o);
+	for (char **t = want->tools; t && *t; t++)
+		assisted_add_tool(a, *t);
+	return a;
 }
 
 /* A model id to show in the error message for agent. */
@@ -317,16 +397,43 @@ static int agent_model(const char **agent, const char **model,
 	return 0;
 }
 
-/* The message of an Assisted-by problem no correction exists for. */
+/* The message of an Assisted-by problem in the human's own part that
+ * no correction exists for (another person's line is theirs). */
 static const char *unfixable(const struct lint_result *res)
 {
 	for (size_t i = 0; i < res->nr; i++) {
 		const struct finding *f = &res->findings[i];
 
+		if (f->entry != SIZE_MAX && f->entry < res->own_start)
+			continue;
 		if (assisted_finding(f) && !f->fix)
 			return f->message;
 	}
 	return NULL;
+}
+
+/*
+ * A correction of the human's own line that rests on a guess at a
+ * misspelling: check asks "did you mean", so fix asks too (the answer
+ * given with --model or --agent is the human's).
+ */
+static int refuse_guess(const struct lint_result *res,
+			const struct fix_opts *o)
+{
+	for (size_t i = 0; i < res->nr; i++) {
+		const struct finding *f = &res->findings[i];
+
+		if (!f->guess || (f->entry != SIZE_MAX &&
+				  f->entry < res->own_start))
+			continue;
+		if (!strcmp(f->id, "ASSISTED_BY_AGENT") ? o->agent : o->model)
+			continue;
+		return error_set("%s; fix writes no guess: if '%s' is right, pass %s (git disclose catalogue lists the names)",
+				 f->message, f->fix,
+				 !strcmp(f->id, "ASSISTED_BY_AGENT") ?
+				 "--agent NAME" : "--model VERSION");
+	}
+	return 0;
 }
 
 static int new_assisted(struct assisted **out, const struct message *m,
@@ -344,7 +451,7 @@ static int new_assisted(struct assisted **out, const struct message *m,
 				 why);
 	}
 	if (o->form == FORM_AGENT_MODEL &&
-	    agent_model(&agent, &model, &first->guess, o) < 0)
+	    agent_model(&agent, &model, &first->own, o) < 0)
 		return -1;
 	a = assisted_new(agent, model);
 	if (o->tools)
@@ -388,13 +495,15 @@ int fix_message(struct buf *out, bool *changed, const char *text, size_t len,
 	struct place_request req = { 0 };
 	struct assisted *a = NULL;
 	struct drop_data dd;
-	size_t own;
+	bool need;
 	int rc = -1;
 
 	*changed = false;
 	parse(&m, text, len, o);
 	lint(&first, m, o);
-	if (!any_action(&first)) {
+	if (!o->place && refuse_guess(&first, o) < 0)
+		goto out;
+	if (!o->place && !any_action(&first)) {
 		buf_add(out, text, len);
 		rc = 0;
 		goto out;
@@ -403,21 +512,22 @@ int fix_message(struct buf *out, bool *changed, const char *text, size_t len,
 	parse(&m2, clean.ptr, clean.len, o);
 	lint(&res, m2, o);
 	dd.by_entry = index_drops(m2, &res);
-	dd.in_place = NULL;
-	req.form = o->form;
-	req.human = o->human;
-	/* new_assisted() took the tools from the old line, basic ones out */
-	req.exact_tools = true;
-	req.drop = drop_entry;
-	req.drop_data = &dd;
-	own = place_own_start(m2, &req);
 	dd.in_place = xcalloc(m2->nr_trailers + 1, sizeof(*dd.in_place));
 	dd.left = xcalloc(m2->nr_trailers + 1, sizeof(*dd.left));
+	req.form = o->form;
+	req.human = o->human;
+	/* the tools were taken from the old lines already, basic ones out */
+	req.exact_tools = true;
+	req.drop = drop_entry;
 	req.rewrite = rewrite_entry;
+	req.drop_data = &dd;
+	need = sort_findings(&dd, m2, &res, res.own_start, o) ||
+	       footer_disclose(&first, &res);
 	/* no_disclosure: the human says no AI-generated code, no Assisted-by */
-	if ((sort_findings(&dd, m2, &res, own, o) ||
-	     footer_disclose(&first, &res)) && !o->no_disclosure &&
-	    new_assisted(&a, m2, &first, &res, o) < 0)
+	if (o->place && o->assisted)
+		a = placed_assisted(m2, &res, o);
+	else if (need && !o->no_disclosure &&
+		 new_assisted(&a, m2, &first, &res, o) < 0)
 		goto out_free;
 	req.assisted = a;
 	rc = place_trailers(out, m2, &req);

@@ -13,7 +13,9 @@
  * theirs with no proposal) is left as it is and named in opts->notes; a
  * stale Assisted-by in the human's own part becomes check's proposal in
  * place, order kept. The human's part gets a new Assisted-by only for
- * traces in that part (or with no line of their own, e.g. footers).
+ * traces in that part (or with no line of their own, e.g. footers),
+ * or the caller's line (o->place). Another person's other lines (a
+ * sign-off repeated in their chain) are never removed.
  */
 #ifndef DISCLOSE_FIX_H
 #define DISCLOSE_FIX_H
@@ -39,6 +41,14 @@ struct fix_opts {
 	char comment_char;
 	struct buf *notes;		/* NULL, or lines about what fix
 					 * left alone (another person's) */
+	/*
+	 * The writers (amend, the assistant): the human's own part gets
+	 * assisted (NULL: none, unless traces in that part ask for one)
+	 * and the sign-off, whatever the checker finds, in the same pass
+	 * that converts the traces; agent and model are not used.
+	 */
+	bool place;
+	const struct assisted *assisted;
 };
 
 /*

@@ -47,6 +47,7 @@ void lint_add_finding(struct lint_result *res, const char *id,
 	f->text = text ? xstrdup(text) : NULL;
 	f->fix = fix ? xstrdup(fix) : NULL;
 	f->action = action;
+	f->guess = false;
 	f->message = buf_detach(&msg, NULL);
 	if (sev == SEV_ERROR)
 		res->errors++;
@@ -65,6 +66,7 @@ void lint_result_release(struct lint_result *res)
 	}
 	free(res->findings);
 	free(res->guess.model);
+	free(res->own.model);
 	memset(res, 0, sizeof(*res));
 }
 
@@ -251,10 +253,25 @@ struct lint {
 	const struct lint_opts *o;
 	struct lint_result *res;
 	char *disclosure;	/* the Assisted-by line the evidence gives */
+	char *own_disclosure;	/* the same from the submitter's part */
 	bool *repeats;		/* entries repeating an earlier signature */
 	size_t *line_starts;	/* offset of each line of the message */
 	size_t nr_lines;
 	bool valid_assisted;	/* a well-formed Assisted-by exists */
+	bool own_valid;		/* one in the submitter's part */
+	size_t own;		/* the first entry of the submitter's part */
+	struct lint_guess *target;	/* where message traces are offered */
+};
+
+/*
+ * A range of entries [from, to) of the block, and what its lines say:
+ * one person's part, the submitter's, or the whole block.
+ */
+struct part {
+	size_t from, to;
+	struct lint_guess guess;
+	bool has_assisted;
+	bool valid;		/* a well-formed Assisted-by in it */
 };
 
 static char *entry_text(const struct message *m, const struct trailer *t)
@@ -333,30 +350,33 @@ static void check_assisted(struct lint *l, size_t i)
 		lint_add_finding(l->res, is->id, level_severity(is->level),
 				 entry_line(l, t), i, text, f,
 				 f ? ACT_REPLACE : ACT_NONE, "%s", is->message);
+		l->res->findings[l->res->nr - 1].guess = f && v.guessed;
 	}
 	buf_release(&fix);
 	assisted_verdict_release(&v);
 	free(text);
 }
 
-/* First pass: Assisted-by lines tell the guess first. */
-static void scan_assisted(struct lint *l)
+/* First pass: the part's Assisted-by lines tell the guess first. */
+static void scan_assisted(struct lint *l, struct part *p)
 {
 	const struct message *m = l->m;
-	struct lint_guess *g = &l->res->guess;
 
-	for (size_t i = 0; i < m->nr_trailers; i++) {
+	for (size_t i = p->from; i < p->to; i++) {
 		const struct trailer *t = &m->trailers[i];
 		struct assisted_verdict v;
 
 		if (!trailer_is(t, ASSISTED_KEY))
 			continue;
-		l->res->has_assisted = true;
+		p->has_assisted = true;
 		assisted_judge(&v, l->o->cat, t->value, l->o->form);
 		if (v.well_formed)
-			l->valid_assisted = true;
-		if (l->o->form == FORM_AGENT_MODEL)
-			guess_offer(g, v.agent, v.model);
+			p->valid = true;
+		/* a "did you mean" is check's question, never a fact that
+		 * amend or the assistant would write unasked */
+		if (l->o->form == FORM_AGENT_MODEL && !v.agent_guessed)
+			guess_offer(&p->guess, v.agent,
+				    v.guessed ? NULL : v.model);
 		assisted_verdict_release(&v);
 	}
 }
@@ -451,8 +471,8 @@ static void footer_signal(const struct message *m, size_t start, size_t len,
 		return;
 	f = lint_footer(l->o->cat, m->text + start, len);
 	if (f) {
-		l->res->guess.signals = true;
-		guess_offer_name(&l->res->guess, l->o->cat, f->agent);
+		l->target->signals = true;
+		guess_offer_name(l->target, l->o->cat, f->agent);
 	}
 }
 
@@ -463,19 +483,19 @@ static void ident_signal(struct lint *l, const struct ident *id)
 
 	if (!id || !is_ai_ident(l->o, id, &a, &model))
 		return;
-	l->res->guess.signals = true;
-	guess_offer(&l->res->guess, a, model);
+	l->target->signals = true;
+	guess_offer(l->target, a, model);
 	free(model);
 }
 
-/* Second pass: the vendor traces, for the guess and MISSING_DISCLOSURE. */
-static void scan_signals(struct lint *l)
+/* Second pass: the part's vendor traces, for the guess. */
+static void scan_signals(struct lint *l, struct part *p)
 {
 	const struct message *m = l->m;
 	const struct catalogue *c = l->o->cat;
-	struct lint_guess *g = &l->res->guess;
+	struct lint_guess *g = &p->guess;
 
-	for (size_t i = 0; i < m->nr_trailers; i++) {
+	for (size_t i = p->from; i < p->to; i++) {
 		const struct trailer *t = &m->trailers[i];
 		const struct cat_agent *a;
 		const char *v;
@@ -493,17 +513,36 @@ static void scan_signals(struct lint *l)
 		}
 		free(model);
 	}
-	each_body_line(m, footer_signal, l);
+}
+
+/* The traces outside the block (footers, the author and committer
+ * identities) are the submitter's: offered to g after its lines. */
+static void message_signals(struct lint *l, struct lint_guess *g)
+{
+	l->target = g;
+	each_body_line(l->m, footer_signal, l);
 	if (l->facts) {
 		ident_signal(l, l->facts->author);
 		ident_signal(l, l->facts->committer);
 	}
+	l->target = NULL;
 }
 
-static void make_disclosure(struct lint *l)
+/* What the lines of p say, without the traces outside the block. */
+static void read_part(struct lint *l, struct part *p, size_t from, size_t to)
 {
-	const struct lint_guess *g = &l->res->guess;
+	memset(p, 0, sizeof(*p));
+	p->from = from;
+	p->to = to;
+	scan_assisted(l, p);
+	scan_signals(l, p);
+}
+
+/* The Assisted-by line guess g gives, or NULL when it tells too little. */
+static char *disclosure_of(const struct lint *l, const struct lint_guess *g)
+{
 	struct assisted *a;
+	char *line;
 
 	if (l->o->form == FORM_LLM)
 		a = assisted_new("LLM", NULL);
@@ -512,29 +551,97 @@ static void make_disclosure(struct lint *l)
 	else if (g->agent && g->model)
 		a = assisted_new(g->agent->name, g->model);
 	else
-		return;
-	l->disclosure = assisted_line(a, l->o->form);
+		return NULL;
+	line = assisted_line(a, l->o->form);
 	assisted_free(a);
+	return line;
 }
 
 /* Where fix takes an AI's line: to the Assisted-by line, or just away.
  * fmt_who NULL: the trailer's own key. */
+static bool value_is(const char *value, const struct ident *who);
+
+/*
+ * Does entry i end another person's part? A person's sign-off (not an
+ * AI's) that is not the committer's: the committer submits, and the
+ * committer's part is the last one (every person's sign-off ends a part
+ * when the committer is not known).
+ */
+static bool ends_part(const struct lint *l, size_t i)
+{
+	const struct trailer *t = &l->m->trailers[i];
+	const struct ident *committer = l->facts ? l->facts->committer : NULL;
+
+	return trailer_is(t, SOB_KEY) &&
+	       !value_is_ai(l->o, t->value, NULL, NULL) &&
+	       !(committer && value_is(t->value, committer));
+}
+
+/* The submitter's part starts after the last sign-off of another person. */
+static size_t own_start(const struct lint *l)
+{
+	size_t own = 0;
+
+	for (size_t i = 0; i < l->m->nr_trailers; i++)
+		if (ends_part(l, i))
+			own = i + 1;
+	return own;
+}
+
+/* The part of another person that entry i (above the submitter's) is in:
+ * up to and with the sign-off that ends it. */
+static void read_part_of(struct lint *l, struct part *p, size_t i)
+{
+	size_t from = i, to = i + 1;
+
+	while (from > 0 && !ends_part(l, from - 1))
+		from--;
+	while (to < l->own && !ends_part(l, to - 1))
+		to++;
+	read_part(l, p, from, to);
+}
+
+/*
+ * Where fix takes an AI's line: to the Assisted-by line, or just away.
+ * fmt_who NULL: the trailer's own key. The line its part (its owner's
+ * lines) gives, never one from another person's part.
+ */
 static void ai_finding(struct lint *l, size_t i, const char *id,
 		       const char *fmt_who, const char *why)
 {
 	const struct trailer *t = &l->m->trailers[i];
-	char *text = entry_text(l->m, t);
-	bool disclose = !l->valid_assisted;
-	const char *fix = disclose ? l->disclosure : NULL;
+	char *text = entry_text(l->m, t), *theirs = NULL;
+	const struct cat_agent *agent = l->res->own.agent;
+	struct buf how = BUF_INIT;
+	bool disclose = !l->own_valid;
+	const char *fix;
+	struct part p;
 
+	if (i < l->own) {
+		read_part_of(l, &p, i);
+		disclose = !p.valid;
+		theirs = disclosure_of(l, &p.guess);
+		agent = p.guess.agent;
+		free(p.guess.model);
+	}
+	fix = !disclose ? NULL : i < l->own ? theirs : l->own_disclosure;
+	if (l->o->mail)
+		buf_adds(&how, "; ask the sender for a version that discloses it with Assisted-by:");
+	else if (!disclose)
+		buf_adds(&how, "; fix removes it (an Assisted-by: line exists)");
+	else if (fix)
+		buf_adds(&how, "; fix replaces it with the Assisted-by: line");
+	else if (agent)
+		buf_addf(&how, "; the %s model is not known: fix needs --model to write the Assisted-by: line",
+			 agent->name);
+	else
+		buf_adds(&how, "; fix needs --agent and --model to write the Assisted-by: line");
 	lint_add_finding(l->res, id, SEV_ERROR, entry_line(l, t), i, text, fix,
 			 disclose ? ACT_DISCLOSE : ACT_REMOVE, "%s%s '%s' %s%s",
 			 fmt_who ? fmt_who : t->key, fmt_who ? "" : ":",
-			 t->value, why,
-			 l->o->mail ? "; ask the sender for a version that discloses it with Assisted-by:" :
-			 !disclose ? "; fix removes it (an Assisted-by: line exists)" :
-			 fix ? "; fix replaces it with the Assisted-by: line" :
-			 "; fix needs --agent and --model to write the Assisted-by: line");
+			 t->value, why, how.ptr);
+	buf_release(&how);
+	free(theirs);
 	free(text);
 }
 
@@ -581,39 +688,48 @@ static size_t hash_str(const char *s)
 /*
  * Which signature entries repeat an earlier one (case and whitespace
  * folded): one pass with a hash set, so a block of 100,000 trailers
- * costs no more than its length.
+ * costs no more than its length. A Signed-off-by with another person's
+ * sign-off between it and the earlier one is the chain coming back to
+ * its signer (README's chain example), not a repeat.
  */
 static bool *find_repeats(const struct message *m)
 {
-	size_t cap = 16, nr = m->nr_trailers;
+	size_t cap = 16, nr = m->nr_trailers, sobs = 0;
 	bool *dup = xcalloc(nr + 1, sizeof(*dup));
 	char **set;
+	size_t *seen;		/* sign-offs counted at the last one */
 
 	while (cap < 2 * nr)
 		cap *= 2;
 	set = xcalloc(cap, sizeof(*set));
+	seen = xcalloc(cap, sizeof(*seen));
 	for (size_t i = 0; i < nr; i++) {
 		const struct trailer *t = &m->trailers[i];
+		bool sob;
 		char *key;
 		size_t h;
 
 		if (!t->key || !is_signature_key(t->key))
 			continue;
+		sob = trailer_is(t, SOB_KEY);
 		key = fold_signature(t);
 		for (h = hash_str(key) & (cap - 1); set[h];
 		     h = (h + 1) & (cap - 1))
 			if (!strcmp(set[h], key))
 				break;
 		if (set[h]) {
-			dup[i] = true;
+			dup[i] = !sob || seen[h] == sobs;
 			free(key);
 		} else {
 			set[h] = key;
 		}
+		sobs += sob;
+		seen[h] = sobs;
 	}
 	for (size_t i = 0; i < cap; i++)
 		free(set[i]);
 	free(set);
+	free(seen);
 	return dup;
 }
 
@@ -1027,6 +1143,38 @@ static void check_disclosure(struct lint *l)
 			 ": fix needs --agent and --model");
 }
 
+/*
+ * What the whole block says (check's view), and what the submitter's
+ * part says: its lines and the traces outside the block. Without other
+ * people's parts the two are the same.
+ */
+static void read_parts(struct lint *l)
+{
+	struct lint_result *res = l->res;
+	struct part whole, own;
+
+	l->own = own_start(l);
+	res->own_start = l->own;
+	read_part(l, &whole, 0, l->m->nr_trailers);
+	message_signals(l, &whole.guess);
+	res->guess = whole.guess;
+	res->has_assisted = whole.has_assisted;
+	l->valid_assisted = whole.valid;
+	if (l->own) {
+		read_part(l, &own, l->own, l->m->nr_trailers);
+		message_signals(l, &own.guess);
+	} else {
+		own = whole;
+		own.guess.model = whole.guess.model ?
+				  xstrdup(whole.guess.model) : NULL;
+	}
+	res->own = own.guess;
+	res->own_has_assisted = own.has_assisted;
+	l->own_valid = own.valid;
+	l->disclosure = disclosure_of(l, &res->guess);
+	l->own_disclosure = disclosure_of(l, &res->own);
+}
+
 void lint_message(struct lint_result *out, const struct message *m,
 		  const struct lint_facts *facts, const struct lint_opts *o)
 {
@@ -1035,9 +1183,7 @@ void lint_message(struct lint_result *out, const struct message *m,
 	memset(out, 0, sizeof(*out));
 	l.repeats = find_repeats(m);
 	index_lines(&l);
-	scan_assisted(&l);
-	scan_signals(&l);
-	make_disclosure(&l);
+	read_parts(&l);
 	for (size_t i = 0; i < m->nr_trailers; i++)
 		check_entry(&l, i);
 	each_body_line(m, footer_finding, &l);
@@ -1047,6 +1193,7 @@ void lint_message(struct lint_result *out, const struct message *m,
 	for (size_t i = 0; facts && facts->licenses && i < facts->nr_files; i++)
 		check_file(&l, &facts->files[i]);
 	free(l.disclosure);
+	free(l.own_disclosure);
 	free(l.repeats);
 	free(l.line_starts);
 }

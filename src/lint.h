@@ -37,6 +37,8 @@ struct finding {
 	char *message;		/* what is wrong and why */
 	char *fix;		/* the corrected line, or NULL */
 	enum fix_action action;
+	bool guess;		/* fix is a guess at a misspelling ("did you
+				 * mean"): check proposes it, fix asks */
 };
 
 /* Facts about the commit; any may be NULL / 0 (a bare message). */
@@ -59,8 +61,18 @@ struct lint_result {
 	struct finding *findings;
 	size_t nr, alloc;
 	size_t errors, warnings, infos;
-	struct lint_guess guess;
+	struct lint_guess guess;	/* the whole message's (check's) */
 	bool has_assisted;		/* some Assisted-by: line exists */
+	/*
+	 * The submitter's part: the trailers after the last Signed-off-by
+	 * of another person (a person, not an AI, other than the committer
+	 * of the facts; every person's without one), and the traces outside
+	 * the block. The entries above own_start are other people's: what
+	 * they say is theirs, and fixes for them come from their own part.
+	 */
+	size_t own_start;
+	struct lint_guess own;		/* what the submitter's part says */
+	bool own_has_assisted;
 };
 
 /* Remembered identity verdicts: a range repeats the same few people. */

@@ -301,17 +301,6 @@ static int convert_to_utf8(struct parse *ps, struct buf *line,
 
 /* RFC 2047 encoded words and the transfer encodings. */
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* Quoted-printable (rfc2047: also '_' for a space) of the C string in. */
 static void decode_q(struct buf *out, const char *in, bool rfc2047)
 {
@@ -323,8 +312,8 @@ static void decode_q(struct buf *out, const char *in, bool rfc2047)
 
 			if (*in == '\n' || !*in)
 				break;	/* a soft line break */
-			hi = hexval((unsigned char)in[0]);
-			lo = hi < 0 ? -1 : hexval((unsigned char)in[1]);
+			hi = hex_digit((unsigned char)in[0]);
+			lo = hi < 0 ? -1 : hex_digit((unsigned char)in[1]);
 			if (lo >= 0) {
 				buf_addch(out, hi << 4 | lo);
 				in += 2;

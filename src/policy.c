@@ -618,6 +618,22 @@ static char **tools_after(const char *text, size_t len, const char *phrase)
 	return out;
 }
 
+/*
+ * Is the line after the newline at lf (up to end) a reStructuredText
+ * section underline ("-----", "=====")? The procedure is a section of
+ * the document; a sentence that only names it is not.
+ */
+static bool is_underline(const char *lf, const char *end)
+{
+	const char *s = lf < end ? lf + 1 : end, *p = s;
+
+	if (p >= end || !strchr("=-~^*#", *p))
+		return false;
+	while (p < end && *p == *s)
+		p++;
+	return p - s >= 3 && (p == end || *p == '\n' || *p == '\r');
+}
+
 int policy_read_document(struct tree_docs *t, const char *text, size_t len)
 {
 	static const char key[] = "Assisted-by:";
@@ -634,7 +650,8 @@ int policy_read_document(struct tree_docs *t, const char *text, size_t len)
 		if (!lf)
 			lf = end;
 		n = (size_t)(lf - s);
-		if (line_has(s, n, "procedure for finding and fixing bugs"))
+		if (line_has(s, n, "procedure for finding and fixing bugs") &&
+		    is_underline(lf, end))
 			t->bugfix_procedure = true;
 		k = memmem(s, n, key, sizeof(key) - 1);
 		if (!k)

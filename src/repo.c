@@ -1238,11 +1238,17 @@ static int read_commit_raw(void **handle, const char **buf, size_t *len,
 			   const unsigned char *id, void *data)
 {
 	struct repo *r = data;
-	git_odb_object *obj;
+	git_odb_object *obj = NULL;
 	git_oid oid;
 
 	memcpy(oid.id, id, GIT_OID_RAWSZ);
-	if (git_odb_read(&obj, r->odb, &oid) < 0)
+	if (git_odb_read(&obj, r->odb, &oid) < 0 &&
+	    git_repository_is_shallow(r->git) == 1) {
+		git_error_clear();
+		return error_set("commit %s is not in this shallow clone: the walk of the range reaches past what was fetched (.git/shallow), which libgit2 cannot stop at; fetch the history with git fetch --unshallow, or give HEAD alone",
+				 git_oid_tostr_s(&oid));
+	}
+	if (!obj)
 		return git_fail("cannot read a commit");
 	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
 		git_odb_object_free(obj);

@@ -297,6 +297,7 @@ struct rewrite_result {
  * 60 s) for that file to exist after writing the objects and before
  * moving any ref, and creates "<file>.waiting" when it starts waiting;
  * DISCLOSE_TEST_PAUSE_IN_PACK the same inside the pack write.
+ * On failure (-1) out holds nothing to release.
  */
 int repo_rewrite(struct rewrite_result *out, struct repo *r,
 		 const struct rewrite_opts *opts, repo_reword_fn fn,

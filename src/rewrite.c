@@ -1556,7 +1556,10 @@ static int plan_replacements(struct repo *r, struct plan *p)
 		else
 			git_oid_cpy(&p->src[i], &p->ids[i]);
 	}
-	buf_addf(&path, "%s/info/grafts", git_repository_commondir(r->git));
+	buf_adds(&path, git_repository_commondir(r->git));
+	if (path.len && path.ptr[path.len - 1] != '/')
+		buf_addch(&path, '/');
+	buf_adds(&path, "info/grafts");
 	if (!rc && lstat(path.ptr, &st) == 0 && st.st_size > 0)
 		rc = error_set("%s exists: git sees other parents than the commits record, and git disclose would rewrite the recorded history; convert the grafts with git replace --convert-graft-file (then see git replace -l) or remove the file, then run again",
 			       path.ptr);
@@ -1694,6 +1697,26 @@ static void copy_notes(struct rewrite_result *out, struct repo *r,
 	buf_release(&refs);
 }
 
+/*
+ * A commit made from its replacement (git replace) gets the
+ * replacement's tree and message, as git rebase gives it: that is more
+ * than a new message, so it is said.
+ */
+static void say_replacements(struct rewrite_result *out,
+			     const struct plan *p)
+{
+	size_t n = 0, at = 0;
+
+	for (size_t i = p->first; i < p->nr; i++)
+		if (!git_oid_equal(&p->src[i], &p->ids[i]) && !n++)
+			at = i;
+	if (n)
+		add_warning(out, "%zu commit%s (the first %s) %s replaced (git replace): the new commit%s %s made from the replacement's tree and message, as git rebase does, not from what the history records; the backup ref keeps the recorded commits",
+			    n, n == 1 ? "" : "s",
+			    git_oid_tostr_s(&p->ids[at]), n == 1 ? "is" : "are",
+			    n == 1 ? "" : "s", n == 1 ? "is" : "are");
+}
+
 static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 			       const struct rewrite_opts *o, struct plan *p,
 			       const char *range, repo_reword_fn fn,
@@ -1724,6 +1747,7 @@ static int rewrite_commit_plan(struct rewrite_result *out, struct repo *r,
 	if ((!o->drop_signatures && check_signatures(r, p) < 0) ||
 	    check_shallow(r, p) < 0 || check_remotes(out, r, p, o->force) < 0)
 		return -1;
+	say_replacements(out, p);
 	if (o->dry_run) {
 		fill_entries(out, p, NULL);
 		out->new_tip[0] = '\0';
@@ -1774,6 +1798,16 @@ out:
 	return rc;
 }
 
+static void result_free(struct rewrite_result *res)
+{
+	free(res->ref);
+	free(res->backup_ref);
+	free(res->entries);
+	free(res->range);
+	free(res->warning);
+	memset(res, 0, sizeof(*res));
+}
+
 int repo_rewrite(struct rewrite_result *out, struct repo *r,
 		 const struct rewrite_opts *opts, repo_reword_fn fn,
 		 void *data)
@@ -1793,6 +1827,9 @@ int repo_rewrite(struct rewrite_result *out, struct repo *r,
 	out->ref = xstrdup(p.ref);
 	rc = rewrite_commit_plan(out, r, opts, &p, out->range, fn, data);
 out:
+	/* a failure leaves nothing for the caller to release */
+	if (rc < 0)
+		result_free(out);
 	free(def);
 	plan_release(&p);
 	return rc;
@@ -1801,16 +1838,6 @@ out:
 const char *rewrite_undo_ref(const struct rewrite_result *res)
 {
 	return res->backup_ref ? res->backup_ref : res->old_tip;
-}
-
-static void result_free(struct rewrite_result *res)
-{
-	free(res->ref);
-	free(res->backup_ref);
-	free(res->entries);
-	free(res->range);
-	free(res->warning);
-	memset(res, 0, sizeof(*res));
 }
 
 void rewrite_result_release(struct rewrite_result *res)

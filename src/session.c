@@ -11,7 +11,19 @@
 #include "strv.h"
 #include "util.h"
 
-static const char *const review_names[] = { "", "reviewed", "no-ai-code" };
+/* The marks as the file names them, indexed by the set. */
+static const char *const review_names[] = { "", "reviewed", "no-ai-code",
+					    "reviewed, no-ai-code" };
+
+/* The set of marks a name in the file stands for (none: unknown). */
+static enum review_state review_parse(const char *name)
+{
+	for (size_t i = 1; i < sizeof(review_names) / sizeof(*review_names);
+	     i++)
+		if (!strcmp(name, review_names[i]))
+			return (enum review_state)i;
+	return REVIEW_NONE;
+}
 
 static struct session *session_new(const char *range, char *const *ids,
 				   size_t nr)
@@ -210,12 +222,8 @@ static void read_review_matched(struct session *s, const cJSON *root,
 			continue;
 		id = cJSON_GetArrayItem(ids, (int)mt->saved_for[i]);
 		e = cJSON_GetObjectItemCaseSensitive(rev, id->valuestring);
-		if (!cJSON_IsString(e))
-			continue;
-		if (!strcmp(e->valuestring, "reviewed"))
-			s->review[i] = REVIEW_DONE;
-		else if (!strcmp(e->valuestring, "no-ai-code"))
-			s->review[i] = REVIEW_NO_AI;
+		if (cJSON_IsString(e))
+			s->review[i] = review_parse(e->valuestring);
 	}
 }
 
@@ -248,12 +256,8 @@ static int read_review(struct session *s, const cJSON *rev,
 		return error_set("%s: review is not an object", origin);
 	cJSON_ArrayForEach(e, rev) {
 		for (size_t i = 0; i < s->nr; i++) {
-			if (strcmp(e->string, s->ids[i]) || !cJSON_IsString(e))
-				continue;
-			if (!strcmp(e->valuestring, "reviewed"))
-				s->review[i] = REVIEW_DONE;
-			else if (!strcmp(e->valuestring, "no-ai-code"))
-				s->review[i] = REVIEW_NO_AI;
+			if (!strcmp(e->string, s->ids[i]) && cJSON_IsString(e))
+				s->review[i] = review_parse(e->valuestring);
 		}
 	}
 	return 0;
@@ -536,7 +540,7 @@ void session_no_ai_marks(bool *out, const char *gitdir, char *const *ids,
 	if (range && nr && session_load(&s, gitdir, range, ids, nr) == 0 &&
 	    s->resumed)
 		for (size_t i = 0; i < nr; i++)
-			out[i] = s->review[i] == REVIEW_NO_AI;
+			out[i] = (s->review[i] & REVIEW_NO_AI) != 0;
 	error_clear();
 	session_free(s);
 	free(range);
@@ -555,7 +559,7 @@ bool session_certifies(const char *gitdir, char *const *ids, size_t nr,
 		goto no;
 	ok = true;
 	for (size_t i = 0; i < nr; i++)
-		ok = ok && s->review[i] != REVIEW_NONE;
+		ok = ok && (s->review[i] & REVIEW_DONE);
 	for (; ok && need && *need; need++)
 		ok = session_certified(s, *need);
 	session_free(s);

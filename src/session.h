@@ -15,10 +15,14 @@
 /* A session file larger than this is not one of ours. */
 #define SESSION_LIMIT ((size_t)32 << 20)
 
+/*
+ * The human's marks on a commit, a set: saying that a commit has no
+ * AI-generated code is not reviewing it, so a commit can have both.
+ */
 enum review_state {
-	REVIEW_NONE,
-	REVIEW_DONE,		/* the human reviewed the commit */
-	REVIEW_NO_AI,		/* the human says it has no AI-generated code */
+	REVIEW_NONE = 0,
+	REVIEW_DONE = 1,	/* the human reviewed the commit */
+	REVIEW_NO_AI = 2,	/* the human says: no AI-generated code */
 };
 
 struct session {
@@ -27,7 +31,7 @@ struct session {
 	char **patches;		/* their changes' ids (session_patch_id),
 				 * or NULL when not known */
 	size_t nr;
-	enum review_state *review;	/* one per commit */
+	enum review_state *review;	/* one set of marks per commit */
 	char **certified;	/* ids of the human items certified */
 	char *agent, *model;	/* answers typed or chosen; NULL: none */
 	char **tools;		/* NULL-terminated; NULL: not answered */
@@ -85,8 +89,9 @@ bool session_certified(const struct session *s, const char *item);
 /*
  * Did the human certify the series ids[nr] (oldest first) in the
  * assistant: a saved session for exactly these commits (whatever range
- * named them), each one reviewed or marked as without AI-generated code,
- * and each item of need (NULL-terminated ids) certified? A missing or
+ * named them), each one reviewed (a commit marked as without
+ * AI-generated code is not reviewed by that), and each item of need
+ * (NULL-terminated ids) certified? A missing or
  * broken session file is a no.
  */
 bool session_certifies(const char *gitdir, char *const *ids, size_t nr,

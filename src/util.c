@@ -182,6 +182,17 @@ const char *buf_cstr(const struct buf *b)
 	return b->ptr ? b->ptr : "";
 }
 
+int hex_digit(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
 bool git_isspace(int c)
 {
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';

@@ -56,6 +56,8 @@ const char *buf_cstr(const struct buf *b);
 
 /* git's own ctype (ASCII only, locale-independent): space is \t \n \r ' '. */
 bool git_isspace(int c);
+/* The value of hexadecimal digit c (either case), or -1. */
+int hex_digit(int c);
 bool git_isalnum(int c);
 bool git_isdigit(int c);
 

@@ -203,17 +203,6 @@ bool walk_streams(const struct walk *w)
 	return !w->hold;
 }
 
-static int hex_value(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 /* "<key><40 hex>\n" at *p into id; *p moves past it. 0, else -1. */
 static int parse_id_line(unsigned char *id, const char **p, const char *end,
 			 const char *key)
@@ -226,7 +215,7 @@ static int parse_id_line(unsigned char *id, const char **p, const char *end,
 		return -1;
 	s += klen;
 	for (size_t i = 0; i < WALK_RAW_ID; i++) {
-		int hi = hex_value(s[2 * i]), lo = hex_value(s[2 * i + 1]);
+		int hi = hex_digit(s[2 * i]), lo = hex_digit(s[2 * i + 1]);
 
 		if (hi < 0 || lo < 0)
 			return -1;

@@ -149,6 +149,24 @@ expect_grep "already" "$TMPDIR/out"
 expect_eq "second cover --b4 is a no-op" "$before" "$(repo_state)"
 expect_status 0 "$D" check
 expect_grep "2 commits, 0 errors, 0 warnings" "$TMPDIR/out"
+# a changed paragraph replaces the one cover --b4 wrote, where it stood
+expect_status 0 "$D" cover --b4 --tested "frob the widgets, tests first"
+expect_grep "wrote the paragraph" "$TMPDIR/out"
+git log -1 --format=%B HEAD~2 >"$TMPDIR/letter"
+expect_grep "frob the widgets, tests first" "$TMPDIR/letter"
+[ "$(grep -c '^AI assistance:' "$TMPDIR/letter")" = 1 ] ||
+	fail "two AI assistance paragraphs: $(cat "$TMPDIR/letter")"
+cover_intact "cover --b4 replacing its paragraph"
+# once the human edits it, it is theirs: refused, nothing changed
+EDITOR="sed -i s/^AI\ assistance:\ All\ 2/AI\ assistance:\ Both/" \
+	b4 prep --edit-cover >"$TMPDIR/b4edit" 2>&1 ||
+	fail "b4 prep --edit-cover: $(cat "$TMPDIR/b4edit")"
+git log -1 --format=%B HEAD~2 | grep -q "^AI assistance: Both" ||
+	fail "the edit did not reach the letter"
+before=$(repo_state)
+expect_status 2 "$D" cover --b4
+expect_grep "your words are not replaced" "$TMPDIR/err"
+expect_eq "an edited paragraph is kept" "$before" "$(repo_state)"
 
 # the assistant, in a real terminal: b4's series, never its cover letter
 # tui RANGE...: start it in tmux, the first screen into $TMPDIR/screen

@@ -52,6 +52,16 @@ git clone -q --depth 1 "file://$TMPDIR/r" "$TMPDIR/shallow" && cd "$TMPDIR/shall
 git config user.name "Hu Man" && git config user.email hu@example.org
 row "shallow-trailer" 0 "$D" trailer $A
 $has_check && row "shallow-check-message" 1 "$D" check --message "$TMPDIR/msg"
+# a range that reaches past the shallow boundary: named as such, with
+# the remedy (libgit2 1.5 cannot stop there), nothing changed
+git clone -q --depth 2 "file://$TMPDIR/r" "$TMPDIR/shallow2" && cd "$TMPDIR/shallow2"
+git config user.name "Hu Man" && git config user.email hu@example.org
+git commit -q --allow-empty -m "local work" || fail "shallow2 commit"
+row "shallow-amend-range" 2 "$D" amend $A HEAD~1..HEAD
+row_err "is not in this shallow clone"
+row_err "git fetch --unshallow"
+$has_check && row "shallow-check-range" 2 "$D" check HEAD~1..HEAD
+$has_check && row_err "is not in this shallow clone"
 
 # --- an unborn branch
 git init -q -b main "$TMPDIR/unborn" && cd "$TMPDIR/unborn"

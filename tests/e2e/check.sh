@@ -109,7 +109,12 @@ Made-with: Cursor
 Signed-off-by: Jane Dev <jane@example.org>'
 expect_rc 1 "$D" check HEAD
 has "ERROR: VENDOR_TRAILER: line 3:"
-has "fix needs --agent and --model"
+has "the Cursor model is not known: fix needs --model to write"
+lacks "--agent"
+expect_rc 2 "$D" fix HEAD
+err_has "pass --model VERSION"
+expect_rc 0 "$D" fix --dry-run --model gpt-5.5 HEAD
+has "+Assisted-by: Cursor:gpt-5.5"
 
 # 7 kernel-llm policy, from the option and from git config
 printf 'x\n\nAssisted-by: LLM sparse\nSigned-off-by: Jane Dev <jane@example.org>\n' >"$TMPDIR/llm"

@@ -8,13 +8,21 @@ expect_eq "trailer lines" "Assisted-by: Claude:claude-3-opus coccinelle sparse
 $HUMAN_SOB" "$out"
 
 # print-only: nothing is remembered; remembered answers (a write's)
-# are used when options are absent
+# are used only when asked for (--remembered), never in their absence
 expect_eq "nothing remembered" "" "$(git config --get-regexp '^disclose\.')"
+expect_status 2 "$D" trailer --remembered --no-signoff
+expect_grep "git config holds no answer to use" "$TMPDIR/err"
 git config disclose.agent Claude
 git config disclose.model claude-3-opus
 git config disclose.tools "coccinelle sparse"
-out=$("$D" trailer --no-signoff) || fail "trailer from config"
+expect_status 2 "$D" trailer --no-signoff
+expect_grep "which AI agent helped? pass --agent NAME and --model VERSION" "$TMPDIR/err"
+expect_grep "(or --remembered for git config's Claude:claude-3-opus)" "$TMPDIR/err"
+out=$("$D" trailer --remembered --no-signoff) || fail "trailer from config"
 expect_eq "from config" "Assisted-by: Claude:claude-3-opus coccinelle sparse" "$out"
+out=$("$D" trailer --remembered --model claude-opus-4-5 --no-tool --no-signoff) ||
+	fail "trailer from config and an option"
+expect_eq "an option wins" "Assisted-by: Claude:claude-opus-4-5" "$out"
 
 # an alias is canonicalized, an agent inferred from a known model family
 out=$("$D" trailer --agent claude-code --model claude-opus-4-5 --no-tool --no-signoff)
@@ -22,6 +30,12 @@ expect_eq "alias" "Assisted-by: Claude:claude-opus-4-5" "$out"
 out=$(git config --unset disclose.agent; git config --unset disclose.tools
 	"$D" trailer --model gpt-5.5 --no-signoff)
 expect_eq "agent from model" "Assisted-by: Codex:gpt-5.5" "$out"
+# ... and said, since another tool may have run the model; not when named
+expect_status 0 "$D" trailer --model gpt-5.5 --no-signoff
+expect_grep "no --agent given: Codex is written as the agent of gpt-5.5" \
+	"$TMPDIR/err"
+expect_status 0 "$D" trailer --agent Codex --model gpt-5.5 --no-signoff
+! grep -q "no --agent given" "$TMPDIR/err" || fail "a named agent called inferred"
 
 # basic tools are refused, with the reason
 expect_status 2 "$D" trailer --agent Claude --model claude-3-opus --tool gcc
@@ -82,7 +96,7 @@ git config disclose.agent Claude
 git config disclose.model claude-opus-4-5
 git config disclose.tools sparse
 git config user.name "O'Brien Hu"
-args=$("$D" trailer --format=args 2>/dev/null)
+args=$("$D" trailer --remembered --format=args 2>/dev/null)
 echo y >y.c && git add y.c
 eval "git commit -q -m 'Add y' $args" || fail "quoted commit"
 expect_grep "Signed-off-by: O'Brien Hu <hu@example.org>" /dev/stdin <<EOS
@@ -92,7 +106,7 @@ git config user.name "Hu Man"
 
 # --message: the whole message with the trailers placed, comments last
 printf 'Fix\n\nBody.\n\nCo-Authored-By: Claude <noreply@anthropic.com>\n# comment\n' >msg
-out=$("$D" trailer --message msg)
+out=$("$D" trailer --remembered --message msg)
 expect_eq "placed" "Fix
 
 Body.
@@ -101,17 +115,17 @@ Co-Authored-By: Claude <noreply@anthropic.com>
 Assisted-by: Claude:claude-opus-4-5 sparse
 $HUMAN_SOB
 # comment" "$out"
-"$D" trailer --message msg --in-place || fail "in-place"
+"$D" trailer --remembered --message msg --in-place || fail "in-place"
 expect_eq "in place" "$out" "$(cat msg)"
-"$D" trailer --message msg --in-place || fail "in-place again"
+"$D" trailer --remembered --message msg --in-place || fail "in-place again"
 expect_eq "idempotent" "$out" "$(cat msg)"
-out=$(printf 'Subject\n' | "$D" trailer --message - --no-signoff)
+out=$(printf 'Subject\n' | "$D" trailer --remembered --message - --no-signoff)
 expect_eq "stdin" "Subject
 
 Assisted-by: Claude:claude-opus-4-5 sparse" "$out"
-expect_status 2 "$D" trailer --message /nonexistent
+expect_status 2 "$D" trailer --remembered --message /nonexistent
 expect_grep "cannot open '/nonexistent'" "$TMPDIR/err"
-printf '\n\n' | expect_status 2 "$D" trailer --message -
+printf '\n\n' | expect_status 2 "$D" trailer --remembered --message -
 expect_grep "message is empty" "$TMPDIR/err"
 
 # --parse matches git interpret-trailers --parse

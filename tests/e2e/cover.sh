@@ -153,6 +153,17 @@ git format-patch -q -o "$TMPDIR/tp" base..traces
 cat "$TMPDIR"/tp/*.patch >"$TMPDIR/traces.mbox"
 cover --mbox "$TMPDIR/traces.mbox"
 expect_grep "Patches 1 and 2 carry traces of an AI tool" "$F"
+# an AI as the author, with nothing in the message, is a trace too
+git checkout -q -b ai-author base
+echo x >ai.c && git add ai.c
+git commit -q --author='Claude <noreply@anthropic.com>' -m "mm: by an AI" \
+	-m "$HUMAN_SOB" || fail "commit by an AI author"
+cover base..HEAD
+expect_grep "Patch 1 carries traces of an AI tool (Claude) but no Assisted-by: tag" "$F"
+expect_grep "  1/1 [AI?] mm: by an AI" "$TMPDIR/out"
+git format-patch -q --stdout base.. >"$TMPDIR/ai-author.mbox"
+cover --mbox "$TMPDIR/ai-author.mbox"
+expect_grep "Patch 1 carries traces of an AI tool (Claude)" "$F"
 git checkout -q main
 
 # errors

@@ -104,6 +104,7 @@ git replace -d "$old" >/dev/null
 echo "$old" >.git/info/grafts
 expect_status 2 "$D" amend $A
 expect_grep "info/grafts" "$TMPDIR/err"
+grep -q "//info/grafts" "$TMPDIR/err" && fail "a doubled slash in the path"
 expect_eq "branch kept (grafts)" "$old" "$(git rev-parse main)"
 rm .git/info/grafts
 
@@ -187,14 +188,15 @@ printf '[user]\n\tname = Glo Bal\n\temail = glo@example.org\n' >"$TMPDIR/global"
 git config user.name "Sha Local" && git config user.email sha@example.org
 git config disclose.agent Claude && git config disclose.model claude-opus-4-5
 export GIT_CONFIG_GLOBAL=$TMPDIR/global
-expect_status 0 "$D" trailer
+expect_status 0 "$D" trailer --remembered
 expect_eq "SHA-256: the repository's identity and answers" \
 	"Assisted-by: Claude:claude-opus-4-5
 Signed-off-by: $(git var GIT_COMMITTER_IDENT | sed 's/ [0-9]* [-+][0-9]*$//')" \
 	"$(cat "$TMPDIR/out")"
 expect_grep "Sha Local <sha@example.org>" "$TMPDIR/out"
 mkdir -p "$TMPDIR/bin" && ln -sf "$D" "$TMPDIR/bin/git-disclose"
-PATH=$TMPDIR/bin:$PATH expect_status 0 git -c user.name=Cee disclose trailer
+PATH=$TMPDIR/bin:$PATH expect_status 0 git -c user.name=Cee disclose trailer \
+	--remembered
 expect_grep "Signed-off-by: Cee <sha@example.org>" "$TMPDIR/out"
 unset GIT_CONFIG_GLOBAL
 

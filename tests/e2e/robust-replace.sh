@@ -31,6 +31,8 @@ replace_with() {
 mid=$(git rev-parse HEAD~1)
 replace_with "$mid" "change 2, as replaced"
 CHANGES=1 row replace-mid 0 "$D" amend $A base..
+# ... and says so: more than the messages changed
+err_has "1 commit (the first $mid) is replaced (git replace): the new commit is made from the replacement's tree and message"
 git --no-replace-objects log --format=%s base.. >"$TMPDIR/s"
 expect_eq "recorded subjects" "change 3
 change 2, as replaced

@@ -2,9 +2,10 @@
 # Codex, commit 2 with Claude Sonnet 4.5, commit 3 without a trace) is
 # shown as mixed on the agent and model screen, each commit with its own
 # agent and model and the line that told; the answer goes to the commit
-# asked about (?>), an answer of another agent is refused for the Codex
-# commit, and the written series has each commit's own agent and model,
-# commit 3 what the human typed; check is clean after.
+# asked about (?>), whose own agent the fields start on (Codex), an
+# answer of another agent is refused for the Codex commit, and the
+# written series has each commit's own agent and model, commit 3 what
+# the human typed; check is clean after.
 . "$TOP/tests/e2e/lib.sh"
 . "$TOP/tests/e2e/lib-tmux.sh"
 command -v tmux >/dev/null || { echo "tmux is not installed"; exit 77; }
@@ -59,7 +60,15 @@ expect_grep "Claude:claude-sonnet-4-5 its own: Co-Authored-By: Claude Sonnet 4.5
 	"$TMPDIR/agent.txt"
 expect_grep "nothing of its own: to answer" "$TMPDIR/agent.txt"
 expect_grep "Ctrl-A: this answer for all 2" "$TMPDIR/agent.txt"
-# the pre-filled Claude answer is not the Codex commit's
+# asked about the Codex commit, the fields start on Codex and its
+# models, not on the Claude pre-fill from commit 2
+wait_for "Model (MODEL_VERSION) of Codex"
+wait_for "Pre-filled from: commit 1/3"
+# an answer of another agent is refused for it
+keys BTab BTab
+wait_for "> Codex"
+keys k Enter
+wait_for "Model (MODEL_VERSION) of Claude"
 keys Enter
 wait_for "names Codex itself"
 # Codex, gpt-5-codex for commit 1

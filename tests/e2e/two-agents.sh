@@ -97,11 +97,20 @@ expect_eq "correct disclosure kept" "$old" "$(git rev-parse HEAD~1)"
 expect_eq "its trailers" "Assisted-by: Claude:claude-opus-4-5
 $HUMAN_SOB" "$(git log -1 --format=%B HEAD~1 | git interpret-trailers --parse)"
 
-# a remembered answer fills a commit without facts, and says so
+# a remembered answer is used only when this command asks for it: a
+# plain amend gives a commit without facts the sign-off alone and names
+# --remembered; with it, the answer fills the commit and that is said
 echo z >z.c
 git add z.c
 git commit -q -m "z: add it" || fail "third commit"
 expect_status 0 "$D" amend HEAD
+expect_grep "(or --remembered for git config's Claude:claude-sonnet-4-5)" "$TMPDIR/err"
+expect_eq "no remembered answer unasked" "$HUMAN_SOB" \
+	"$(git log -1 --format=%B HEAD | git interpret-trailers --parse)"
+echo w >w.c
+git add w.c
+git commit -q -m "w: add it" || fail "fourth commit"
+expect_status 0 "$D" amend --remembered HEAD
 expect_grep "from git config disclose.agent, disclose.model" "$TMPDIR/err"
 expect_eq "remembered answer used" "Assisted-by: Claude:claude-sonnet-4-5
 $HUMAN_SOB" "$(git log -1 --format=%B HEAD | git interpret-trailers --parse)"
@@ -164,7 +173,7 @@ keys Enter
 wait_for "Step 4/5 Analysis tools"
 keys Enter
 wait_for "Step 5/5 Preview"
-wait_for "(mixed)"
+wait_for "Mixed agents: each commit keeps its own."
 wait_for "+ Assisted-by: Claude:claude-sonnet-4-5"
 wait_for "+ Assisted-by: Codex:gpt-5-codex"
 T capture-pane -p -t t >"$TMPDIR/preview.txt"
@@ -186,14 +195,16 @@ GIT_SEQUENCE_EDITOR="sed -i 1s/^pick/reword/" \
 	GIT_EDITOR="sed -i 1s/\$/,\ reworded/" \
 	git rebase -q -i HEAD~2 >/dev/null 2>&1 || fail "rebase -i reword"
 expect_eq "reworded" "a: add it, reworded" "$(git log -1 --format=%s HEAD~1)"
+# the session holds the answers now: the write below must not store the
+# Codex commit's answer as the repository's default
+git config --unset disclose.agent
+git config --unset disclose.model
 start
-# it resumes with the per-commit answer open again: commit a names Codex
-# but no model, and that answer is not kept in the session, so it is
-# asked again rather than filled in silently (the tools screen, where
-# the human's last answer was)
-wait_for "Step 4/5 Analysis tools | open: 1 to answer"
-keys q q q
-wait_for "Step 1/5 Series"
+# after a rewrite it resumes on the series, which says on its first
+# frame what became of the marks; the per-commit answer is open again:
+# commit a names Codex but no model, and that answer is not kept in the
+# session, so it is asked again rather than filled in silently
+wait_for "Step 1/5 Series | open: 1 to answer"
 wait_for "resumed after a rewrite: 2 commits followed by their change (2 with a new id)"
 T capture-pane -p -t t >"$TMPDIR/resumed.txt"
 [ "$(grep -cE '^. [12] [0-9a-f]{7} yes ' "$TMPDIR/resumed.txt")" -eq 2 ] ||
@@ -217,11 +228,13 @@ expect_eq "Claude commit written" "Assisted-by: Claude:claude-sonnet-4-5
 $HUMAN_SOB" "$(git log -1 --format=%B HEAD | git interpret-trailers --parse)"
 expect_status 0 "$D" check
 expect_grep "2 commits, 0 errors" "$TMPDIR/out"
+# the answer given the Codex commit alone is not the repository's
+# default: a mixed series remembers nothing
+expect_eq "mixed series: nothing remembered" "" \
+	"$(git config --get-regexp '^disclose\.' || true)"
 
 # the assistant's own write keeps the review too
 start
-wait_for "0 of 2 commits change"
-keys q q q q
 wait_for "Step 1/5 Series"
 wait_for "resumed after a rewrite: 2 commits followed by their change (2 with a new id)"
 T capture-pane -p -t t >"$TMPDIR/after-write.txt"

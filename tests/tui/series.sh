@@ -44,3 +44,36 @@ Signed-off-by: Hu Man <hu@example.org>
 MSG
 	unset GIT_AUTHOR_DATE GIT_COMMITTER_DATE
 }
+
+# Turn the series repository (the current directory) into a mixed one, as
+# a new user's trial had it: commit 1 names Codex but no model, commit 2
+# Claude Sonnet 4.5 with Claude Code's footer, commit 3 nothing at all.
+make_mixed() {
+	export GIT_AUTHOR_DATE="2026-01-05T11:00:00Z"
+	export GIT_COMMITTER_DATE="2026-01-05T11:00:00Z"
+	git reset -q --hard upstream-base || return 1
+	printf '// SPDX-License-Identifier: GPL-2.0-only\nvoid frob_reset(void) {}\n' >reset.c
+	git add reset.c
+	git commit -q -F - <<'MSG' || return 1
+frob: add frob_reset()
+
+Callers open-code the reset of the frobnicator state.
+
+Co-authored-by: Codex <noreply@openai.com>
+MSG
+	printf '// SPDX-License-Identifier: GPL-2.0-only\nint frob_scan(void) { return 0; }\n' >scan.c
+	git add scan.c
+	git commit -q -F - <<'MSG' || return 1
+frob: fix off-by-one in frob_scan()
+
+frob_scan() reads one element past the end of the array.
+
+Generated with [Claude Code](https://claude.com/claude-code)
+
+Co-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>
+MSG
+	printf '/* SPDX-License-Identifier: GPL-2.0-only */\n/* the frobnicator */\n' >frob2.h
+	git add frob2.h
+	git commit -q -m "frob: say what the header is" || return 1
+	unset GIT_AUTHOR_DATE GIT_COMMITTER_DATE
+}

@@ -87,6 +87,9 @@ static void test_tracking(void **state)
 }
 
 #define PARA "AI assistance: this.\n\nTesting: that.\n"
+/* what an earlier cover --b4 wrote, and the same edited by the human */
+#define OLD "AI assistance: before.\n\nTesting: then.\n"
+#define OLD_EDITED "AI assistance: before, and more.\n\nTesting: then.\n"
 
 static void test_letter(void **state)
 {
@@ -119,6 +122,13 @@ static void test_letter(void **state)
 		{ "", false, 1, PARA },
 		/* already there: nothing to do */
 		{ "Title\n\n" PARA "\n" TRACKING, true, 0, NULL },
+		/* what an earlier run wrote is replaced where it stands */
+		{ "Title\n\n" OLD "\nSigned-off-by: H <h@e.org>\n" TRACKING,
+		  true, 1,
+		  "Title\n\n" PARA "\nSigned-off-by: H <h@e.org>\n" TRACKING },
+		/* ... but not once the human edited it */
+		{ "Title\n\n" OLD_EDITED "\n" TRACKING, true, -1,
+		  "b4 prep --edit-cover" },
 		/* the human's own paragraph is never replaced */
 		{ "Title\n\nAI assistance: I wrote this myself.\n\n" TRACKING,
 		  true, -1, "b4 prep --edit-cover" },
@@ -131,7 +141,7 @@ static void test_letter(void **state)
 	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
 		const char *l = cases[i].letter;
 		struct buf out = BUF_INIT;
-		int rc = b4_letter_add(&out, l, strlen(l), PARA,
+		int rc = b4_letter_add(&out, l, strlen(l), PARA, OLD,
 				       cases[i].marker);
 
 		assert_int_equal(rc, cases[i].rc);

@@ -96,8 +96,20 @@ static const struct fix_case cases[] = {
 	{ "stray byte inside builds no model",
 	  H "Assisted-by: Claude:claude\240opus-4-5\n" SOB,
 	  NULL, NULL, NULL, false, false, "--model" },
-	{ "misspelt model corrected", H "Assisted-by: Claude:claude-opsu-4-5 sparse\n" SOB,
-	  H "Assisted-by: Claude:claude-opus-4-5 sparse\n" SOB },
+	/* the footer as the last line: no blank line is left at the end */
+	{ "footer last, no trailing blank line",
+	  "Add frob\n\nBody.\n\n\xf0\x9f\xa4\x96 Generated with [Claude Code](https://claude.com/claude-code)\n",
+	  "Add frob\n\nBody.\n\nAssisted-by: Claude:claude-opus-4-5\n" SOB,
+	  .model = "claude-opus-4-5" },
+	/* a misspelling is check's "did you mean": fix writes no guess */
+	{ "misspelt model: no guess", H "Assisted-by: Claude:claude-opsu-4-5 sparse\n" SOB,
+	  NULL, .error = "--model" },
+	{ "misspelt model, --model given",
+	  H "Assisted-by: Claude:claude-opsu-4-5 sparse\n" SOB,
+	  H "Assisted-by: Claude:claude-opus-4-5 sparse\n" SOB,
+	  .model = "claude-opus-4-5" },
+	{ "misspelt agent: no guess", H "Assisted-by: Cladue:claude-opus-4-5\n" SOB,
+	  NULL, .error = "--agent" },
 	{ "display name after the colon", H "Assisted-by: Claude:Opus 4.8\n" SOB,
 	  H "Assisted-by: Claude:claude-opus-4-8\n" SOB },
 	{ "harness in the tool slot dropped",
@@ -136,6 +148,26 @@ static const struct fix_case cases[] = {
 	{ "the agent as written (check's proposal)",
 	  H "Assisted-by: kres (claude-opus-4-7)\n" SOB,
 	  H "Assisted-by: kres:claude-opus-4-7\n" SOB },
+	{ "another person's sign-off repeated in his chain is his",
+	  H ANN "Assisted-by:  Codex:GPT-5.5 sparse\n"
+	  "Reviewed-by: Carol Rev <carol@example.org>\n" ANN,
+	  H ANN "Assisted-by:  Codex:GPT-5.5 sparse\n"
+	  "Reviewed-by: Carol Rev <carol@example.org>\n" ANN SOB },
+	{ "another person's vendor trailer: his part's disclosure, not ours",
+	  H "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n" ANN
+	  "Assisted-by: Codex:gpt-5-codex\n" SOB,
+	  H "Assisted-by: Claude:claude-opus-4-5\n" ANN
+	  "Assisted-by: Codex:gpt-5-codex\n" SOB },
+	{ "another person's vendor trailer gets no model from our line",
+	  H "Co-authored-by: Claude <noreply@anthropic.com>\n" ANN
+	  "Assisted-by: Claude:claude-opus-4-5\n" SOB,
+	  H "Co-authored-by: Claude <noreply@anthropic.com>\n" ANN
+	  "Assisted-by: Claude:claude-opus-4-5\n" SOB },
+	{ "our line takes no agent, model or tools from another person's",
+	  H "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n" ANN
+	  "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n",
+	  H "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n" ANN
+	  "Assisted-by: Claude:claude-opus-4-5\n" SOB },
 };
 
 static int fix_one(struct buf *out, bool *changed, const char *in,
@@ -215,6 +247,73 @@ static void test_note_names_owner(void **state)
 	buf_release(&notes);
 }
 
+/*
+ * The writers' pass (amend, the assistant): the human's part gets the
+ * caller's line (or none) and the sign-off whatever the checker finds,
+ * the traces converted in the same pass, another person's lines kept.
+ */
+static void test_place(void **state)
+{
+	static const struct {
+		const char *in, *line, *out;
+	} t[] = {
+		{ "Subject\n\nBody.\n", "Claude:claude-opus-4-5",
+		  "Subject\n\nBody.\n\nAssisted-by: Claude:claude-opus-4-5\n"
+		  SOB },
+		{ "Subject\n\nBody.\n", NULL, "Subject\n\nBody.\n\n" SOB },
+		/* his vendor trailer is converted in his part; ours is ours */
+		{ H "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n"
+		  ANN, NULL,
+		  H "Assisted-by: Claude:claude-opus-4-5\n" ANN SOB },
+		{ H "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n"
+		  ANN, "Codex:gpt-5-codex",
+		  H "Assisted-by: Claude:claude-opus-4-5\n" ANN
+		  "Assisted-by: Codex:gpt-5-codex\n" SOB },
+		/* his Assisted-by (a tool on it) is his: not copied */
+		{ H "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n" ANN
+		  "Link: https://lore.kernel.org/r/x@example.org\n", NULL,
+		  H "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n" ANN
+		  "Link: https://lore.kernel.org/r/x@example.org\n" SOB },
+		/* our own vendor trailer and footer: converted to our line */
+		{ H "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com>\n",
+		  "Claude:claude-opus-4-5",
+		  H "Assisted-by: Claude:claude-opus-4-5\n" SOB },
+		/* a stale line of ours: replaced, its tools kept (basic out) */
+		{ H "Assisted-by: Claude:claude-3-opus smatch gcc\n" SOB,
+		  "Claude:claude-opus-4-5 sparse",
+		  H "Assisted-by: Claude:claude-opus-4-5 smatch sparse\n" SOB },
+	};
+	struct ident jane;
+
+	ident_parse(&jane, "Jane Dev <jane@example.org>");
+	for (size_t i = 0; i < ARRAY_SIZE(t); i++) {
+		struct fix_opts o = { 0 };
+		struct assisted *a = NULL;
+		struct buf out = BUF_INIT;
+		bool changed;
+
+		if (t[i].line)
+			assert_int_equal(assisted_parse(&a, t[i].line,
+							FORM_AGENT_MODEL), 0);
+		o.form = FORM_AGENT_MODEL;
+		o.cat = cat;
+		o.human = &jane;
+		o.comment_char = '#';
+		o.place = true;
+		o.assisted = a;
+		assert_int_equal(fix_message(&out, &changed, t[i].in,
+					     strlen(t[i].in), &o), 0);
+		if (strcmp(out.ptr, t[i].out)) {
+			print_error("case %zu:\n--- got\n%s--- want\n%s", i,
+				    out.ptr, t[i].out);
+			fail();
+		}
+		assisted_free(a);
+		buf_release(&out);
+	}
+	ident_release(&jane);
+}
+
 static void test_diff(void **state)
 {
 	static const struct { const char *a, *b, *want; } t[] = {
@@ -256,6 +355,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cases),
 		cmocka_unit_test(test_note_names_owner),
+		cmocka_unit_test(test_place),
 		cmocka_unit_test(test_diff),
 	};
 

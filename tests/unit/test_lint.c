@@ -157,6 +157,11 @@ static const struct lint_case cases[] = {
 	  "DUPLICATE_SIGNATURE", false },
 	{ "same person, other tags", H "Reviewed-by: R <r@example.org>\nTested-by: R <r@example.org>\n" SOB,
 	  "DUPLICATE_SIGNATURE", false },
+	/* the chain comes back to its signer through another's sign-off */
+	{ "sign-off chain back to the signer", H SOB
+	  "Reviewed-by: R <r@example.org>\nSigned-off-by: Bob <bob@example.org>\n" SOB,
+	  "DUPLICATE_SIGNATURE", false },
+	{ "sign-off twice in a row", H SOB SOB, "DUPLICATE_SIGNATURE", true },
 };
 
 static void parse_ident(struct ident *out, const char *s)
@@ -541,6 +546,11 @@ static const struct sev_case sev_cases[] = {
 	  SEV_WARNING, "", "--model" },
 	{ "placeholder model unknown", AB("Codex:unknown"), "ASSISTED_BY_MODEL",
 	  SEV_WARNING, "", "--model" },
+	/* a placeholder agent discloses no AI: an error, no proposal */
+	{ "placeholder agent", AB("none:none"), "ASSISTED_BY_AGENT",
+	  SEV_ERROR, "", "--agent" },
+	{ "placeholder agent unknown", AB("unknown:claude-opus-4-5"),
+	  "ASSISTED_BY_AGENT", SEV_ERROR, "", "--agent" },
 	{ "stray byte", AB("Claude:\377claude"), "ASSISTED_BY_MODEL", SEV_ERROR,
 	  "", "--model" },
 	{ "stray byte inside", AB("Claude:claude\240opus-4-5"),

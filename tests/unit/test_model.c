@@ -180,9 +180,9 @@ static void test_prefill(void **state)
 	assert_string_equal(m.prefill_source,
 			    "git config disclose.agent, disclose.model: a suggestion for commits without facts");
 
-	/* a saved session comes before both */
-	session_set_str(&m.session->agent, "aider");
-	session_set_str(&m.session->model, "gpt-4o");
+	/* a saved session comes before both: the answer the human gave */
+	model_set_answer(&m, "aider", "gpt-4o");
+	assert_null(m.prefill_source);
 	m.session->review[1] = REVIEW_NO_AI;
 	assert_int_equal(model_save(&m, "tools"), 0);
 	assert_true(m.dirty);
@@ -195,7 +195,35 @@ static void test_prefill(void **state)
 	assert_int_equal(m.session->review[0], REVIEW_NONE);
 	assert_int_equal(m.session->review[1], REVIEW_NO_AI);
 	assert_string_equal(m.prefill_source, "your saved session");
+	assert_true(m.answer_given);
 	assert_false(m.dirty);
+	model_release(&m);
+}
+
+/*
+ * A pre-fill is not the human's answer: saving the session (a review
+ * mark, the screen) keeps no agent or model the human did not give, and
+ * the next visit names the pre-fill's own source again.
+ */
+static void test_prefill_not_saved(void **state)
+{
+	struct tui_model m;
+
+	open_model(&m);
+	assert_false(m.answer_given);
+	m.session->review[0] = REVIEW_DONE;
+	assert_int_equal(model_save(&m, "series"), 0);
+	/* the session in memory still has the pre-fill */
+	assert_string_equal(m.session->agent, "Claude");
+	model_release(&m);
+	open_model(&m);
+	assert_true(m.session->resumed);
+	assert_int_equal(m.session->review[0], REVIEW_DONE);
+	assert_false(m.answer_given);
+	assert_string_equal(m.session->agent, "Claude");
+	assert_string_equal(m.session->model, "claude-opus-4-5");
+	assert_non_null(strstr(m.prefill_source,
+			       "Co-Authored-By: Claude Opus 4.5 <noreply@anthropic.com> in "));
 	model_release(&m);
 }
 
@@ -241,11 +269,24 @@ static void test_items(void **state)
 			 ITEM_DONE);
 	assert_non_null(strstr(why.ptr, "will be removed"));
 	buf_reset(&why);
+	/* "Every commit ... was reviewed by you": marking a commit as
+	 * without AI-generated code is not reviewing it */
 	for (size_t i = 0; i < m.nr; i++)
 		m.session->review[i] = i ? REVIEW_DONE : REVIEW_NO_AI;
+	assert_false(model_all_reviewed(&m, NULL));
+	assert_int_equal(model_item_state(&m, item(&m, "reviewed"), &why),
+			 ITEM_OPEN);
+	assert_non_null(strstr(why.ptr, "1 of 3 commits not reviewed"));
+	assert_non_null(strstr(why.ptr, "1 of them marked as without AI-generated code"));
+	buf_reset(&why);
+	m.session->review[0] |= REVIEW_DONE;
 	assert_true(model_all_reviewed(&m, NULL));
-	assert_int_equal(model_item_state(&m, item(&m, "reviewed"), NULL),
+	assert_int_equal(model_item_state(&m, item(&m, "reviewed"), &why),
 			 ITEM_DONE);
+	assert_string_equal(why.ptr, "every commit is reviewed by you\n");
+	buf_reset(&why);
+	/* both marks: still no Assisted-by for it, and not asked */
+	assert_false(model_asks(&m, 0));
 	assert_false(model_checklist_done(&m));
 	for (size_t i = 0; i < ARRAY_SIZE(human); i++) {
 		session_certify(m.session, human[i], true);
@@ -306,7 +347,7 @@ static void test_preview(void **state)
 	open_model(&m);
 	session_set_tools(m.session, tools);
 	/* the AI sign-off names Claude, not the model: the answer's */
-	assert_int_equal(model_answer_rest(&m), 1);
+	assert_int_equal(model_answer_rest(&m, NULL), 1);
 	a = model_assisted(&m, &why);
 	assert_non_null(a);
 	assert_null(why);
@@ -344,7 +385,7 @@ static void test_preview(void **state)
 	error_clear();
 	/* a commit without AI-generated code gets no Assisted-by */
 	session_set_str(&m.session->model, "claude-opus-4-5");
-	assert_int_equal(model_answer_rest(&m), 1);
+	assert_int_equal(model_answer_rest(&m, NULL), 1);
 	m.session->review[0] = REVIEW_NO_AI;
 	assert_int_equal(model_preview(&m), 0);
 	assert_null(strstr(m.commits[0].new_message, "Assisted-by"));
@@ -399,7 +440,7 @@ static void test_open_items(void **state)
 			break;
 		case 4:
 			session_set_str(&m.session->agent, "Claude");
-			assert_int_equal(model_answer_rest(&m), 1);
+			assert_int_equal(model_answer_rest(&m, NULL), 1);
 			break;
 		case 5:
 			m.written = true;
@@ -422,6 +463,7 @@ static void test_open_items(void **state)
 static void test_per_commit(void **state)
 {
 	struct tui_model m;
+	const char *why = NULL;
 
 	fixture_sh("git reset -q --hard base\n"
 	   "git commit -q --allow-empty -F - <<'MSG'\n"
@@ -436,18 +478,20 @@ static void test_per_commit(void **state)
 	   "git config disclose.model gpt-5-codex\n");
 	open_model(&m);
 	assert_int_equal(m.nr, 2);
-	assert_true(m.mixed);
-	assert_non_null(strstr(m.facts_note, "mixed"));
+	assert_true(model_mixed(&m));
 	assert_string_equal(m.commits[1].facts.model, "claude-sonnet-4-5");
 	/* the Codex commit names no model: asked; the Claude one is not */
 	assert_int_equal(model_unanswered(&m, NULL), 1);
-	assert_int_equal(model_answer_rest(&m), 1);
+	assert_int_equal(model_answer_rest(&m, NULL), 1);
 	assert_null(m.commits[1].answer);
 	assert_int_equal(model_preview(&m), 0);
 	assert_string_equal(m.commits[0].new_message, "a: codex\n\n"
 			    "Assisted-by: Codex:gpt-5-codex\n" SOB_HU);
 	assert_string_equal(m.commits[1].new_message, "b: claude\n\n"
 			    "Assisted-by: Claude:claude-sonnet-4-5\n" SOB_HU);
+	/* a mixed series: the Codex commit's answer is not remembered */
+	assert_null(model_remembered_answer(&m, &why));
+	assert_non_null(strstr(why, "different agents or models"));
 	/* the previewed series, then a commit added from another shell */
 	assert_int_equal(model_check_previewed(&m), 0);
 	fixture_sh("git commit -q --allow-empty -m 'c: later'\n");
@@ -487,11 +531,12 @@ static void test_ask_per_commit(void **state)
 	assert_false(model_asks(&m, 1));
 	/* pre-filled from the Claude commit: not the Codex commit's */
 	assert_string_equal(m.session->agent, "Claude");
+	assert_false(m.answer_given);
 	assert_int_equal(model_answer_commit(&m, 0), -1);
 	assert_non_null(strstr(error_last(), "names Codex itself"));
 	error_clear();
 	session_set_str(&m.session->model, "claude-opus-4-5");
-	assert_int_equal(model_answer_rest(&m), 1);
+	assert_int_equal(model_answer_rest(&m, NULL), 1);
 	assert_int_equal(model_unanswered(&m, &first), 1);
 	assert_int_equal(first, 0);
 	assert_int_equal(model_preview(&m), -1);
@@ -513,6 +558,373 @@ static void test_ask_per_commit(void **state)
 	m.commits[2].answer = NULL;
 	m.session->review[2] = REVIEW_NO_AI;
 	assert_int_equal(model_unanswered(&m, NULL), 0);
+	model_release(&m);
+}
+
+/*
+ * The answer remembered after a write is the series' answer: every
+ * commit that gets an Assisted-by gets it (with the series' tools);
+ * once one commit is answered apart, nothing is.
+ */
+static void test_remembered_answer(void **state)
+{
+	struct tui_model m;
+	struct assisted *a;
+	const char *why = NULL;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -m 'a: no trace'\n"
+	   "git commit -q --allow-empty -m 'b: no trace'\n");
+	open_model(&m);
+	assert_null(model_remembered_answer(&m, &why));
+	session_set_str(&m.session->agent, "Claude");
+	session_set_str(&m.session->model, "claude-opus-4-5");
+	assert_int_equal(model_answer_rest(&m, NULL), 2);
+	a = model_remembered_answer(&m, &why);
+	assert_non_null(a);
+	assert_string_equal(a->agent, "Claude");
+	assert_string_equal(a->model, "claude-opus-4-5");
+	assisted_free(a);
+	/* the second commit answered apart: no answer is the series' */
+	session_set_str(&m.session->model, "claude-sonnet-4-5");
+	assert_int_equal(model_answer_commit(&m, 1), 0);
+	assert_null(model_remembered_answer(&m, &why));
+	model_release(&m);
+}
+
+/*
+ * Another person's lines are theirs: the human's part of a commit whose
+ * only disclosure is another person's has no facts (so none is copied),
+ * and the commit is not asked about (it gets the sign-off alone).
+ */
+static void test_others_facts(void **state)
+{
+	static const char bob[] =
+		"a: bob's\n\nBody.\n\n"
+		"Assisted-by: Gemini:gemini-2.5-pro coccinelle\n"
+		"Signed-off-by: Bob Builder <bob@example.org>\n"
+		"Link: https://lore.kernel.org/r/x@example.org\n";
+	static const char both[] =
+		"a: bob's\n\nBody.\n\n"
+		"Assisted-by: Gemini:gemini-2.5-pro\n"
+		"Signed-off-by: Bob Builder <bob@example.org>\n"
+		"Assisted-by: Claude:claude-opus-4-5\n" SOB_HU;
+	struct ident hu = { "Hu Man", "hu@example.org" };
+	struct catalogue *c = NULL;
+	struct message *msg = NULL;
+	struct commit_facts f;
+	struct tui_model m;
+	struct assisted *a;
+	char *why = NULL;
+
+	assert_int_equal(catalogue_load_builtin(&c), 0);
+	message_parse_commit(&msg, bob, strlen(bob), '#');
+	commit_facts_read(&f, msg, NULL, &hu, FORM_AGENT_MODEL, c);
+	assert_null(f.agent);
+	assert_false(f.has_assisted);
+	assert_string_equal(f.others, "Bob Builder");
+	assert_string_equal(f.others_source,
+			    "Assisted-by: Gemini:gemini-2.5-pro coccinelle");
+	commit_facts_release(&f);
+	/* without the human every sign-off is another person's */
+	commit_facts_read(&f, msg, NULL, NULL, FORM_AGENT_MODEL, c);
+	assert_null(f.agent);
+	assert_non_null(f.others);
+	commit_facts_release(&f);
+	message_free(msg);
+	message_parse_commit(&msg, both, strlen(both), '#');
+	commit_facts_read(&f, msg, NULL, &hu, FORM_AGENT_MODEL, c);
+	assert_string_equal(f.agent->name, "Claude");
+	assert_string_equal(f.model, "claude-opus-4-5");
+	assert_string_equal(f.source, "Assisted-by: Claude:claude-opus-4-5");
+	commit_facts_release(&f);
+	message_free(msg);
+	catalogue_free(c);
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty --author 'Bob Builder <bob@example.org>' -F - <<'MSG'\n"
+	   "a: bob's\n\nBody.\n\n"
+	   "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n"
+	   "Signed-off-by: Bob Builder <bob@example.org>\n"
+	   "MSG\n");
+	open_model(&m);
+	assert_false(model_asks(&m, 0));
+	assert_int_equal(model_unanswered(&m, NULL), 0);
+	a = model_commit_assisted(&m, 0, &why);
+	assert_null(a);
+	assert_null(why);
+	assert_int_equal(model_preview(&m), 0);
+	assert_string_equal(m.commits[0].new_message, "a: bob's\n\nBody.\n\n"
+			    "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n"
+			    "Signed-off-by: Bob Builder <bob@example.org>\n"
+			    SOB_HU);
+	assert_int_equal(model_commit_plan(&m, 0), PLAN_OTHERS);
+	model_release(&m);
+
+	/* the human's own earlier part, above Bob's sign-off, is the
+	 * human's: named so, and the new part gets the sign-off alone */
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: chain\n\nBody.\n\n"
+	   "Assisted-by: Claude:claude-3-opus smatch\n" SOB_HU
+	   "Reviewed-by: Rev Iewer <rev@example.org>\n"
+	   "Signed-off-by: Bob Builder <bob@example.org>\n"
+	   "MSG\n");
+	open_model(&m);
+	assert_int_equal(model_commit_plan(&m, 0), PLAN_EARLIER);
+	assert_false(model_asks(&m, 0));
+	a = model_commit_assisted(&m, 0, &why);
+	assert_null(a);
+	model_release(&m);
+}
+
+/*
+ * The answer offered for the commit asked about: its own agent (Codex,
+ * no model) rather than the pre-fill from another commit (Claude), and
+ * where that came from; nothing changes when the answer already is that
+ * agent's, or the commit asked names no agent.
+ */
+static void test_offer_asked(void **state)
+{
+	struct tui_model m;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: codex\n\n"
+	   "Co-authored-by: Codex <noreply@openai.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: claude\n\n"
+	   "Co-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -m 'c: no trace'\n");
+	open_model(&m);
+	assert_string_equal(m.session->agent, "Claude");
+	assert_true(model_offer_asked(&m));
+	assert_string_equal(m.session->agent, "Codex");
+	assert_null(m.session->model);
+	assert_false(m.answer_given);
+	assert_non_null(strstr(m.prefill_source, "commit 1/3"));
+	assert_non_null(strstr(m.prefill_source,
+			       "Co-authored-by: Codex <noreply@openai.com>"));
+	assert_false(model_offer_asked(&m));
+	/* answered: commit 3 (no agent of its own) keeps the answer */
+	model_set_answer(&m, "Codex", "gpt-5-codex");
+	assert_int_equal(model_answer_commit(&m, 0), 0);
+	assert_false(model_offer_asked(&m));
+	assert_string_equal(m.session->agent, "Codex");
+	assert_string_equal(m.session->model, "gpt-5-codex");
+	assert_true(m.answer_given);
+	model_release(&m);
+}
+
+/*
+ * Which commits the series' tools go on: those given the human's answer
+ * (asked, or without facts), and a commit naming its own agent only when
+ * the answer is that agent's; never one without AI-generated code. The
+ * answer's Assisted-by lines say the same.
+ */
+static void test_takes_tools(void **state)
+{
+	static char *const tools[] = { "sparse", NULL };
+	static const bool want[2][3] = {
+		{ true, false, true },	/* the answer is Codex's */
+		{ true, true, false },	/* Claude's; commit 3 marked a */
+	};
+	struct tui_model m;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: codex\n\n"
+	   "Co-authored-by: Codex <noreply@openai.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: claude\n\n"
+	   "Co-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -m 'c: no trace'\n");
+	open_model(&m);
+	session_set_tools(m.session, tools);
+	model_set_answer(&m, "Codex", "gpt-5-codex");
+	assert_int_equal(model_answer_rest(&m, NULL), 2);
+	for (int pass = 0; pass < 2; pass++) {
+		if (pass) {
+			model_set_answer(&m, "Claude", "claude-opus-4-5");
+			m.session->review[2] = REVIEW_NO_AI;
+		}
+		for (size_t i = 0; i < m.nr; i++) {
+			char *why = NULL;
+			struct assisted *a = model_commit_assisted(&m, i, &why);
+			bool has = a && a->tools && a->tools[0] &&
+				   !strcmp(a->tools[0], "sparse");
+
+			if (model_takes_tools(&m, i) != want[pass][i] ||
+			    has != want[pass][i])
+				fail_msg("pass %d, commit %zu: takes %d, has %d, want %d",
+					 pass, i + 1, model_takes_tools(&m, i),
+					 has, want[pass][i]);
+			assisted_free(a);
+			free(why);
+		}
+	}
+	model_release(&m);
+}
+
+/*
+ * A commit's own complete Assisted-by is never replaced: with commit 1
+ * Claude:claude-opus-4-5 and commit 2 Claude:claude-sonnet-4-5 of their
+ * own, the answer for commit 3 and its tools go on commit 3 alone; the
+ * first two stay as they are, their own tools too.
+ */
+static void test_own_line_kept(void **state)
+{
+	static char *const tools[] = { "coccinelle", NULL };
+	struct tui_model m;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: own\n\n"
+	   "Assisted-by: Claude:claude-opus-4-5\n"
+	   "Signed-off-by: Hu Man <hu@example.org>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: own\n\n"
+	   "Assisted-by: Claude:claude-sonnet-4-5 sparse\n"
+	   "Signed-off-by: Hu Man <hu@example.org>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -m 'c: no trace'\n");
+	open_model(&m);
+	session_set_tools(m.session, tools);
+	model_set_answer(&m, "Claude", "claude-opus-4-5");
+	assert_int_equal(model_unanswered(&m, NULL), 1);
+	assert_int_equal(model_answer_rest(&m, NULL), 1);
+	assert_false(model_takes_tools(&m, 0));
+	assert_false(model_takes_tools(&m, 1));
+	assert_true(model_takes_tools(&m, 2));
+	assert_int_equal(model_commit_plan(&m, 0), PLAN_OWN_LINE);
+	assert_int_equal(model_commit_plan(&m, 1), PLAN_OWN_LINE);
+	assert_int_equal(model_commit_plan(&m, 2), PLAN_ANSWER);
+	assert_int_equal(model_preview(&m), 0);
+	assert_string_equal(m.commits[0].new_message, "a: own\n\n"
+			    "Assisted-by: Claude:claude-opus-4-5\n" SOB_HU);
+	assert_string_equal(m.commits[1].new_message, "b: own\n\n"
+			    "Assisted-by: Claude:claude-sonnet-4-5 sparse\n"
+			    SOB_HU);
+	assert_string_equal(m.commits[2].new_message, "c: no trace\n\n"
+			    "Assisted-by: Claude:claude-opus-4-5 coccinelle\n"
+			    SOB_HU);
+	model_release(&m);
+}
+
+/*
+ * Every count and sentence about where the answer goes comes from the
+ * plan that decides the write. Bob's two commits (his disclosure and
+ * sign-off only): the answer goes on no commit, the tools neither, with
+ * commit 2 marked a or not. A Cursor trace: Ctrl-A answers the others
+ * and counts them so, the Cursor commit stays asked. A commit marked a
+ * is not counted among those naming their own agent.
+ */
+static void test_plan_counts(void **state)
+{
+	static char *const tools[] = { "coccinelle", NULL };
+	struct buf note = BUF_INIT, done = BUF_INIT;
+	struct tui_model m;
+	size_t other = 0;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty --author 'Bob Builder <bob@example.org>' -F - <<'MSG'\n"
+	   "a: bob's\n\n"
+	   "Assisted-by: Gemini:gemini-2.5-pro coccinelle\n"
+	   "Signed-off-by: Bob Builder <bob@example.org>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty --author 'Bob Builder <bob@example.org>' -F - <<'MSG'\n"
+	   "b: bob's\n\n"
+	   "Signed-off-by: Bob Builder <bob@example.org>\n"
+	   "Assisted-by: Codex:gpt-5-codex sparse\n"
+	   "Signed-off-by: Bob Builder <bob@example.org>\n"
+	   "MSG\n");
+	open_model(&m);
+	session_set_tools(m.session, tools);
+	model_set_answer(&m, "Claude", "claude-opus-4-5");
+	for (int marked = 0; marked < 2; marked++) {
+		m.session->review[1] = marked ? REVIEW_NO_AI : 0;
+		assert_int_equal(model_commit_plan(&m, 0), PLAN_OTHERS);
+		assert_false(model_takes_tools(&m, 0));
+		assert_false(model_takes_tools(&m, 1));
+		buf_reset(&note);
+		assert_true(model_plan_note(&note, &m));
+		assert_non_null(strstr(note.ptr,
+				       "Your answer goes on no commit: "));
+		assert_non_null(strstr(note.ptr, marked ?
+			"1 your sign-off alone" : "1, 2 your sign-off alone"));
+		assert_true(!marked ||
+			    strstr(note.ptr, "2 none (no AI-generated code"));
+	}
+	model_release(&m);
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: claude\n\n"
+	   "Signed-off-by: Claude <noreply@anthropic.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: cursor\n\n"
+	   "Co-authored-by: Cursor Agent <cursoragent@cursor.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -m 'c: no trace'\n");
+	open_model(&m);
+	model_set_answer(&m, "Claude", "claude-opus-4-5");
+	assert_int_equal(model_unanswered(&m, NULL), 3);
+	assert_int_equal(model_answer_rest_fits(&m, &other), 2);
+	assert_int_equal(other, 1);
+	assert_int_equal(model_answer_rest(&m, &done), 2);
+	assert_string_equal(done.ptr, "1, 3");
+	assert_int_equal(model_unanswered(&m, &other), 1);
+	assert_int_equal(other, 1);
+	assert_true(model_offer_asked(&m));
+	assert_string_equal(m.session->agent, "Cursor");
+	/* the Cursor commit marked a: the others name Claude alone */
+	m.session->review[1] = REVIEW_NO_AI;
+	assert_false(model_mixed(&m));
+	buf_reset(&note);
+	assert_false(model_plan_note(&note, &m));
+	assert_string_equal(note.ptr, "Your answer goes on commits 1, 3 of 3; "
+			    "2 none (no AI-generated code, as you marked it).");
+	model_release(&m);
+	buf_release(&note);
+	buf_release(&done);
+}
+
+/*
+ * A pre-fill from a commit that the human then marks as without
+ * AI-generated code is not kept: it comes from the next commit naming
+ * agent and model, or there is none.
+ */
+static void test_prefill_no_ai(void **state)
+{
+	struct tui_model m;
+
+	fixture_sh("git reset -q --hard base\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "a: sonnet\n\n"
+	   "Co-Authored-By: Claude Sonnet 4.5 <noreply@anthropic.com>\n"
+	   "MSG\n"
+	   "git commit -q --allow-empty -F - <<'MSG'\n"
+	   "b: codex\n\n"
+	   "Assisted-by: Codex:gpt-5-codex\n"
+	   "MSG\n");
+	open_model(&m);
+	assert_string_equal(m.session->model, "claude-sonnet-4-5");
+	assert_non_null(strstr(m.prefill_source, "Sonnet"));
+	m.session->review[0] = REVIEW_NO_AI;
+	model_marks_changed(&m);
+	assert_string_equal(m.session->agent, "Codex");
+	assert_string_equal(m.session->model, "gpt-5-codex");
+	assert_null(strstr(m.prefill_source, "Sonnet"));
+	m.session->review[1] = REVIEW_NO_AI;
+	model_marks_changed(&m);
+	assert_null(m.session->agent);
+	assert_null(m.prefill_source);
 	model_release(&m);
 }
 
@@ -538,6 +950,12 @@ static void test_facts_disagree(void **state)
 		{ "a\n\nAssisted-by: Claude:claude-opus-4-5\n",
 		  NULL, NULL, false },
 		{ "a\n\nBody.\n", "Codex", "gpt-5-codex", false },
+		/* a model alone for the agent the commit names, if it runs it */
+		{ "a\n\nMade-with: Cursor\n", NULL, "gpt-5.5", false },
+		{ "a\n\nCo-authored-by: Claude <noreply@anthropic.com>\n",
+		  NULL, "gpt-5.5", true },
+		{ "a\n\nCo-authored-by: Claude <noreply@anthropic.com>\n",
+		  NULL, "claude-opus-4-5", false },
 	};
 	struct catalogue *c = NULL;
 
@@ -549,7 +967,7 @@ static void test_facts_disagree(void **state)
 		assert_int_equal(message_parse_commit(&m, cases[i].msg,
 						      strlen(cases[i].msg),
 						      '#'), 0);
-		commit_facts_read(&f, m, NULL, FORM_AGENT_MODEL, c);
+		commit_facts_read(&f, m, NULL, NULL, FORM_AGENT_MODEL, c);
 		if (commit_facts_disagree(&f, cases[i].agent, cases[i].model,
 					  FORM_AGENT_MODEL, c) !=
 		    cases[i].disagree)
@@ -569,13 +987,29 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_series, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_prefill, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_prefill_not_saved, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_items, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_preview, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_per_commit, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_ask_per_commit, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_offer_asked, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_takes_tools, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_own_line_kept, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_plan_counts, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_prefill_no_ai, setup,
+						teardown),
 		cmocka_unit_test(test_facts_disagree),
+		cmocka_unit_test_setup_teardown(test_remembered_answer, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_others_facts, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_open_items, setup,
 						teardown),
 	};

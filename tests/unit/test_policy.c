@@ -133,6 +133,14 @@ static void test_read_document(void **state)
 	assert_int_equal(policy_read_document(&t, b.ptr, b.len), 0);
 	assert_true(t.bugfix_procedure);
 	tree_docs_release(&t);
+	/* a sentence that only names the procedure is no section of it */
+	buf_reset(&b);
+	buf_adds(&b, doc_llm);
+	buf_adds(&b, "\nA \"Procedure for finding and fixing bugs\" is under\n"
+		     "discussion and not yet part of this document.\n");
+	assert_int_equal(policy_read_document(&t, b.ptr, b.len), 0);
+	assert_false(t.bugfix_procedure);
+	tree_docs_release(&t);
 
 	/* a wording git disclose does not know fails loudly */
 	buf_reset(&b);

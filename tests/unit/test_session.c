@@ -207,6 +207,33 @@ static void test_follow_change(void **state)
 	cleanup(dir);
 }
 
+/*
+ * Saying a commit has no AI-generated code is not reviewing it: the two
+ * marks are kept together, and only the review mark certifies.
+ */
+static void test_marks(void **state)
+{
+	char *dir = temp_gitdir(), *need[] = { "dco", NULL };
+	struct session *s, *t;
+
+	assert_int_equal(session_load(&s, dir, "main..HEAD", ids, 2), 0);
+	s->review[0] = REVIEW_DONE | REVIEW_NO_AI;
+	s->review[1] = REVIEW_NO_AI;
+	session_certify(s, "dco", true);
+	assert_int_equal(session_save(s, dir), 0);
+	assert_int_equal(session_load(&t, dir, "main..HEAD", ids, 2), 0);
+	assert_int_equal(t->review[0], REVIEW_DONE | REVIEW_NO_AI);
+	assert_int_equal(t->review[1], REVIEW_NO_AI);
+	session_free(t);
+	/* commit 2 is marked, not reviewed: the series is not certified */
+	assert_false(session_certifies(dir, ids, 2, need));
+	s->review[1] |= REVIEW_DONE;
+	assert_int_equal(session_save(s, dir), 0);
+	assert_true(session_certifies(dir, ids, 2, need));
+	session_free(s);
+	cleanup(dir);
+}
+
 /* The change id ignores what a rebase or a reword moves, nothing else. */
 static void test_patch_id(void **state)
 {
@@ -242,6 +269,7 @@ int main(void)
 		cmocka_unit_test(test_broken_file),
 		cmocka_unit_test(test_remove),
 		cmocka_unit_test(test_follow_change),
+		cmocka_unit_test(test_marks),
 		cmocka_unit_test(test_patch_id),
 	};
 

@@ -5,6 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fix.h"
+#include "lint.h"
+#include "message.h"
+#include "sanitize.h"
 #include "file.h"
 #include "util.h"
 
@@ -61,6 +65,9 @@ int cli_answer_option(struct answers *a, int opt, const char *arg)
 	case OPT_NO_SIGNOFF:
 		a->no_signoff = true;
 		return 1;
+	case OPT_REMEMBERED:
+		a->remembered = true;
+		return 1;
 	}
 	return 0;
 }
@@ -94,6 +101,12 @@ int cli_ctx_init(struct cli_ctx *ctx, struct answers *a, bool need_repo)
 			    ctx->cat) < 0)
 		return -1;
 	ctx->policy = a->policy ? xstrdup(a->policy) : NULL;
+	if (ctx->assisted && !a->model_remembered)
+		cli_note_model(a->model, ctx->assisted->model);
+	/* an agent nobody named is said, so that it can be corrected */
+	if (ctx->assisted && ctx->assisted->agent && a->agent_inferred)
+		fprintf(stderr, "git disclose: no --agent given: %s is written as the agent of %s (the catalogue's agent for it); pass --agent NAME if another tool ran the model (e.g. --agent Cursor)\n",
+			ctx->assisted->agent, ctx->assisted->model);
 	/* the tree's checkpatch will warn on this form: say so first */
 	if (a->warning)
 		fprintf(stderr, "git disclose: warning: %s\n", a->warning);
@@ -182,4 +195,130 @@ bool cli_env_ident(struct ident *out, const char *name, const char *email)
 	out->name = xstrdup(n);
 	out->email = xstrdup(e);
 	return true;
+}
+
+void cli_print_notes(struct buf *notes, const char *id)
+{
+	const char *p = notes->ptr;
+
+	while (p && *p) {
+		size_t n = strcspn(p, "\n");
+		char *line = sanitize_dup(p, n);
+
+		if (id)
+			fprintf(stderr, "commit %.12s: ", id);
+		fprintf(stderr, "note: %s\n", line);
+		free(line);
+		p += n + (p[n] == '\n');
+	}
+	buf_release(notes);
+}
+
+void cli_note_model(const char *typed, const char *written)
+{
+	if (!typed || !written || !strcmp(typed, written))
+		return;
+	fprintf(stderr, "git disclose: --model '%s' is written as the model id '%s', as git disclose check asks\n",
+		typed, written);
+}
+
+void cli_facts_name(struct buf *out, const struct commit_facts *f)
+{
+	buf_addf(out, "%s%s%s", f->agent ? f->agent->name : "?",
+		 f->model ? ":" : "", f->model ? f->model : "");
+	if (f->source)
+		buf_addf(out, " (from %s)", f->source);
+}
+
+/* " with --only ID" for a commit of a range, "" for a new commit. */
+static void only_hint(struct buf *out, const char *what, const char *id)
+{
+	if (id)
+		buf_addf(out, "%s with --only %.12s" ONLY_KEEPS, what, id);
+}
+
+/* A message without facts of the human's own. */
+static int plan_no_facts(struct assisted **out, enum cli_plan *plan,
+			 const struct commit_facts *f,
+			 const struct cli_ctx *ctx, const char *id)
+{
+	const struct assisted *as = ctx->assisted;
+	struct buf hint = BUF_INIT;
+	int rc = 0;
+
+	only_hint(&hint, " for it", id);
+	if (f->signals && !as)
+		rc = error_set("the AI traces of its own (%s) do not tell which agent: pass --agent NAME and --model VERSION%s; see git disclose catalogue",
+			       f->source ? f->source : "?", buf_cstr(&hint));
+	else if (f->has_assisted && !as)
+		rc = error_set("its own Assisted-by line (%s) does not tell which agent (git disclose check says why): pass --agent NAME and --model VERSION%s",
+			       f->source ? f->source : "?", buf_cstr(&hint));
+	else if (f->others && !f->signals)
+		*plan = CLI_PLAN_OTHERS;
+	else if (!as)
+		*plan = CLI_PLAN_SIGNOFF;
+	else if (!*as->agent)
+		rc = error_set("it names no agent of its own, and --tool alone does not tell which AI helped: pass --agent NAME and --model VERSION%s",
+			       buf_cstr(&hint));
+	else
+		*out = answers_assisted_dup(as);
+	if (*out)
+		*plan = CLI_PLAN_ANSWER;
+	buf_release(&hint);
+	return rc;
+}
+
+int cli_plan_message(struct assisted **out, enum cli_plan *plan,
+		     struct commit_facts *f, const struct message *m,
+		     const struct lint_facts *lf, const struct cli_ctx *ctx,
+		     const struct answers *a, const char *id)
+{
+	const struct assisted *as = ctx->assisted;
+	/* the answer as typed: one from git config never contradicts */
+	const char *agent = a->agent_remembered ? NULL : a->agent;
+	const char *model = a->model_remembered ? NULL : a->model;
+	bool llm = ctx->form == FORM_LLM;
+	struct buf hint = BUF_INIT;
+	int rc = 0;
+
+	*out = NULL;
+	commit_facts_read(f, m, lf, ctx->have_human ? &ctx->human : NULL,
+			  ctx->form, ctx->cat);
+	if (commit_facts_disagree(f, agent, model, ctx->form, ctx->cat)) {
+		*plan = CLI_PLAN_DISAGREE;
+		return 0;
+	}
+	if (!f->agent && !(llm && (f->has_assisted || f->signals)))
+		return plan_no_facts(out, plan, f, ctx, id);
+	*plan = CLI_PLAN_OWN;
+	*out = commit_facts_assisted(f, as, ctx->form);
+	if (*out)
+		return 0;
+	only_hint(&hint, " for it alone", id);
+	rc = error_set("%s: pass --model VERSION%s; see git disclose catalogue",
+		       error_last(), buf_cstr(&hint));
+	buf_release(&hint);
+	return rc;
+}
+
+int cli_write_message(struct buf *out, const struct cli_ctx *ctx,
+		      const char *text, size_t len,
+		      const struct lint_facts *lf, char comment_char,
+		      const struct assisted *as, const char *id, bool quiet)
+{
+	struct buf notes = BUF_INIT;
+	struct fix_opts fo = {
+		.form = ctx->form, .cat = ctx->cat,
+		.human = ctx->have_human ? &ctx->human : NULL, .facts = lf,
+		.comment_char = comment_char, .notes = &notes,
+		.place = true, .assisted = as,
+	};
+	bool changed = false;
+	int rc;
+
+	rc = fix_message(out, &changed, text, len, &fo);
+	if (!quiet)
+		cli_print_notes(&notes, id);
+	buf_release(&notes);
+	return rc;
 }

@@ -49,20 +49,26 @@ int cli_bad_option(const char *usage, const char *cmd, char **argv,
  */
 enum {
 	OPT_AGENT = 1000, OPT_MODEL, OPT_TOOL, OPT_NO_TOOL, OPT_POLICY,
-	OPT_NO_SIGNOFF, OPT_CLI_LAST
+	OPT_NO_SIGNOFF, OPT_REMEMBERED, OPT_CLI_LAST
 };
 #define ANSWER_OPTIONS \
 	{ "agent", required_argument, NULL, OPT_AGENT }, \
 	{ "model", required_argument, NULL, OPT_MODEL }, \
 	{ "tool", required_argument, NULL, OPT_TOOL }, \
 	{ "no-tool", no_argument, NULL, OPT_NO_TOOL }, \
+	{ "remembered", no_argument, NULL, OPT_REMEMBERED }, \
 	{ "policy", required_argument, NULL, OPT_POLICY }, \
 	{ "no-signoff", no_argument, NULL, OPT_NO_SIGNOFF }
 #define ANSWER_USAGE \
 	"  --agent NAME       the AI agent (AGENT_NAME), e.g. Claude\n" \
 	"  --model VERSION    the model (MODEL_VERSION), e.g. claude-opus-4-5\n" \
+	"                     (another spelling or a display name is written as\n" \
+	"                     the id check asks for, and said so)\n" \
 	"  --tool TOOL        a specialized analysis tool used (repeatable)\n" \
-	"  --no-tool          no analysis tools (forget remembered ones)\n" \
+	"  --no-tool          no analysis tools\n" \
+	"  --remembered       use the answers a write remembered in git config\n" \
+	"                     (disclose.agent, disclose.model, disclose.tools)\n" \
+	"                     where no option gives them; never without it\n" \
 	"  --policy P         kernel (AGENT:MODEL), kernel-llm (LLM) or your pack;\n" \
 	"                     default: what the tree's coding-assistants.rst asks\n" \
 	"  --no-signoff       do not add your Signed-off-by:\n"
@@ -91,6 +97,8 @@ void cli_ctx_release(struct cli_ctx *ctx);
  * commit or a range (A..B); *only becomes their full ids, NULL-terminated.
  */
 int cli_resolve_only(char ***only, size_t *nr, struct repo *r);
+/* What the hints that suggest --only say of the other commits. */
+#define ONLY_KEEPS " (the other commits of the range are then left as they are)"
 /*
  * An identity from two of git's environment variables (GIT_AUTHOR_NAME
  * and GIT_AUTHOR_EMAIL), when both are set.
@@ -98,5 +106,48 @@ int cli_resolve_only(char ***only, size_t *nr, struct repo *r);
 bool cli_env_ident(struct ident *out, const char *name, const char *email);
 /* Save the answers in the repository config (a warning on failure). */
 void cli_remember(struct cli_ctx *ctx);
+/* The lines of notes ("note: ..."), on stderr, after "commit ID: " when
+ * id is given; notes is emptied. */
+void cli_print_notes(struct buf *notes, const char *id);
+/* Say on stderr that --model typed is written as the id written. */
+void cli_note_model(const char *typed, const char *written);
+
+/*
+ * What one message gets, by the rule amend and commit share: the facts
+ * of the human's own part first; the answer only for a message without
+ * them; another person's disclosure is never answered for the human.
+ */
+enum cli_plan {
+	CLI_PLAN_OWN,		/* its own facts (the answer may give a
+				 * model they lack) */
+	CLI_PLAN_ANSWER,	/* no facts of its own: the answer */
+	CLI_PLAN_OTHERS,	/* another person's disclosure only: none */
+	CLI_PLAN_SIGNOFF,	/* no facts, no answer: the sign-off alone */
+	CLI_PLAN_DISAGREE,	/* the answer typed contradicts its facts */
+};
+struct lint_facts;
+struct message;
+/*
+ * Read the facts of m into f (released by the caller) and decide *out
+ * (NULL: no Assisted-by) and *plan. id names the commit for --only in
+ * the error messages (NULL: a new commit's message). Fails, naming the
+ * option to pass, when the facts do not tell the agent or the model.
+ */
+int cli_plan_message(struct assisted **out, enum cli_plan *plan,
+		     struct commit_facts *f, const struct message *m,
+		     const struct lint_facts *lf, const struct cli_ctx *ctx,
+		     const struct answers *a, const char *id);
+/* "Claude:claude-opus-4-5 (from <line>)": what f says, to name it. */
+void cli_facts_name(struct buf *out, const struct commit_facts *f);
+/*
+ * The message text (len bytes) with the human's part given as (NULL:
+ * none) and the sign-off, and the AI traces converted, in one pass of
+ * fix (fix.h, place); what was left to others is said on stderr after
+ * "commit ID: " when id is given, unless quiet (a second pass).
+ */
+int cli_write_message(struct buf *out, const struct cli_ctx *ctx,
+		      const char *text, size_t len,
+		      const struct lint_facts *lf, char comment_char,
+		      const struct assisted *as, const char *id, bool quiet);
 
 #endif

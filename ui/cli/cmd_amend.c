@@ -10,7 +10,6 @@
 #include "b4.h"
 #include "cli.h"
 #include "diff.h"
-#include "fix.h"
 #include "lint.h"
 #include "message.h"
 #include "place.h"
@@ -48,10 +47,13 @@ static const char amend_usage[] =
 	"                     the other commits of the range are left as they are\n"
 	"\n"
 	"Facts are per commit: a commit whose own lines (Assisted-by:, a vendor\n"
-	"Co-authored-by:, an AI sign-off) name its agent and model keeps them; the\n"
-	"answers fill the commits with no facts of their own. When --agent or\n"
-	"--model contradict a commit's own facts, nothing is written and the\n"
-	"commits are named (exit 1): give each its answer with --only.\n"
+	"Co-authored-by:, an AI sign-off) in your part name its agent and model\n"
+	"keeps them; the answers fill the commits with no facts of their own,\n"
+	"which without --agent and --model (or --remembered) get your sign-off\n"
+	"alone. Another person's lines are theirs: never copied into your part.\n"
+	"When --agent or --model contradict a commit's own facts, nothing is\n"
+	"written and the commits are named (exit 1): give each its answer with\n"
+	"--only.\n"
 	ANSWER_USAGE;
 
 enum {
@@ -70,7 +72,8 @@ struct seen {
 /* What one commit gets, decided before anything is written. */
 struct plan {
 	char id[OID_HEX + 1];
-	struct assisted *assisted;	/* NULL: the message is kept */
+	bool kept;			/* --only names others: kept as is */
+	struct assisted *assisted;	/* NULL: the sign-off alone */
 };
 
 struct amend {
@@ -81,6 +84,13 @@ struct amend {
 	size_t nr_plan, cap_plan;
 	struct buf disagree;		/* the commits that contradict */
 	size_t nr_disagree, nr_remembered;
+	struct buf others;		/* commits whose facts are others' */
+	size_t nr_others;
+	struct buf earlier;		/* ... the human's earlier part's */
+	size_t nr_earlier;
+	struct buf kept;		/* left as they are (--only) */
+	size_t nr_kept;
+	size_t nr_signoff_only;		/* commits without facts, no answer */
 	struct place_request req;
 	char comment_char;
 	struct seen *seen;
@@ -115,26 +125,52 @@ static void note_disagree(struct amend *am, const struct commit_info *c,
 {
 	char *subject = subject_line(c->message);
 
-	buf_addf(&am->disagree, "  %.12s %s: its own facts say %s%s%s",
-		 c->id, subject, f->agent->name, f->model ? ":" : "",
-		 f->model ? f->model : "");
-	if (f->source)
-		buf_addf(&am->disagree, " (from %s)", f->source);
+	buf_addf(&am->disagree, "  %.12s %s: its own facts say ", c->id,
+		 subject);
+	cli_facts_name(&am->disagree, f);
 	buf_addch(&am->disagree, '\n');
 	am->nr_disagree++;
 	free(subject);
 }
 
-/* The answer the command line gave, as typed (not from git config). */
-static void given(const struct amend *am, const char **agent,
-		  const char **model)
+/* Another person's part discloses their AI use: theirs, not the user's. */
+static void note_others(struct amend *am, const struct commit_info *c,
+			const struct commit_facts *f)
 {
-	const struct answers *a = am->answers;
+	char *subject = subject_line(c->message);
+	char *line = sanitize_dup(f->others_source,
+				  strlen(f->others_source));
 
-	*agent = a->agent_remembered ? NULL : a->agent;
-	*model = a->model_remembered ? NULL : a->model;
+	/* a part ending in the human's own sign-off is theirs, earlier */
+	if (f->others_human) {
+		buf_addf(&am->earlier, "  %.12s %s: your line '%s'\n", c->id,
+			 subject, line);
+		am->nr_earlier++;
+	} else {
+		buf_addf(&am->others, "  %.12s %s: %s's line '%s'\n", c->id,
+			 subject, f->others, line);
+		am->nr_others++;
+	}
+	free(line);
+	free(subject);
 }
 
+/* A commit --only does not name: left as it is, and named so. */
+static void note_kept(struct amend *am, const struct commit_info *c)
+{
+	char *subject = subject_line(c->message);
+
+	buf_addf(&am->kept, "  %.12s %s\n", c->id, subject);
+	am->nr_kept++;
+	free(subject);
+}
+
+/*
+ * The rule commit shares (cli_plan_message): a commit's own facts
+ * first, the answer for a commit without them; a commit whose facts are
+ * another person's keeps them as theirs and gets the sign-off alone
+ * (--only gives it an answer).
+ */
 static int decide(struct plan *p, struct amend *am,
 		  const struct commit_info *c, const struct message *m)
 {
@@ -143,35 +179,32 @@ static int decide(struct plan *p, struct amend *am,
 	struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
 	const struct assisted *as = am->ctx->assisted;
 	struct commit_facts f;
-	const char *agent, *model;
-	int rc = 0;
+	enum cli_plan plan = CLI_PLAN_SIGNOFF;
+	int rc;
 
 	if (am->only) {
 		if (is_only(am, c->id) && !as)
 			return error_set("commit %.12s: --only gives it the answers, but none were given: pass --agent NAME and --model VERSION",
 					 c->id);
+		p->kept = !is_only(am, c->id);
 		p->assisted = is_only(am, c->id) ?
 			      answers_assisted_dup(as) : NULL;
+		if (p->kept)
+			note_kept(am, c);
 		return 0;
 	}
-	commit_facts_read(&f, m, &lf, am->ctx->form, am->ctx->cat);
-	given(am, &agent, &model);
-	if (commit_facts_disagree(&f, agent, model, am->ctx->form,
-				  am->ctx->cat)) {
+	rc = cli_plan_message(&p->assisted, &plan, &f, m, &lf, am->ctx,
+			      am->answers, c->id);
+	if (rc == 0 && plan == CLI_PLAN_DISAGREE)
 		note_disagree(am, c, &f);
-	} else if (f.agent || am->ctx->form == FORM_LLM) {
-		p->assisted = commit_facts_assisted(&f, as, am->ctx->form);
-		if (!p->assisted)
-			rc = error_set("%s: pass --model VERSION for it alone with --only %.12s (the other commits keep their own facts; see git disclose catalogue)",
-				       error_last(), c->id);
-	} else if (as) {
-		p->assisted = answers_assisted_dup(as);
-		if (am->answers->agent_remembered ||
-		    am->answers->model_remembered)
-			am->nr_remembered++;
-	} else {
-		rc = error_set("which AI agent helped? pass --agent NAME and --model VERSION (e.g. --agent Claude --model claude-opus-4-5); see git disclose catalogue");
-	}
+	else if (rc == 0 && plan == CLI_PLAN_OTHERS)
+		note_others(am, c, &f);
+	else if (rc == 0 && plan == CLI_PLAN_SIGNOFF)
+		am->nr_signoff_only++;
+	else if (rc == 0 && plan == CLI_PLAN_ANSWER &&
+		 (am->answers->agent_remembered ||
+		  am->answers->model_remembered))
+		am->nr_remembered++;
 	if (rc < 0) {
 		struct buf e = BUF_INIT;
 
@@ -210,44 +243,29 @@ static int plan_one(const struct commit_info *c, void *data)
 }
 
 /*
- * What the AI tools left (vendor trailers and footers, AI sign-offs) is
- * converted in the same write, as fix does, so that the series amend
- * leaves passes check: out is placed already, and fixed in place.
+ * One pass through the rule, as fix and the assistant make it: the
+ * human's part gets the planned Assisted-by (or none) and the sign-off,
+ * and what the AI tools left (vendor trailers and footers, AI sign-offs)
+ * is converted where it stands, so that the series amend leaves passes
+ * check. Another person's lines are kept and named on stderr.
  */
-static int convert_traces(struct buf *out, const struct amend *am,
-			  const struct commit_info *c, const struct assisted *a)
+static int write_message(struct buf *out, const struct amend *am,
+			 const struct commit_info *c, const struct plan *p)
 {
 	struct ident author = { c->author_name, c->author_email };
 	struct ident committer = { c->committer_name, c->committer_email };
 	struct lint_facts facts = { &author, &committer, NULL, 0, NULL };
-	struct fix_opts fo = {
-		.form = am->ctx->form, .cat = am->ctx->cat,
-		.human = am->req.human, .agent = a->agent, .model = a->model,
-		.tools = a->tools, .facts = &facts,
-		.comment_char = am->comment_char,
-	};
-	struct buf fixed = BUF_INIT;
-	bool changed = false;
 
-	if (fix_message(&fixed, &changed, out->ptr, out->len, &fo) < 0) {
-		buf_release(&fixed);
-		return -1;
-	}
-	if (changed) {
-		buf_reset(out);
-		buf_add(out, fixed.ptr, fixed.len);
-	}
-	buf_release(&fixed);
-	return 0;
+	return cli_write_message(out, am->ctx, c->message, c->message_len,
+				 &facts, am->comment_char, p->assisted,
+				 c->id, false);
 }
 
 static int reword(struct buf *out, const struct commit_info *c, void *data)
 {
 	struct amend *am = data;
-	struct message *m = NULL;
 	const struct plan *p;
 	struct seen *s;
-	int rc;
 
 	if (am->nr == am->cap) {
 		am->cap = am->cap ? 2 * am->cap : 16;
@@ -262,17 +280,9 @@ static int reword(struct buf *out, const struct commit_info *c, void *data)
 		return 0;
 	}
 	p = plan_for(am, c->id);
-	if (!p || !p->assisted)
+	if (!p || p->kept)
 		return 0;	/* a commit the pre-pass did not see: kept */
-	if (message_parse_commit(&m, c->message, c->message_len,
-				 am->comment_char) < 0)
-		return -1;
-	am->req.assisted = p->assisted;
-	rc = place_trailers(out, m, &am->req);
-	message_free(m);
-	if (rc == 0)
-		rc = convert_traces(out, am, c, p->assisted);
-	if (rc < 0) {
+	if (write_message(out, am, c, p) < 0) {
 		struct buf e = BUF_INIT;
 
 		buf_addf(&e, "commit %.12s: %s", c->id, error_last());
@@ -300,6 +310,29 @@ static void amend_release(struct amend *am)
 		assisted_free(am->plan[i].assisted);
 	free(am->plan);
 	buf_release(&am->disagree);
+	buf_release(&am->others);
+	buf_release(&am->earlier);
+	buf_release(&am->kept);
+}
+
+/*
+ * Did some commit get the answer as its Assisted-by? Only then is it
+ * remembered: an answer that no commit took (their own facts, or
+ * another person's disclosure, stood) is no confirmed answer.
+ */
+static bool answer_written(const struct amend *am)
+{
+	const struct assisted *as = am->ctx->assisted;
+
+	for (size_t i = 0; as && i < am->nr_plan; i++) {
+		const struct assisted *p = am->plan[i].assisted;
+
+		if (p && !strcmp(p->agent, as->agent) &&
+		    !p->model == !as->model &&
+		    (!p->model || !strcmp(p->model, as->model)))
+			return true;
+	}
+	return false;
 }
 
 /* Nothing is written when an answer contradicts a commit's own facts. */
@@ -314,7 +347,7 @@ static int refuse_disagreement(const struct amend *am)
 		am->nr_disagree == 1 ? "s" : "",
 		am->nr_disagree == 1 ? "itself" : "themselves",
 		am->disagree.ptr);
-	fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>\n");
+	fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>" ONLY_KEEPS "\n");
 	return EXIT_POLICY;
 }
 
@@ -332,6 +365,45 @@ static void say_remembered(const struct amend *am)
 		am->nr_remembered == 1 ? "s" : "", as->agent,
 		as->model ? ":" : "", as->model ? as->model : "", from);
 	free(from);
+}
+
+/*
+ * What gets the sign-off alone, and why: commits whose only disclosure
+ * is another person's (never copied into the user's part), and commits
+ * without facts when no answer was asked for.
+ */
+/* nr commits whose part of kind what stays as it is, listed in list. */
+static void say_kept(size_t nr, const char *what, const char *list,
+		     const char *again, bool answered)
+{
+	if (!nr)
+		return;
+	fprintf(stderr, "git disclose: %zu commit%s disclose%s %s, which stays as it is; your %spart gets your Signed-off-by alone%s:\n%s",
+		nr, nr == 1 ? "" : "s", nr == 1 ? "s" : "", what,
+		again ? "new " : "",
+		answered ? " (not the answer given for the range)" : "", list);
+	fprintf(stderr, "  if an AI helped you%s, give it your answer with --only <commit>" ONLY_KEEPS "\n",
+		again ? again : " too on one of them");
+}
+
+static void say_without(const struct amend *am)
+{
+	const struct assisted *as = am->ctx->assisted;
+	char *hint;
+
+	say_kept(am->nr_others, "another person's AI use in their part",
+		 am->others.ptr, NULL, as);
+	say_kept(am->nr_earlier,
+		 "AI use in your own earlier part (above another person's sign-off, ending in your earlier sign-off)",
+		 am->earlier.ptr, " again after the others' part", as);
+	if (!am->nr_signoff_only)
+		return;
+	hint = answers_remembered_hint(am->ctx->repo);
+	fprintf(stderr, "git disclose: %zu commit%s without facts of %s own get%s your Signed-off-by alone, no Assisted-by: if an AI helped, give --agent NAME and --model VERSION%s\n",
+		am->nr_signoff_only, am->nr_signoff_only == 1 ? "" : "s",
+		am->nr_signoff_only == 1 ? "its" : "their",
+		am->nr_signoff_only == 1 ? "s" : "", hint);
+	free(hint);
 }
 
 /*
@@ -475,6 +547,12 @@ static int amend_range(struct cli_ctx *ctx, const struct answers *a,
 		goto out;
 	}
 	say_remembered(&am);
+	say_without(&am);
+	if (am.nr_kept)
+		fprintf(stderr, "git disclose: --only: %zu commit%s of the range %s left as %s were (no answer, no sign-off, nothing converted):\n%s",
+			am.nr_kept, am.nr_kept == 1 ? "" : "s",
+			am.nr_kept == 1 ? "is" : "are",
+			am.nr_kept == 1 ? "it" : "they", am.kept.ptr);
 	buf_addf(&msg, "disclose: amend %s", opts->range);
 	opts->reflog_msg = msg.ptr;
 	if (repo_rewrite(&res, ctx->repo, opts, reword, &am) < 0)
@@ -488,6 +566,9 @@ static int amend_range(struct cli_ctx *ctx, const struct answers *a,
 		goto out;
 	}
 	show_summary(&res, opts->dry_run);
+	/* answers confirmed by a write that used them */
+	if (!opts->dry_run && !am.only && answer_written(&am))
+		cli_remember(ctx);
 	rc = 0;
 out:
 	rewrite_result_release(&res);
@@ -571,8 +652,6 @@ int cmd_amend(int argc, char **argv)
 	    cli_resolve_only(&only, &nr_only, ctx.repo) < 0 ||
 	    (rc = amend_range(&ctx, &a, only, &opts)) < 0)
 		rc = cli_fail(EXIT_USAGE);
-	else if (!opts.dry_run && !rc && !only)
-		cli_remember(&ctx);	/* answers confirmed by a write */
 	cli_ctx_release(&ctx);
 out:
 	for (size_t i = 0; i < nr_only; i++)

@@ -17,6 +17,7 @@
 
 #include "cli.h"
 #include "file.h"
+#include "lint.h"
 #include "message.h"
 #include "place.h"
 #include "repo.h"
@@ -32,6 +33,8 @@ static const char commit_usage[] =
 	"with -m, -F, -s, --amend --no-edit and when you write the message in\n"
 	"the editor. git commit's options (-m, -F, -a, -s, --amend, paths...)\n"
 	"go as they are; the answers are taken by their full names only.\n"
+	"Without --agent and --model (or --remembered) no Assisted-by is\n"
+	"written: the commit gets your Signed-off-by alone, and that is said.\n"
 	"\n"
 	ANSWER_USAGE;
 
@@ -50,6 +53,9 @@ struct commit_args {
 	bool amend;
 	bool reuse;		/* -C: no editor, message from a commit */
 	bool dry_run;		/* --dry-run, --short, ...: no commit */
+	const struct answers *answers;
+	enum cli_plan plan;	/* what the placed message got */
+	bool planned;		/* -m/-F: placed here, plan known */
 };
 
 static void push_word(const char ***v, size_t *n, const char *arg)
@@ -287,18 +293,37 @@ static int scan_args(struct commit_args *ca, struct answers *a, int argc,
 	return 0;
 }
 
-static int place_in(struct buf *out, const char *text, size_t len, char cc,
-		    struct cli_ctx *ctx)
+/*
+ * The message placed as amend places it (cli_plan_message): its own
+ * facts first (a vendor trailer becomes the Assisted-by it tells), the
+ * answer for a message without them. An answer typed that contradicts
+ * the message's own facts is refused, and *disagree says so.
+ */
+static int place_in(struct buf *out, enum cli_plan *plan, const char *text,
+		    size_t len, char cc, const struct lint_facts *lf,
+		    const struct answers *a, struct cli_ctx *ctx, bool quiet)
 {
-	struct place_request req = { 0 };
+	struct assisted *as = NULL;
+	struct commit_facts f;
 	struct message *m;
+	struct buf name = BUF_INIT;
 	int rc;
 
 	message_parse_commit(&m, text, len, cc);
-	req.assisted = ctx->assisted;
-	req.form = ctx->form;
-	req.human = ctx->have_human ? &ctx->human : NULL;
-	rc = place_trailers(out, m, &req);
+	rc = cli_plan_message(&as, plan, &f, m, lf, ctx, a, NULL);
+	if (rc == 0 && *plan == CLI_PLAN_DISAGREE) {
+		cli_facts_name(&name, &f);
+		rc = error_set("the answer %s:%s contradicts what the message says of itself: %s; nothing was committed: leave out --agent/--model to write the message's own facts, or correct the message",
+			       ctx->assisted ? ctx->assisted->agent : "",
+			       ctx->assisted && ctx->assisted->model ?
+			       ctx->assisted->model : "", name.ptr);
+	}
+	if (rc == 0)
+		rc = cli_write_message(out, ctx, text, len, lf, cc, as, NULL,
+				       quiet);
+	buf_release(&name);
+	commit_facts_release(&f);
+	assisted_free(as);
 	message_free(m);
 	return rc;
 }
@@ -334,7 +359,8 @@ static char *self_path(void)
 }
 
 /* Environment for the editor mode: git runs us as its editor. */
-static int editor_env(struct buf *env, struct cli_ctx *ctx)
+static int editor_env(struct buf *env, const struct answers *a,
+		      struct cli_ctx *ctx)
 {
 	char *editor = NULL, *self = self_path(), *v;
 	struct buf q = BUF_INIT;
@@ -344,7 +370,9 @@ static int editor_env(struct buf *env, struct cli_ctx *ctx)
 		return -1;
 	}
 	shell_quote(&q, self);
-	v = assisted_format(ctx->assisted, ctx->form);
+	/* "": no Assisted-by, the sign-off alone */
+	v = ctx->assisted ? assisted_format(ctx->assisted, ctx->form) :
+			    xstrdup("");
 	buf_addf(env, "GIT_EDITOR=%s __editor", q.ptr);
 	buf_addch(env, '\0');
 	buf_addf(env, "DISCLOSE_REAL_EDITOR=%s", editor);
@@ -353,6 +381,13 @@ static int editor_env(struct buf *env, struct cli_ctx *ctx)
 	buf_addch(env, '\0');
 	/* the pack by name (the editor resolves it); "": the tree's */
 	buf_addf(env, "DISCLOSE_POLICY=%s", ctx->policy ? ctx->policy : "");
+	buf_addch(env, '\0');
+	/* the answer as typed, that the message's own facts may contradict */
+	buf_addf(env, "DISCLOSE_GIVEN_AGENT=%s",
+		 a->agent && !a->agent_remembered ? a->agent : "");
+	buf_addch(env, '\0');
+	buf_addf(env, "DISCLOSE_GIVEN_MODEL=%s",
+		 a->model && !a->model_remembered ? a->model : "");
 	buf_addch(env, '\0');
 	if (ctx->have_human) {
 		char *who = ident_format(&ctx->human);
@@ -381,24 +416,44 @@ static const char **env_vector(struct buf *env)
 	return v;
 }
 
+/* No Assisted-by is written: say so, and how to give one. */
+static void say_none(const struct cli_ctx *ctx)
+{
+	char *from = answers_remembered_hint(ctx->repo);
+
+	fprintf(stderr, "git disclose: no Assisted-by: the commit gets your Signed-off-by alone; if an AI helped, give --agent NAME and --model VERSION%s\n",
+		from);
+	free(from);
+}
+
 /*
  * After git commit: does HEAD carry what we meant to write? A commit
  * without them is an error, never a success (a commit-msg hook or a
  * comment character we could not see may have dropped them).
  */
-static int verify_head(struct cli_ctx *ctx)
+static int verify_head(const struct commit_args *ca, struct cli_ctx *ctx)
 {
 	struct commit_info *head = NULL;
 	struct buf want = BUF_INIT;
+	struct ident author, committer;
+	struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
+	enum cli_plan plan;
 	int rc = 0;
 
 	if (repo_head(&head, ctx->repo) < 0)
 		return -1;
-	if (place_in(&want, head->message, head->message_len,
-		     repo_comment_char(ctx->repo), ctx) == 0 &&
+	author = (struct ident){ head->author_name, head->author_email };
+	committer = (struct ident){ head->committer_name,
+				    head->committer_email };
+	if (place_in(&want, &plan, head->message, head->message_len,
+		     repo_comment_char(ctx->repo), &lf, ca->answers, ctx,
+		     true) == 0 &&
 	    strcmp(want.ptr, head->message))
 		rc = error_set("the new commit %.12s does not carry the trailers as placed (a commit-msg hook or git's comment character removed them): add them with git disclose amend",
 			       head->id);
+	/* the editor placed the message: what it got is known now */
+	if (rc == 0 && !ca->planned && plan == CLI_PLAN_SIGNOFF)
+		say_none(ctx);
 	buf_release(&want);
 	commit_info_free(head);
 	return rc;
@@ -526,9 +581,14 @@ static int dry_run_done(const struct run_result *res, struct cli_ctx *ctx)
 	if (res->status)
 		return error_set("git commit --dry-run exited %d (git says why above, usually that there is nothing to commit): nothing was committed",
 				 res->status);
-	v = assisted_format(ctx->assisted, ctx->form);
-	fprintf(stderr, "git disclose: a dry run: git commit wrote no commit; without --dry-run the commit gets %s: %s",
-		ASSISTED_KEY, v);
+	fprintf(stderr, "git disclose: a dry run: git commit wrote no commit; without --dry-run the commit gets ");
+	if (ctx->assisted) {
+		v = assisted_format(ctx->assisted, ctx->form);
+		fprintf(stderr, "%s: %s", ASSISTED_KEY, v);
+		free(v);
+	} else {
+		fprintf(stderr, "no %s", ASSISTED_KEY);
+	}
 	if (ctx->have_human) {
 		char *sob = signoff_line(&ctx->human);
 
@@ -536,12 +596,14 @@ static int dry_run_done(const struct run_result *res, struct cli_ctx *ctx)
 		free(sob);
 	}
 	fputc('\n', stderr);
-	free(v);
 	return 0;
 }
 
-/* Did __editor leave word that the real editor failed? Then say so. */
-static bool editor_said_failed(void)
+/*
+ * Did __editor leave word that the real editor failed, or that it
+ * refused the message ("!STATUS why")? Then say so.
+ */
+static bool editor_said_failed(struct commit_args *ca)
 {
 	struct buf b = BUF_INIT;
 	char *editor = NULL;
@@ -550,13 +612,60 @@ static bool editor_said_failed(void)
 
 	yes = note_path[0] && read_file(&b, note_path) == 0 && b.len;
 	error_clear();
-	if (yes) {
+	if (yes && b.ptr[0] == '!') {
+		status = strtol(b.ptr + 1, &editor, 10);
+		if (status == EXIT_POLICY)
+			ca->plan = CLI_PLAN_DISAGREE;
+		error_set("%s", *editor ? editor + 1 : "?");
+	} else if (yes) {
 		status = strtol(buf_cstr(&b), &editor, 10);
 		error_set("your editor '%s' exited with status %ld (as vi's :cq does), so git stopped: nothing was committed ('...__editor' above is git disclose commit running your editor)",
 			  editor && *editor ? editor + 1 : "?", status);
 	}
 	buf_release(&b);
 	return yes;
+}
+
+/*
+ * A remembered answer is used only when asked for (--remembered): say
+ * when it is the one used, and say when no Assisted-by is written; with
+ * the message placed here (-m, -F), what it got is known.
+ */
+static void say_answer(const struct commit_args *ca,
+		       const struct cli_ctx *ctx)
+{
+	char *from = answers_remembered(ca->answers), *line;
+	bool used = !ca->planned || ca->plan == CLI_PLAN_ANSWER;
+
+	if (*from && ctx->assisted && used) {
+		line = assisted_format(ctx->assisted, ctx->form);
+		fprintf(stderr, "git disclose: Assisted-by: %s (from %s; give --agent, --model and --tool to say otherwise)\n",
+			line, from);
+		free(line);
+	}
+	free(from);
+	if (ca->planned && ca->plan == CLI_PLAN_OTHERS)
+		fprintf(stderr, "git disclose: the message discloses another person's AI use in their part, which stays theirs as it is; your part gets your Signed-off-by alone\n");
+	if (ca->planned && ca->plan == CLI_PLAN_SIGNOFF)
+		say_none(ctx);
+}
+
+/* The message of the commit git is about to write, by its author. */
+static int place_new(struct buf *out, struct commit_args *ca,
+		     struct cli_ctx *ctx)
+{
+	struct ident author = { 0 }, none = { "", "" };
+	const struct ident *me = ctx->have_human ? &ctx->human : &none;
+	bool env = cli_env_ident(&author, "GIT_AUTHOR_NAME",
+				 "GIT_AUTHOR_EMAIL");
+	struct lint_facts lf = { env ? &author : me, me, NULL, 0, NULL };
+	int rc;
+
+	rc = place_in(out, &ca->plan, ca->message.ptr, ca->message.len,
+		      '\001', &lf, ca->answers, ctx, false);
+	if (env)
+		ident_release(&author);
+	return rc;
 }
 
 static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
@@ -574,18 +683,20 @@ static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
 	if (amend_message(ca, ctx) < 0)
 		goto out;
 	if (ca->have_message && ca->edit != 1) {
-		if (place_in(&placed, ca->message.ptr, ca->message.len, '\001',
-			     ctx) < 0 ||
+		ca->planned = true;
+		if (place_new(&placed, ca, ctx) < 0 ||
 		    msg_file_create(repo_git_dir(ctx->repo), &placed) < 0)
 			goto out;
+		say_answer(ca, ctx);
 		push_arg(ca, "-F");
 		push_arg(ca, msg_path);
 	} else {
+		say_answer(ca, ctx);
 		if (ca->have_message) {
 			push_arg(ca, ca->from_file ? "-F" : "-m");
 			push_arg(ca, ca->message.ptr);
 		}
-		if (editor_env(&env, ctx) < 0)
+		if (editor_env(&env, ca->answers, ctx) < 0)
 			goto out;
 		snprintf(note_path, sizeof(note_path),
 			 "%s/DISCLOSE_EDITOR_NOTE-%ld",
@@ -603,7 +714,7 @@ static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
 	}
 	rc = run_wait(&res, ca->argv, &o);
 	/* before the note goes with the message file */
-	editor_failed = rc == 0 && res.status && editor_said_failed();
+	editor_failed = rc == 0 && res.status && editor_said_failed(ca);
 	msg_file_remove();
 	if (rc < 0)
 		goto out;
@@ -620,7 +731,7 @@ static int run_git_commit(struct commit_args *ca, struct cli_ctx *ctx)
 				  res.status);
 		goto out;
 	}
-	if (verify_head(ctx) < 0)
+	if (verify_head(ca, ctx) < 0)
 		goto out;
 	rc = 0;
 out:
@@ -631,18 +742,17 @@ out:
 	return rc;
 }
 
-/* A remembered answer is a suggestion: say when it is the one used. */
-static void say_remembered(const struct answers *a, const struct cli_ctx *ctx)
+/* An answer given in part is no answer: never the sign-off alone then. */
+static int whole_answer(const struct answers *a, const struct cli_ctx *ctx)
 {
-	char *from = answers_remembered(a), *line;
-
-	if (*from && ctx->assisted) {
-		line = assisted_format(ctx->assisted, ctx->form);
-		fprintf(stderr, "git disclose: Assisted-by: %s (from %s; give --agent, --model and --tool to say otherwise)\n",
-			line, from);
-		free(line);
-	}
-	free(from);
+	if (ctx->assisted && *ctx->assisted->agent)
+		return 0;
+	if (!a->agent && !a->model && !(a->tools && *a->tools))
+		return 0;
+	if (a->agent && !a->model)
+		return error_set("which model of %s? pass --model VERSION too (see git disclose catalogue)",
+				 a->agent);
+	return error_set("--tool alone does not tell which AI helped: pass --agent NAME and --model VERSION too");
 }
 
 int cmd_commit(int argc, char **argv)
@@ -659,16 +769,21 @@ int cmd_commit(int argc, char **argv)
 		rc = 0;
 		goto out;
 	}
-	if (rc >= 0 && cli_ctx_init(&ctx, &a, true) == 0)
-		say_remembered(&a, &ctx);
-	else
+	/* no answer: the sign-off alone (no remembered one unasked) */
+	a.optional = true;
+	ca.answers = &a;
+	if (rc < 0 || cli_ctx_init(&ctx, &a, true) < 0 ||
+	    whole_answer(&a, &ctx) < 0)
 		rc = -1;
 	if (rc < 0 || run_git_commit(&ca, &ctx) < 0) {
-		rc = cli_fail(EXIT_USAGE);
+		rc = cli_fail(ca.plan == CLI_PLAN_DISAGREE ? EXIT_POLICY :
+			      EXIT_USAGE);
 	} else {
 		rc = 0;
-		/* a dry run writes nothing, so remembers nothing */
-		if (!ca.dry_run)
+		/* a dry run writes nothing, so remembers nothing; the
+		 * answer is remembered when the commit got it */
+		if (!ca.dry_run &&
+		    (!ca.planned || ca.plan == CLI_PLAN_ANSWER))
 			cli_remember(&ctx);
 	}
 out:

@@ -53,9 +53,10 @@ static const char cover_usage[] =
 	"the series adds or names, quoted), the prompts, the affected files of\n"
 	"each AI-assisted patch, and the boot's KUnit results.\n"
 	"\n"
-	"b4's cover-letter commit is never taken for a patch. A letter that\n"
-	"already holds another \"AI assistance:\" paragraph is left alone: edit\n"
-	"it with b4 prep --edit-cover.\n";
+	"b4's cover-letter commit is never taken for a patch. The paragraph an\n"
+	"earlier --b4 wrote is replaced while nobody edited it; a letter that\n"
+	"holds another \"AI assistance:\" paragraph is left alone: edit it\n"
+	"with b4 prep --edit-cover.\n";
 
 struct cover_args {
 	const char *range;
@@ -193,7 +194,7 @@ static struct boot_verdict *load_boot(struct cover_opts *opts,
 /* What the rewrite of b4's cover commit needs. */
 struct letter {
 	const struct b4_series *s;
-	const char *para;
+	const char *para, *prev;
 	bool already;
 };
 
@@ -205,7 +206,8 @@ static int reword_letter(struct buf *out, const struct commit_info *c,
 
 	if (strcmp(c->id, l->s->cover))
 		return 0;	/* a patch: its message is kept */
-	rc = b4_letter_add(out, c->message, c->message_len, l->para, true);
+	rc = b4_letter_add(out, c->message, c->message_len, l->para, l->prev,
+			   true);
 	l->already = rc == 0;
 	return rc < 0 ? -1 : 0;
 }
@@ -213,9 +215,9 @@ static int reword_letter(struct buf *out, const struct commit_info *c,
 /* The cover commit's message gets the paragraph; the patches after it
  * are re-parented with their messages kept. */
 static int write_cover_commit(const struct b4_series *s, struct repo *r,
-			      const char *para)
+			      const char *para, const char *prev)
 {
-	struct letter l = { s, para, false };
+	struct letter l = { s, para, prev, false };
 	struct rewrite_opts o = { 0 };
 	struct rewrite_result res;
 	struct buf range = BUF_INIT;
@@ -246,7 +248,7 @@ static int write_cover_commit(const struct b4_series *s, struct repo *r,
 
 /* The branch-description strategy: the letter is a config value. */
 static int write_description(const struct b4_series *s, struct repo *r,
-			     const char *para)
+			     const char *para, const char *prev)
 {
 	struct buf key = BUF_INIT, out = BUF_INIT;
 	char *letter = NULL;
@@ -256,7 +258,8 @@ static int write_description(const struct b4_series *s, struct repo *r,
 	rc = repo_config_get(&letter, r, key.ptr);
 	if (rc == 0)
 		rc = b4_letter_add(&out, letter ? letter : "",
-				   letter ? strlen(letter) : 0, para, false);
+				   letter ? strlen(letter) : 0, para, prev,
+				   false);
 	if (rc == 0)
 		printf("b4's cover letter (%s) already holds this paragraph: nothing to do\n",
 		       key.ptr);
@@ -285,12 +288,23 @@ static int need_b4(struct b4_series *s, struct repo *r)
 static int write_b4(struct repo *r, const char *para)
 {
 	struct b4_series s;
+	char *prev = NULL;
 	int rc;
 
 	if (need_b4(&s, r) < 0)
 		return -1;
-	rc = s.strategy == B4_BRANCH_DESCRIPTION ?
-	     write_description(&s, r, para) : write_cover_commit(&s, r, para);
+	/* what an earlier run wrote, unedited, is ours to replace */
+	rc = b4_written_load(&prev, repo_git_dir(r));
+	if (rc == 0)
+		rc = s.strategy == B4_BRANCH_DESCRIPTION ?
+		     write_description(&s, r, para, prev) :
+		     write_cover_commit(&s, r, para, prev);
+	if (rc == 0 && b4_written_save(repo_git_dir(r), para) < 0) {
+		fprintf(stderr, "git disclose cover: warning: %s (a later cover --b4 will not replace this paragraph)\n",
+			error_last());
+		error_clear();
+	}
+	free(prev);
 	b4_series_release(&s);
 	return rc;
 }

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "file.h"
+#include "lint.h"
 #include "message.h"
 #include "place.h"
 #include "policy.h"
@@ -89,17 +90,74 @@ static char auto_comment_char(const char *text, size_t len)
 	return last && *last && strchr("#;@!$%^&|:", *last) ? *last : '#';
 }
 
+/*
+ * Say to git disclose commit why the message got no trailers (the
+ * answer contradicts it, or it does not tell a model): "!STATUS why".
+ */
+static bool note_refused(int status)
+{
+	const char *note = getenv("DISCLOSE_EDITOR_NOTE");
+	struct buf b = BUF_INIT;
+	bool done;
+
+	buf_addf(&b, "!%d %s", status, error_last());
+	done = note && *note && write_file_atomic(note, b.ptr, b.len,
+						  0600) == 0;
+	buf_release(&b);
+	return done;
+}
+
+/*
+ * What the human wrote gets what git disclose commit's -m path gives a
+ * message (cli_plan_message): its own facts first, the answer for a
+ * message without them; an answer typed that contradicts them stops
+ * the commit.
+ */
+static int place_message(struct buf *out, const struct buf *in, char cc,
+			 struct cli_ctx *ctx)
+{
+	struct answers a = { 0 };
+	const char *agent = getenv("DISCLOSE_GIVEN_AGENT");
+	const char *model = getenv("DISCLOSE_GIVEN_MODEL");
+	struct lint_facts lf = { &ctx->human, &ctx->human, NULL, 0, NULL };
+	struct assisted *as = NULL;
+	struct commit_facts f;
+	struct message *m = NULL;
+	enum cli_plan plan = CLI_PLAN_SIGNOFF;
+	struct buf name = BUF_INIT;
+	int rc;
+
+	a.agent = agent && *agent ? xstrdup(agent) : NULL;
+	a.model = model && *model ? xstrdup(model) : NULL;
+	message_parse_commit(&m, in->ptr, in->len, cc);
+	rc = cli_plan_message(&as, &plan, &f, m, &lf, ctx, &a, NULL);
+	if (rc == 0 && plan == CLI_PLAN_DISAGREE) {
+		cli_facts_name(&name, &f);
+		rc = error_set("the answer %s%s%s contradicts what the message says of itself: %s; nothing was committed: leave out --agent/--model to write the message's own facts, or correct the message",
+			       a.agent ? a.agent : "", a.model ? ":" : "",
+			       a.model ? a.model : "", name.ptr);
+		rc = -2;
+	}
+	if (rc == 0)
+		rc = cli_write_message(out, ctx, in->ptr, in->len, &lf, cc,
+				       as, NULL, false);
+	buf_release(&name);
+	commit_facts_release(&f);
+	assisted_free(as);
+	message_free(m);
+	answers_release(&a);
+	return rc;
+}
+
 static int place_file(const char *file, struct repo *r)
 {
 	const char *value = getenv("DISCLOSE_ASSISTED");
 	const char *who = getenv("DISCLOSE_SIGNOFF");
 	const char *policy = getenv("DISCLOSE_POLICY");
-	struct place_request req = { 0 };
 	struct policy_choice pc;
 	struct buf in = BUF_INIT, out = BUF_INIT;
-	struct assisted *as = NULL;
-	struct message *m = NULL;
-	struct ident human = { 0 };
+	struct cli_ctx ctx = { 0 };
+	char cc;
 	int rc = -1;
 
 	if (!value)
@@ -108,31 +166,42 @@ static int place_file(const char *file, struct repo *r)
 	if (policy_resolve(&pc, policy && *policy ? policy : NULL, r,
 			   NULL) < 0)
 		return -1;
-	req.form = pc.policy.form;
+	ctx.form = pc.policy.form;
+	rc = catalogue_load(&ctx.cat);
+	if (rc == 0)
+		policy_extend_catalogue(ctx.cat, &pc);
 	policy_choice_release(&pc);
-	if (assisted_parse(&as, value, req.form) < 0)
-		return error_set("the Assisted-by: value '%s' is not of the policy's form (%s): git disclose commit and its editor disagree; run git disclose amend after the commit",
-				 value, error_last());
+	if (rc < 0)
+		return -1;
+	rc = -1;
+	/* "": no Assisted-by, the sign-off alone */
+	if (*value && assisted_parse(&ctx.assisted, value, ctx.form) < 0) {
+		error_set("the Assisted-by: value '%s' is not of the policy's form (%s): git disclose commit and its editor disagree; run git disclose amend after the commit",
+			  value, error_last());
+		goto out;
+	}
 	if (read_file(&in, file) < 0)
 		goto out;
-	message_parse_commit(&m, in.ptr, in.len,
-			     repo_comment_char_is_auto(r)
-			     ? auto_comment_char(in.ptr, in.len)
-			     : repo_comment_char(r));
+	cc = repo_comment_char_is_auto(r) ? auto_comment_char(in.ptr, in.len)
+					  : repo_comment_char(r);
 	if (who && *who) {
-		ident_parse(&human, who);
-		req.human = &human;
+		ident_parse(&ctx.human, who);
+		ctx.have_human = true;
 	}
-	req.assisted = as;
-	if (place_trailers(&out, m, &req) < 0) {
+	rc = place_message(&out, &in, cc, &ctx);
+	if (rc == -1 && !strncmp(error_last(), "the message is empty", 20)) {
 		rc = 0;		/* empty: git aborts the commit itself */
 		goto out;
 	}
+	/* -3: git disclose commit says why, with the status */
+	if (rc < 0 && note_refused(rc == -2 ? EXIT_POLICY : EXIT_USAGE))
+		rc = -3;
+	if (rc < 0)
+		goto out;
 	rc = write_file_atomic(file, out.ptr, out.len, 0600);
 out:
-	ident_release(&human);
-	assisted_free(as);
-	message_free(m);
+	/* ctx.repo stays the caller's */
+	cli_ctx_release(&ctx);
 	buf_release(&in);
 	buf_release(&out);
 	return rc;
@@ -156,5 +225,9 @@ int cmd_editor(int argc, char **argv)
 		return cli_fail(EXIT_USAGE);
 	rc = place_file(argv[1], r);
 	repo_free(r);
+	if (rc == -3)
+		return EXIT_USAGE;
+	if (rc == -2)
+		return cli_fail(EXIT_POLICY);
 	return rc < 0 ? cli_fail(EXIT_USAGE) : 0;
 }

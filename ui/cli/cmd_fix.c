@@ -33,6 +33,9 @@ static const char fix_usage[] =
 	"Co-developed-by: lines are removed with the sign-off paired with them;\n"
 	"your Signed-off-by: is placed last. The agent and model come from the\n"
 	"vendor identity and the catalogue; when they cannot be told, pass them.\n"
+	"Another person's lines are theirs: a vendor trailer in their part is\n"
+	"converted where it stands, their Assisted-by: and sign-offs are kept\n"
+	"and named on stderr.\n"
 	"\n"
 	"  --dry-run          print a unified diff of each message, write nothing\n"
 	"  --message FILE     fix the message in FILE (- for standard input)\n"
@@ -69,9 +72,73 @@ struct fixer {
 	size_t nr_only;
 	struct buf disagree;		/* commits whose facts contradict */
 	size_t nr_disagree;
+	struct buf failed;		/* commits fix cannot fix alone */
+	size_t nr_failed;
+	struct buf kept;		/* not named by --only: left as is */
+	size_t nr_kept;
+	size_t nr_answered;		/* commits that got --agent/--model */
 	/* the pack declines AI content: why no change may be written */
 	char *declined;
 };
+
+/* git config's answers where no option gives one, only when asked
+ * (--remembered); said on stderr. */
+static int remembered(struct fixer *fx)
+{
+	struct answers *a = &fx->answers;
+	char *tools = NULL, *from, *save = NULL;
+
+	if (!a->agent) {
+		if (repo_config_get(&a->agent, fx->repo, "disclose.agent") < 0)
+			return -1;
+		a->agent_remembered = a->agent != NULL;
+	}
+	if (!a->model) {
+		if (repo_config_get(&a->model, fx->repo, "disclose.model") < 0)
+			return -1;
+		a->model_remembered = a->model != NULL;
+	}
+	if (!a->tools && !a->no_tools &&
+	    repo_config_get(&tools, fx->repo, "disclose.tools") == 0 &&
+	    tools && *tools) {
+		for (char *t = strtok_r(tools, " \t,", &save); t;
+		     t = strtok_r(NULL, " \t,", &save))
+			answers_add_tool(a, t);
+		a->tools_remembered = true;
+	}
+	free(tools);
+	from = answers_remembered(a);
+	if (!*from) {
+		free(from);
+		return error_set("--remembered: git config holds no answer to use (disclose.agent, disclose.model, disclose.tools are unset): pass --agent NAME and --model VERSION");
+	}
+	fprintf(stderr, "git disclose: answers from %s where no option gives them\n",
+		from);
+	free(from);
+	return 0;
+}
+
+/* --model as typed becomes the id check asks for, and that is said. */
+static int canonical_model(struct fixer *fx)
+{
+	struct answers *a = &fx->answers;
+	const struct cat_agent *ag = a->agent ?
+		catalogue_agent(fx->cat, a->agent) :
+		catalogue_agent_for_model(fx->cat, a->model, NULL);
+	struct assisted *as;
+
+	if (fx->fo.form != FORM_AGENT_MODEL || (!ag && !a->agent))
+		return 0;
+	as = assisted_new(ag ? ag->name : a->agent, a->model);
+	if (assisted_resolve(as, fx->cat) < 0) {
+		assisted_free(as);
+		return -1;
+	}
+	cli_note_model(a->model, as->model);
+	str_set(&a->model, as->model);
+	assisted_free(as);
+	return 0;
+}
 
 static int setup(struct fixer *fx)
 {
@@ -110,6 +177,13 @@ static int setup(struct fixer *fx)
 	}
 	fx->fo.cat = fx->cat;
 	fx->fo.human = fx->have_human ? &fx->human : NULL;
+	if (fx->answers.remembered && remembered(fx) < 0)
+		return -1;
+	if (fx->answers.agent && fx->fo.form == FORM_AGENT_MODEL &&
+	    assisted_check_agent(fx->answers.agent) < 0)
+		return -1;
+	if (fx->answers.model && canonical_model(fx) < 0)
+		return -1;
 	fx->fo.agent = fx->answers.agent;
 	fx->fo.model = fx->answers.model;
 	fx->fo.comment_char = repo_comment_char(fx->repo);
@@ -141,19 +215,7 @@ static void print_diff(const char *old, size_t old_len, const char *new,
 /* What fix left alone (another person's lines), on stderr. */
 static void print_notes(struct fixer *fx, const char *id)
 {
-	const char *p = fx->notes.ptr;
-
-	while (p && *p) {
-		size_t n = strcspn(p, "\n");
-		char *line = sanitize_dup(p, n);
-
-		if (id)
-			fprintf(stderr, "commit %.12s: ", id);
-		fprintf(stderr, "note: %s\n", line);
-		free(line);
-		p += n + (p[n] == '\n');
-	}
-	buf_release(&fx->notes);
+	cli_print_notes(&fx->notes, id);
 }
 
 static int fix_file(struct fixer *fx)
@@ -215,7 +277,7 @@ static int check_facts(struct fixer *fx, const struct commit_info *c,
 	if (message_parse_commit(&m, c->message, c->message_len,
 				 fx->fo.comment_char) < 0)
 		return -1;
-	commit_facts_read(&f, m, lf, fx->fo.form, fx->cat);
+	commit_facts_read(&f, m, lf, fx->fo.human, fx->fo.form, fx->cat);
 	message_free(m);
 	if (commit_facts_disagree(&f, fx->answers.agent, fx->answers.model,
 				  fx->fo.form, fx->cat)) {
@@ -269,12 +331,66 @@ static int fix_commit_message(struct buf *out, bool *changed,
 		buf_addf(&e, "commit %.12s: %s", c->id, error_last());
 		/* an answer for one commit must not contradict the others */
 		if (strstr(e.ptr, "--model") || strstr(e.ptr, "--agent"))
-			buf_addf(&e, "; with --only %.12s the answer is for this commit alone",
+			buf_addf(&e, "; with --only %.12s the answer is for this commit alone" ONLY_KEEPS,
 				 c->id);
 		error_set("%s", e.ptr);
 		buf_release(&e);
 	}
 	return rc;
+}
+
+/* The answer typed, as it is written into a line (model, else agent). */
+static const char *typed_answer(const struct fixer *fx)
+{
+	const struct answers *a = &fx->answers;
+
+	if (a->model && !a->model_remembered)
+		return a->model;
+	return a->agent && !a->agent_remembered ? a->agent : NULL;
+}
+
+/* Is the line at line (up to its newline) a whole line of text? */
+static bool has_line(const char *text, const char *line, size_t len)
+{
+	for (const char *p = text; (p = strstr(p, "\n")); p++)
+		if (!strncmp(p + 1, line, len) &&
+		    (p[1 + len] == '\n' || !p[1 + len]))
+			return true;
+	return false;
+}
+
+/* Did the fix write a new Assisted-by line with the answer typed? */
+static bool answer_used(const struct fixer *fx, const struct commit_info *c,
+			const struct buf *out)
+{
+	const char *v = typed_answer(fx);
+
+	if (!v)
+		return false;
+	for (const char *p = out->ptr; p && *p; p = strchr(p, '\n')) {
+		const char *end;
+		size_t len;
+
+		p += *p == '\n';
+		end = strchrnul(p, '\n');
+		len = (size_t)(end - p);
+		if (!strncmp(p, ASSISTED_KEY ":", strlen(ASSISTED_KEY) + 1) &&
+		    memmem(p, len, v, strlen(v)) &&
+		    !has_line(c->message, p, len))
+			return true;
+	}
+	return false;
+}
+
+/* --model (or --agent) that no commit needed is said, not ignored. */
+static void say_unused(const struct fixer *fx)
+{
+	const char *v = typed_answer(fx);
+
+	if (!v || fx->nr_answered || fx->nr_failed || fx->nr_disagree)
+		return;
+	fprintf(stderr, "git disclose: no commit of the range needed --%s %s (none has an AI trace that lacks it): it was not used\n",
+		v == fx->answers.model ? "model" : "agent", v);
 }
 
 /* HEAD-only mode: compute every fix first, so a failure writes nothing. */
@@ -290,10 +406,24 @@ static int walk_one(const struct commit_info *c, void *data)
 		return 0;
 	}
 	fx->nr_commits++;
-	if (fix_commit_message(&out, &changed, fx, c) < 0) {
-		buf_release(&out);
-		return -1;
+	if (fx->nr_only && !is_only(fx, c->id)) {
+		char *subject = sanitize_dup(c->message,
+					     strcspn(c->message, "\n"));
+
+		buf_addf(&fx->kept, "  %.12s %s\n", c->id, subject);
+		fx->nr_kept++;
+		free(subject);
 	}
+	/* every commit that needs an answer is named, in one run */
+	if (fix_commit_message(&out, &changed, fx, c) < 0) {
+		buf_addf(&fx->failed, "  %s\n", error_last());
+		fx->nr_failed++;
+		error_clear();
+		buf_release(&out);
+		return 0;
+	}
+	if (changed && answer_used(fx, c, &out))
+		fx->nr_answered++;
 	if (changed) {
 		fx->nr_changed++;
 		if (fx->dry_run)
@@ -395,6 +525,24 @@ static int fix_range(struct fixer *fx)
 	 * stops everything before anything is written */
 	if (repo_walk(fx->repo, fx->range, walk_one, fx) < 0)
 		goto out;
+	say_unused(fx);
+	if (fx->nr_kept)
+		fprintf(stderr, "git disclose: --only: %zu commit%s of the range %s left as %s were:\n%s",
+			fx->nr_kept, fx->nr_kept == 1 ? "" : "s",
+			fx->nr_kept == 1 ? "is" : "are",
+			fx->nr_kept == 1 ? "it" : "they", fx->kept.ptr);
+	if (fx->nr_failed) {
+		fprintf(stderr, "git disclose: %zu of %zu commit%s of the range need%s an answer that fix cannot tell:\n%s",
+			fx->nr_failed, fx->nr_commits,
+			fx->nr_commits == 1 ? "" : "s",
+			fx->nr_failed == 1 ? "s" : "", fx->failed.ptr);
+		if (fx->nr_failed == 1)
+			error_set("nothing was written: give the answer it names");
+		else
+			error_set("nothing was written: give the answer for all %zu (e.g. --model VERSION), or each its own with --only <commit>" ONLY_KEEPS,
+				  fx->nr_failed);
+		goto out;
+	}
 	if (fx->nr_disagree) {
 		fprintf(stderr, "git disclose: the answer%s%s%s%s contradicts what %zu commit%s of the range say%s of %s:\n%s",
 			fx->answers.agent ? " --agent " : "",
@@ -405,15 +553,16 @@ static int fix_range(struct fixer *fx)
 			fx->nr_disagree == 1 ? "s" : "",
 			fx->nr_disagree == 1 ? "itself" : "themselves",
 			fx->disagree.ptr);
-		fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>\n");
+		fprintf(stderr, "nothing was written: leave out --agent/--model to keep each commit's own facts, or say which commit gets this answer with --only <commit>" ONLY_KEEPS "\n");
 		fx->status = EXIT_POLICY;
 		return 0;
 	}
 	if (!fx->dry_run && repo_rewrite && rewrite_result_release)
 		return rewrite_range(fx);
 	if (fx->dry_run) {
-		fprintf(stderr, "%zu commits, %zu would change\n",
-			fx->nr_commits, fx->nr_changed);
+		fprintf(stderr, "%zu commit%s, %zu would change\n",
+			fx->nr_commits, fx->nr_commits == 1 ? "" : "s",
+			fx->nr_changed);
 		rc = 0;
 		goto out;
 	}
@@ -505,6 +654,8 @@ out:
 		free(fx.only[i]);
 	free(fx.only);
 	buf_release(&fx.disagree);
+	buf_release(&fx.failed);
+	buf_release(&fx.kept);
 	free(fx.declined);
 	return rc == CLI_HELP ? 0 : rc;
 }

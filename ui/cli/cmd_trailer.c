@@ -239,6 +239,20 @@ static int parse_options(struct trailer_opts *o, int argc, char **argv)
 	return 0;
 }
 
+/* An answer from git config is said, as amend and commit say it. */
+static void say_remembered(const struct answers *a, const struct cli_ctx *ctx)
+{
+	char *from = answers_remembered(a), *line;
+
+	if (*from && ctx->assisted) {
+		line = assisted_format(ctx->assisted, ctx->form);
+		fprintf(stderr, "git disclose: Assisted-by: %s (from %s; give --agent, --model and --tool to say otherwise)\n",
+			line, from);
+		free(line);
+	}
+	free(from);
+}
+
 int cmd_trailer(int argc, char **argv)
 {
 	struct trailer_opts o = { 0 };
@@ -256,6 +270,7 @@ int cmd_trailer(int argc, char **argv)
 		cli_ctx_release(&ctx);
 		goto out;
 	}
+	say_remembered(&o.answers, &ctx);
 	if (o.message)
 		rc = run_place(&o, &ctx);
 	else if (o.format && !strcmp(o.format, "args"))

@@ -389,17 +389,27 @@ static int loop(void)
 }
 
 /*
- * Open the flow's steps after the first, up to the one named at (none
- * when it is the first: the review saves the place as the series).
+ * Open the flow's steps after the first, up to the one named at (its
+ * screen, or a screen that is part of it); the first step's name, or
+ * one not in the flow, opens none. A step that cannot open yet stops
+ * there, and the status line says why.
  */
 static void resume(const char *at)
 {
-	if (!strcmp(T.flow[0].screen->name, at))
-		return;
+	size_t to = 0;
+
 	for (size_t i = 1; i < T.nr_steps; i++)
-		if (tui_push(T.flow[i].screen, NULL) < 0 ||
-		    !strcmp(T.flow[i].screen->name, at))
+		if (!strcmp(T.flow[i].screen->name, at) ||
+		    (T.flow[i].part && !strcmp(T.flow[i].part->name, at)))
+			to = i;
+	for (size_t i = 1; i <= to; i++) {
+		if (tui_push(T.flow[i].screen, NULL) < 0) {
+			tui_message("resumed before %s: %s",
+				    T.flow[i].screen->title, error_last());
+			error_clear();
 			break;
+		}
+	}
 }
 
 int tui_run(struct tui_model *m, const struct flow_step *flow, size_t nr,

@@ -40,6 +40,25 @@ static const struct flow_step flow[] = {
 	{ &screen_preview, NULL },
 };
 
+/*
+ * Where a saved session resumes: the screen the human left, but the
+ * series screen after a rewrite (it says which marks followed their
+ * change and which were dropped), and the agent and model screen when
+ * a commit still needs an answer there (the answers per commit are not
+ * kept in the session).
+ */
+static const char *resume_at(const struct tui_model *m)
+{
+	const char *at = m->session->screen;
+
+	if (!m->session->resumed || !at || m->session->note)
+		return NULL;
+	if ((!strcmp(at, screen_tools.name) ||
+	     !strcmp(at, screen_preview.name)) && model_unanswered(m, NULL))
+		return screen_agent.name;
+	return at;
+}
+
 static bool want_utf8_locale(void)
 {
 	setlocale(LC_ALL, "");
@@ -139,7 +158,7 @@ int cmd_tui(int argc, char **argv)
 		goto out;
 	}
 	if (tui_run(&m, flow, sizeof(flow) / sizeof(*flow),
-		    m.session->resumed ? m.session->screen : NULL) < 0)
+		    resume_at(&m)) < 0)
 		rc = fail(TUI_EXIT_USAGE);
 	if (m.after.len)
 		fputs(m.after.ptr, stdout);

@@ -5,8 +5,10 @@
  */
 #include "model.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "b4.h"
@@ -120,56 +122,14 @@ static void describe_commit(struct tui_model *m, struct series_commit *sc,
 					   sc->info->committer_email };
 		struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
 
-		commit_facts_read(&sc->facts, sc->msg, &lf, m->policy->form,
-				  m->cat);
+		commit_facts_read(&sc->facts, sc->msg, &lf,
+				  m->have_human ? &m->human : NULL,
+				  m->policy->form, m->cat);
 	}
 }
 
-/* "agent:model", or the agent alone, of a commit's facts. */
-static void facts_name(struct buf *out, const struct commit_facts *f)
-{
-	buf_addf(out, "%s%s%s", f->agent->name, f->model ? ":" : "",
-		 f->model ? f->model : "");
-}
-
-/* Do the commits name different agents or models? Say which. */
-static void note_mixed(struct tui_model *m)
-{
-	const struct commit_facts *first = NULL;
-	struct buf note = BUF_INIT;
-	size_t with = 0;
-
-	for (size_t i = 0; i < m->nr; i++) {
-		const struct commit_facts *f = &m->commits[i].facts;
-
-		if (!f->agent)
-			continue;
-		with++;
-		/* a model not told is no disagreement */
-		if (first && (first->agent != f->agent ||
-			      (first->model && f->model &&
-			       strcmp(first->model, f->model))))
-			m->mixed = true;
-		if (!first || (!first->model && f->model))
-			first = f;
-	}
-	if (!with)
-		return;
-	buf_addf(&note, "%zu of %zu commit%s name%s %s own agent", with,
-		 m->nr, m->nr == 1 ? "" : "s", with == 1 ? "s" : "",
-		 with == 1 ? "its" : "their");
-	if (m->mixed) {
-		buf_adds(&note, "s (mixed)");
-	} else {
-		buf_adds(&note, " (");
-		facts_name(&note, first);
-		buf_adds(&note, ")");
-	}
-	buf_adds(&note, ": each keeps its own; your answer is for the others");
-	m->facts_note = buf_detach(&note, NULL);
-}
-
-/* The first commit that names its agent and model: them, and where. */
+/* The first commit that names its agent and model, not one marked as
+ * without AI-generated code: them, and where. */
 static void prefill_from_vendor(struct tui_model *m, char **agent,
 				char **model)
 {
@@ -177,8 +137,9 @@ static void prefill_from_vendor(struct tui_model *m, char **agent,
 		const struct series_commit *sc = &m->commits[i];
 		struct buf src = BUF_INIT;
 
-		if (!sc->facts.agent || !sc->facts.model)
+		if (!sc->facts.agent || !sc->facts.model || model_no_ai(m, i))
 			continue;
+		m->prefill_from = i + 1;
 		*agent = xstrdup(sc->facts.agent->name);
 		*model = xstrdup(sc->facts.model);
 		buf_addf(&src, "%s in %.7s", sc->facts.source ?
@@ -193,8 +154,10 @@ static void prefill(struct tui_model *m)
 	struct session *s = m->session;
 	char *agent = NULL, *model = NULL, *tools = NULL;
 
+	/* the session keeps only what the human answered */
 	if (s->resumed && (s->agent || s->model)) {
 		m->prefill_source = xstrdup("your saved session");
+		m->answer_given = true;
 		return;
 	}
 	repo_config_get(&agent, m->repo, "disclose.agent");
@@ -377,7 +340,6 @@ int model_init(struct tui_model *m, const char *dir, const char *range,
 	if (load_policy(m, policy) < 0 || load_series(m) < 0)
 		return -1;
 	prefill(m);
-	note_mixed(m);
 	return 0;
 }
 
@@ -397,7 +359,6 @@ void model_release(struct tui_model *m)
 		commit_facts_release(&sc->facts);
 		assisted_free(sc->answer);
 	}
-	free(m->facts_note);
 	free(m->commits);
 	session_free(m->session);
 	if (m->have_human)
@@ -415,12 +376,22 @@ void model_release(struct tui_model *m)
 
 /* What the screens ask of the model ---------------------------------- */
 
+bool model_reviewed(const struct tui_model *m, size_t i)
+{
+	return m->session->review[i] & REVIEW_DONE;
+}
+
+bool model_no_ai(const struct tui_model *m, size_t i)
+{
+	return m->session->review[i] & REVIEW_NO_AI;
+}
+
 bool model_all_reviewed(const struct tui_model *m, size_t *open)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < m->nr; i++)
-		if (m->session->review[i] == REVIEW_NONE)
+		if (!model_reviewed(m, i))
 			n++;
 	if (open)
 		*open = n;
@@ -506,6 +477,34 @@ static enum item_state boot_item(const struct tui_model *m, struct buf *why)
 	return st;
 }
 
+/*
+ * "Every commit of the series was reviewed by you": the review mark of
+ * each commit. Saying that a commit has no AI-generated code is not a
+ * review of it, and the human signs off on that commit too.
+ */
+static enum item_state review_item(const struct tui_model *m,
+				   struct buf *why)
+{
+	size_t open, no_ai = 0;
+
+	if (model_all_reviewed(m, &open)) {
+		if (why)
+			buf_adds(why, "every commit is reviewed by you\n");
+		return ITEM_DONE;
+	}
+	if (!why)
+		return ITEM_OPEN;
+	for (size_t i = 0; i < m->nr; i++)
+		no_ai += !model_reviewed(m, i) && model_no_ai(m, i);
+	buf_addf(why, "%zu of %zu commit%s not reviewed", open, m->nr,
+		 m->nr == 1 ? "" : "s");
+	if (no_ai)
+		buf_addf(why, " (%zu of them marked as without AI-generated code, which is not a review)",
+			 no_ai);
+	buf_adds(why, ": open each from the series (Enter, then r)\n");
+	return ITEM_OPEN;
+}
+
 enum item_state model_item_state(const struct tui_model *m,
 				 const struct policy_item *it,
 				 struct buf *why)
@@ -513,7 +512,6 @@ enum item_state model_item_state(const struct tui_model *m,
 	static const char *const spdx[] = { "SPDX_", NULL };
 	static const char *const ai[] = { "AI_SIGNOFF", "AI_CO_DEVELOPER",
 					  NULL };
-	size_t open;
 
 	if (model_procedure_source(it))
 		return model_procedure_state(m, it, why);
@@ -529,15 +527,7 @@ enum item_state model_item_state(const struct tui_model *m,
 	}
 	switch (it->source) {
 	case SOURCE_REVIEW:
-		if (model_all_reviewed(m, &open)) {
-			if (why)
-				buf_adds(why, "every commit is reviewed or marked as without AI-generated code\n");
-			return ITEM_DONE;
-		}
-		if (why)
-			buf_addf(why, "%zu of %zu commit%s not reviewed: open each from the series (Enter, then r)\n",
-				 open, m->nr, m->nr == 1 ? "" : "s");
-		return ITEM_OPEN;
+		return review_item(m, why);
 	case SOURCE_SPDX:
 		return checker_item(m, spdx, why,
 				    "every file the series adds has a correct SPDX line",
@@ -626,7 +616,7 @@ void model_open_items(const struct tui_model *m, struct buf *out)
 	if (unanswered)
 		buf_addf(out, "%zu to answer, ", unanswered);
 	a = model_assisted(m, &why);
-	if (!a)
+	if (!a && model_answer_used(m))
 		buf_adds(out, "agent and model, ");
 	assisted_free(a);
 	free(why);
@@ -653,6 +643,10 @@ struct assisted *model_assisted(const struct tui_model *m, char **why)
 			return NULL;
 		}
 		a = assisted_new(s->agent, s->model);
+		/* what is written: a display name or spelling as typed
+		 * becomes the id, as Enter makes it (canonical_model) */
+		if (assisted_resolve(a, m->cat) < 0)
+			error_clear();
 	}
 	for (char **t = s->tools; t && *t; t++)
 		assisted_add_tool(a, *t);
@@ -666,9 +660,12 @@ struct assisted *model_assisted(const struct tui_model *m, char **why)
 }
 
 /*
- * The fixer's version: vendor traces converted, AI sign-offs removed;
- * with a NULL (a commit without AI-generated code, by the human's word)
- * the AI traces go as false claims and no Assisted-by comes.
+ * The fixer's version: the human's part gets a and the sign-off, vendor
+ * traces are converted where they stand, AI sign-offs removed, another
+ * person's lines kept; with a NULL (a commit without AI-generated code,
+ * by the human's word, or one whose only disclosure is another
+ * person's) no Assisted-by comes and the human's own AI traces go as
+ * false claims.
  */
 static int fixed_message(struct buf *out, const struct tui_model *m,
 			 const struct series_commit *sc,
@@ -686,23 +683,272 @@ static int fixed_message(struct buf *out, const struct tui_model *m,
 	o.cat = m->cat;
 	o.human = m->have_human ? &m->human : NULL;
 	o.no_disclosure = !a;
-	o.agent = a ? a->agent : NULL;
-	o.model = a ? a->model : NULL;
-	o.tools = a && m->session->tools ? a->tools : NULL;
+	o.place = true;
+	o.assisted = a;
 	o.facts = &facts;
 	o.comment_char = repo_comment_char(m->repo);
 	return fix_message(out, &changed, sc->info->message,
 			   sc->info->message_len, &o);
 }
 
-bool model_asks(const struct tui_model *m, size_t i)
+/* Only another person's part says what helped: theirs, not the human's
+ * (the human's part gets the sign-off alone). */
+static bool others_only(const struct commit_facts *f)
+{
+	return f->others && !f->agent && !f->signals && !f->has_assisted;
+}
+
+/*
+ * The commit's own Assisted-by (in the human's part), when it is
+ * complete and passes the checks: the value it says, tools and all.
+ */
+static struct assisted *own_line(const struct tui_model *m, size_t i)
 {
 	const struct commit_facts *f = &m->commits[i].facts;
+	enum policy_form form = m->policy->form;
+	const char *v;
+	struct assisted *a = NULL;
 
+	if (!f->has_assisted || !f->source ||
+	    strncasecmp(f->source, ASSISTED_KEY ":", strlen(ASSISTED_KEY) + 1))
+		return NULL;
+	if (form != FORM_LLM && (!f->agent || !f->model))
+		return NULL;
+	v = f->source + strlen(ASSISTED_KEY) + 1;
+	v += strspn(v, " \t");
+	if (assisted_parse(&a, v, form) < 0 ||
+	    assisted_validate(a, form, m->cat) < 0 ||
+	    (form != FORM_LLM && strcmp(a->agent, f->agent->name))) {
+		error_clear();
+		assisted_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+enum commit_plan model_commit_plan(const struct tui_model *m, size_t i)
+{
+	const struct commit_facts *f = &m->commits[i].facts;
+	struct assisted *own;
+
+	if (model_no_ai(m, i))
+		return PLAN_NO_AI;
+	if (others_only(f))
+		return f->others_human ? PLAN_EARLIER : PLAN_OTHERS;
+	own = own_line(m, i);
+	assisted_free(own);
+	if (own)
+		return PLAN_OWN_LINE;
 	/* the tool-name form needs the agent only */
+	if (m->policy->form == FORM_LLM || !f->agent ||
+	    (!f->model && m->policy->form != FORM_TOOL_NAME))
+		return PLAN_ANSWER;
+	return PLAN_OWN_AGENT;
+}
+
+size_t model_list_runs(struct buf *out, const struct tui_model *m,
+		       int (*kind)(const struct tui_model *m, size_t i),
+		       int want)
+{
+	size_t n = 0, start = SIZE_MAX;
+	bool first = true;
+
+	for (size_t i = 0; i <= m->nr; i++) {
+		if (i < m->nr && kind(m, i) == want) {
+			n++;
+			if (start == SIZE_MAX)
+				start = i;
+			continue;
+		}
+		if (start == SIZE_MAX)
+			continue;
+		/* a run of commits start+1 .. i */
+		buf_addf(out, "%s%zu", first ? "" : ", ", start + 1);
+		if (i > start + 2)
+			buf_addf(out, "-%zu", i);
+		else if (i == start + 2)
+			buf_addf(out, ", %zu", i);
+		first = false;
+		start = SIZE_MAX;
+	}
+	return n;
+}
+
+static int plan_kind(const struct tui_model *m, size_t i)
+{
+	return (int)model_commit_plan(m, i);
+}
+
+size_t model_plan_list(struct buf *out, const struct tui_model *m,
+		       enum commit_plan p)
+{
+	return model_list_runs(out, m, plan_kind, (int)p);
+}
+
+bool model_mixed(const struct tui_model *m)
+{
+	const struct commit_facts *first = NULL;
+
+	for (size_t i = 0; i < m->nr; i++) {
+		const struct commit_facts *f = &m->commits[i].facts;
+		enum commit_plan p = model_commit_plan(m, i);
+
+		if (!f->agent || p == PLAN_NO_AI || p == PLAN_OTHERS ||
+		    p == PLAN_EARLIER)
+			continue;
+		/* a model not told is no disagreement */
+		if (first && (first->agent != f->agent ||
+			      (first->model && f->model &&
+			       strcmp(first->model, f->model))))
+			return true;
+		if (!first || (!first->model && f->model))
+			first = f;
+	}
+	return false;
+}
+
+bool model_plan_note(struct buf *out, const struct tui_model *m)
+{
+	static const char *const what[][2] = {
+		[PLAN_OWN_LINE] = { "keeps its own Assisted-by",
+				    "keep their own Assisted-by" },
+		[PLAN_OWN_AGENT] = { "its own agent and model, from its traces",
+				     "their own agents and models, from their traces" },
+		[PLAN_NO_AI] = { "none (no AI-generated code, as you marked it)",
+				 "none (no AI-generated code, as you marked them)" },
+		[PLAN_OTHERS] = { "your sign-off alone (the disclosure in it is another person's)",
+				  "your sign-off alone (the disclosures in them are other people's)" },
+		[PLAN_EARLIER] = { "your new sign-off alone (the disclosure in it is your own earlier one, above another person's sign-off)",
+				   "your new sign-off alone (the disclosures in them are your own earlier ones, above other people's sign-offs)" },
+	};
+	struct buf list = BUF_INIT;
+	size_t n = model_plan_list(&list, m, PLAN_ANSWER), k;
+	bool mixed = model_mixed(m), first = true;
+
+	if (n == m->nr)
+		goto out;
+	if (n)
+		buf_addf(out, "Your answer goes on commit%s %s of %zu; ",
+			 n == 1 ? "" : "s", list.ptr, m->nr);
+	else
+		buf_adds(out, "Your answer goes on no commit: ");
+	for (int p = PLAN_OWN_LINE; p <= PLAN_EARLIER; p++) {
+		buf_reset(&list);
+		k = model_plan_list(&list, m, (enum commit_plan)p);
+		if (!k)
+			continue;
+		buf_addf(out, "%s%s %s", first ? "" : "; ", list.ptr,
+			 what[p][k > 1]);
+		first = false;
+	}
+	buf_adds(out, mixed ? ". Mixed agents: each commit keeps its own." :
+		 ".");
+out:
+	buf_release(&list);
+	return out->len && (!n || mixed);
+}
+
+bool model_answer_used(const struct tui_model *m)
+{
+	for (size_t i = 0; i < m->nr; i++)
+		if (model_commit_plan(m, i) == PLAN_ANSWER)
+			return true;
+	return false;
+}
+
+bool model_asks(const struct tui_model *m, size_t i)
+{
 	return m->policy->form != FORM_LLM &&
-	       m->session->review[i] != REVIEW_NO_AI &&
-	       (!f->agent || (!f->model && m->policy->form != FORM_TOOL_NAME));
+	       model_commit_plan(m, i) == PLAN_ANSWER;
+}
+
+void model_marks_changed(struct tui_model *m)
+{
+	char *agent = NULL, *model = NULL;
+
+	if (m->answer_given || !m->prefill_from ||
+	    !model_no_ai(m, m->prefill_from - 1))
+		return;
+	/* the pre-fill came from a commit now marked: from the next, or
+	 * none */
+	m->prefill_from = 0;
+	free(m->prefill_source);
+	m->prefill_source = NULL;
+	prefill_from_vendor(m, &agent, &model);
+	session_set_str(&m->session->agent, agent);
+	session_set_str(&m->session->model, model);
+	free(agent);
+	free(model);
+}
+
+void model_set_answer(struct tui_model *m, const char *agent,
+		      const char *model)
+{
+	session_set_str(&m->session->agent, agent);
+	session_set_str(&m->session->model, model);
+	m->answer_given = true;
+	free(m->prefill_source);
+	m->prefill_source = NULL;
+}
+
+bool model_offer_asked(struct tui_model *m)
+{
+	struct session *s = m->session;
+	const struct series_commit *sc;
+	struct buf src = BUF_INIT;
+	size_t i = 0;
+
+	if (!model_unanswered(m, &i))
+		return false;
+	sc = &m->commits[i];
+	if (!sc->facts.agent ||
+	    (s->agent && !strcmp(s->agent, sc->facts.agent->name)))
+		return false;
+	session_set_str(&s->agent, sc->facts.agent->name);
+	session_set_str(&s->model, NULL);
+	m->answer_given = false;
+	buf_addf(&src, "commit %zu/%zu %.7s, which names %s itself: %s", i + 1,
+		 m->nr, sc->info->id, sc->facts.agent->name,
+		 sc->facts.source ? sc->facts.source : "its own lines");
+	free(m->prefill_source);
+	m->prefill_source = buf_detach(&src, NULL);
+	return true;
+}
+
+bool model_takes_tools(const struct tui_model *m, size_t i)
+{
+	const struct commit_facts *f = &m->commits[i].facts;
+	struct assisted *a;
+	char *why = NULL;
+	bool yes;
+
+	switch (model_commit_plan(m, i)) {
+	case PLAN_ANSWER:
+		return true;	/* the human's answer for it, with the tools */
+	case PLAN_OWN_AGENT:
+		break;
+	default:
+		return false;
+	}
+	/* its own agent and model take the tools of an answer for that
+	 * agent only (commit_facts_assisted) */
+	a = model_assisted(m, &why);
+	yes = a && (m->policy->form == FORM_LLM ||
+		    !strcmp(a->agent, f->agent->name));
+	assisted_free(a);
+	free(why);
+	return yes;
+}
+
+/* Can an answer of agent (NULL: none chosen yet) go on commit i? Not
+ * when it names another agent itself. */
+static bool agent_fits(const struct tui_model *m, size_t i,
+		       const char *agent)
+{
+	const struct cat_agent *own = m->commits[i].facts.agent;
+
+	return !own || !agent || !strcmp(own->name, agent) ||
+	       catalogue_agent(m->cat, agent) == own;
 }
 
 /* Can answer a be commit i's? Not another agent than it names itself. */
@@ -711,7 +957,7 @@ static int answer_fits(const struct tui_model *m, size_t i,
 {
 	const struct series_commit *sc = &m->commits[i];
 
-	if (!sc->facts.agent || !strcmp(sc->facts.agent->name, a->agent))
+	if (agent_fits(m, i, a->agent))
 		return 0;
 	return error_set("commit %zu/%zu %.7s names %s itself (%s): give it a %s model (choose %s), or Enter on the model answers the others first",
 			 i + 1, m->nr, sc->info->id, sc->facts.agent->name,
@@ -754,7 +1000,24 @@ int model_answer_commit(struct tui_model *m, size_t i)
 	return rc;
 }
 
-int model_answer_rest(struct tui_model *m)
+size_t model_answer_rest_fits(const struct tui_model *m, size_t *other)
+{
+	size_t n = 0;
+
+	if (other)
+		*other = SIZE_MAX;
+	for (size_t i = 0; i < m->nr; i++) {
+		if (!model_asks(m, i) || m->commits[i].answer)
+			continue;
+		if (agent_fits(m, i, m->session->agent))
+			n++;
+		else if (other && *other == SIZE_MAX)
+			*other = i;
+	}
+	return n;
+}
+
+int model_answer_rest(struct tui_model *m, struct buf *done)
 {
 	char *why = NULL;
 	struct assisted *a = model_assisted(m, &why);
@@ -776,6 +1039,8 @@ int model_answer_rest(struct tui_model *m)
 		m->commits[i].answer = assisted_new(a->agent, a->model);
 		m->dirty = true;
 		n++;
+		if (done)
+			buf_addf(done, "%s%zu", done->len ? ", " : "", i + 1);
 	}
 	assisted_free(a);
 	return n;
@@ -813,10 +1078,22 @@ struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 	struct assisted *series, *a;
 
 	*why = NULL;
-	if (m->session->review[i] == REVIEW_NO_AI)
+	switch (model_commit_plan(m, i)) {
+	case PLAN_NO_AI:
+	case PLAN_OTHERS:
+	case PLAN_EARLIER:
 		return NULL;
-	if (model_asks(m, i))
-		return answered(m, i, why);
+	case PLAN_OWN_LINE:
+		/* a complete disclosure of its own is never replaced */
+		return own_line(m, i);
+	case PLAN_ANSWER:
+		if (m->policy->form != FORM_LLM)
+			return answered(m, i, why);
+		/* the kernel-llm form: the series' one answer */
+		break;
+	case PLAN_OWN_AGENT:
+		break;
+	}
 	series = model_assisted(m, why);
 	if (!sc->facts.agent)
 		return series;
@@ -829,6 +1106,47 @@ struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 		error_clear();
 	}
 	return a;
+}
+
+struct assisted *model_remembered_answer(const struct tui_model *m,
+					 const char **why)
+{
+	struct assisted *first = NULL;
+
+	*why = "no commit got an Assisted-by";
+	for (size_t i = 0; i < m->nr; i++) {
+		char *whynot = NULL;
+		struct assisted *a = model_commit_assisted(m, i, &whynot);
+
+		free(whynot);
+		if (!a)
+			continue;
+		if (!first) {
+			first = a;
+			continue;
+		}
+		if (strcmp(first->agent, a->agent) ||
+		    (first->model && a->model &&
+		     strcmp(first->model, a->model)) ||
+		    !first->model != !a->model) {
+			assisted_free(a);
+			assisted_free(first);
+			*why = "the commits got different agents or models, so none is the series' answer";
+			return NULL;
+		}
+		assisted_free(a);
+	}
+	if (first) {
+		/* with the series' tools, as the human chose them */
+		struct assisted *out = assisted_new(first->agent,
+						    first->model);
+
+		for (char **t = m->session->tools; t && *t; t++)
+			assisted_add_tool(out, *t);
+		assisted_free(first);
+		first = out;
+	}
+	return first;
 }
 
 static int preview_commit(struct buf *out, struct tui_model *m, size_t i)
@@ -847,9 +1165,10 @@ static int preview_commit(struct buf *out, struct tui_model *m, size_t i)
 	}
 	req.form = m->policy->form;
 	req.human = m->have_human ? &m->human : NULL;
-	/* the fixer converts traces; a commit without any gets the rule
-	 * alone (the fixer would add no Assisted-by where none was) */
-	if (m->session->remove_ai && fix_message && sc->facts.signals)
+	/* one pass through the rule, as amend makes it: the human's part
+	 * gets its line and the sign-off, the traces are converted where
+	 * they stand; keeping them (x) is the placement alone */
+	if (m->session->remove_ai && fix_message)
 		rc = fixed_message(out, m, sc, req.assisted);
 	else
 		rc = place_trailers(out, sc->msg, &req);
@@ -958,8 +1277,19 @@ void model_mark_fix(struct tui_model *m, size_t i, bool on)
 
 int model_session_save(struct tui_model *m)
 {
+	struct session *s = m->session;
+	char *agent = s->agent, *model = s->model;
+	int rc;
+
 	model_change_ids(m);
-	return session_save(m->session, repo_git_dir(m->repo));
+	/* a pre-fill is not the human's answer: the file keeps none, and
+	 * the next visit pre-fills again, naming where from */
+	if (!m->answer_given)
+		s->agent = s->model = NULL;
+	rc = session_save(s, repo_git_dir(m->repo));
+	s->agent = agent;
+	s->model = model;
+	return rc;
 }
 
 int model_save(struct tui_model *m, const char *screen)

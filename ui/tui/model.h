@@ -58,8 +58,10 @@ struct tui_model {
 	bool boot;			/* boot validation is in this build */
 	bool kernel_tree;
 	char *prefill_source;		/* where agent and model came from */
-	bool mixed;			/* commits name different agents */
-	char *facts_note;		/* "1 commit Codex, 1 Claude: each..." */
+	size_t prefill_from;		/* 1 + the commit they came from, or 0 */
+	bool answer_given;		/* agent and model are the human's
+					 * answer, not a pre-fill: only
+					 * then the session keeps them */
 	bool force;			/* rewrite published commits too */
 	bool drop_signatures;		/* rewrite signed commits too */
 	bool dirty;			/* changed, and not written */
@@ -78,9 +80,78 @@ int model_init(struct tui_model *m, const char *dir, const char *range,
 	       const char *policy);
 void model_release(struct tui_model *m);
 
-/* Every commit is reviewed or marked as without AI code; *open: how many
- * are not (open may be NULL). */
+/* The human reviewed commit i (r on the review screen). */
+bool model_reviewed(const struct tui_model *m, size_t i);
+/* The human says commit i has no AI-generated code (a); not a review. */
+bool model_no_ai(const struct tui_model *m, size_t i);
+/* Every commit is reviewed by the human; *open: how many are not (open
+ * may be NULL). */
 bool model_all_reviewed(const struct tui_model *m, size_t *open);
+/*
+ * The human's answer, agent and model (NULL or "" for none): it is the
+ * series' answer now and the session keeps it, as a pre-fill it is not.
+ */
+void model_set_answer(struct tui_model *m, const char *agent,
+		      const char *model);
+/*
+ * A review mark changed: a pre-fill taken from a commit now marked as
+ * without AI-generated code is taken from the next commit that names
+ * agent and model, or dropped.
+ */
+void model_marks_changed(struct tui_model *m);
+/*
+ * Offer the commit asked about first its own agent: when it names one
+ * (and not its model) and the answer is another agent's, the answer
+ * becomes that agent with no model, a pre-fill from the commit. True
+ * when the answer changed.
+ */
+bool model_offer_asked(struct tui_model *m);
+/*
+ * What the write does with commit i's disclosure: the one decision the
+ * preview, the write and every count and sentence of the screens take.
+ */
+enum commit_plan {
+	PLAN_ANSWER,	/* the human's answer (given, or still to give) */
+	PLAN_OWN_LINE,	/* its own complete Assisted-by, kept as it stands */
+	PLAN_OWN_AGENT,	/* its own traces name agent and model: converted */
+	PLAN_NO_AI,	/* no AI-generated code, as the human marked it */
+	PLAN_OTHERS,	/* only another person's disclosure: sign-off alone */
+	PLAN_EARLIER,	/* only the human's own earlier part, above another
+			 * person's sign-off: the new sign-off alone */
+};
+enum commit_plan model_commit_plan(const struct tui_model *m, size_t i);
+/*
+ * The commits i with kind(m, i) == want as runs of their numbers from 1
+ * ("1-2, 4") into out (nothing when none); returns how many.
+ */
+size_t model_list_runs(struct buf *out, const struct tui_model *m,
+		       int (*kind)(const struct tui_model *m, size_t i),
+		       int want);
+/* model_list_runs() of the commits of plan p. */
+size_t model_plan_list(struct buf *out, const struct tui_model *m,
+		       enum commit_plan p);
+/* Does some commit get the human's answer (PLAN_ANSWER)? Else no
+ * agent and model need be chosen. */
+bool model_answer_used(const struct tui_model *m);
+/* Do the commits that keep or are asked with their own agent name
+ * different agents or models? */
+bool model_mixed(const struct tui_model *m);
+/*
+ * Where the answer goes and what the other commits get, from
+ * model_commit_plan ("Your answer goes on commit 3 of 3; 1, 2 keep their
+ * own Assisted-by."), into out; nothing when every commit gets the
+ * answer. True when it warns: no commit gets the answer, or the series
+ * is mixed.
+ */
+bool model_plan_note(struct buf *out, const struct tui_model *m);
+/*
+ * Does commit i take the series' analysis tools? The commits given the
+ * human's answer do, and a commit whose traces name its agent when the
+ * answer is that agent's; not one that keeps its own Assisted-by, one
+ * without AI-generated code, or one whose disclosure is another
+ * person's.
+ */
+bool model_takes_tools(const struct tui_model *m, size_t i);
 /* The Assisted-by value the answers give, NULL (with why) when not yet. */
 struct assisted *model_assisted(const struct tui_model *m, char **why);
 /*
@@ -95,6 +166,15 @@ int model_preview(struct tui_model *m);
  */
 struct assisted *model_commit_assisted(const struct tui_model *m, size_t i,
 				       char **why);
+/*
+ * The answer to remember after the write (git config disclose.*): the
+ * one every commit that gets an Assisted-by gets, with the series'
+ * tools; NULL when the commits got different agents or models (a mixed
+ * series: an answer given one commit is not the repository's default)
+ * or none got one. *why says which, when NULL.
+ */
+struct assisted *model_remembered_answer(const struct tui_model *m,
+					 const char **why);
 /*
  * Would writing the answers change a commit (or can a commit not be
  * previewed yet)? False: the series already says what the answers say.
@@ -118,8 +198,18 @@ bool model_asks(const struct tui_model *m, size_t i);
  * 0, or -1 with error_last() saying why the answer cannot be given yet.
  */
 int model_answer_commit(struct tui_model *m, size_t i);
-/* The same for every commit still unanswered; returns how many, or -1. */
-int model_answer_rest(struct tui_model *m);
+/*
+ * The same for every commit still unanswered that the answer fits (not
+ * one naming another agent itself); returns how many, or -1; done (may
+ * be NULL) gets their numbers ("3, 5").
+ */
+int model_answer_rest(struct tui_model *m, struct buf *done);
+/*
+ * How many commits model_answer_rest would answer now (the answer's
+ * agent as chosen, any while none is); *other (may be NULL) gets the
+ * first one it passes by as naming another agent, or SIZE_MAX.
+ */
+size_t model_answer_rest_fits(const struct tui_model *m, size_t *other);
 /* The open items of the checklist ("2 to review, 1 to certify"). */
 void model_open_items(const struct tui_model *m, struct buf *out);
 /*

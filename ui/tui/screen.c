@@ -20,7 +20,10 @@ void screen_draw_assisted(const struct view *v, int row, int cols)
 	char *why = NULL, *val;
 	struct assisted *as = model_assisted(v->m, &why);
 
-	if (as) {
+	if (!as && !model_answer_used(v->m)) {
+		tui_put(row, 0, cols, CL_DIM, 0,
+			TUI_LIT("Assisted-by: none of yours (no commit gets your answer)"));
+	} else if (as) {
 		val = assisted_format(as, v->m->policy->form);
 		tui_putf(row, 0, cols, CL_ADD, A_BOLD, "Assisted-by: %s", val);
 		free(val);

@@ -4,6 +4,7 @@
  * shown inline; pre-filled from the session, git config or vendor
  * trailers, with the source shown.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -27,13 +28,14 @@ static const struct cat_agent *chosen_agent(const struct view *v)
 	return catalogue_agent(v->m->cat, buf_cstr(&a->agent.text));
 }
 
-/* Keep the session in step with the fields. */
+/* Keep the answer in step with the fields: what the human chose or
+ * typed there is the human's answer. */
 static void store(struct view *v)
 {
 	struct agent_view *a = v->priv;
 
-	session_set_str(&v->m->session->agent, buf_cstr(&a->agent.text));
-	session_set_str(&v->m->session->model, buf_cstr(&a->model.text));
+	model_set_answer(v->m, buf_cstr(&a->agent.text),
+			 buf_cstr(&a->model.text));
 	screen_save(v, "agent");
 }
 
@@ -107,21 +109,31 @@ static bool confirm_agent(struct view *v)
 	return false;
 }
 
-static int agent_open(struct view *v)
+/*
+ * The fields from the answer, offered for the commit asked about: one
+ * that names its own agent starts on that agent and its models.
+ */
+static void load_fields(struct view *v)
 {
-	struct agent_view *a = xcalloc(1, sizeof(*a));
+	struct agent_view *a = v->priv;
 	const struct catalogue *c = v->m->cat;
+	const struct session *s = v->m->session;
 
-	v->priv = a;
-	field_set(&a->agent, v->m->session->agent);
-	field_set(&a->model, v->m->session->model);
+	model_offer_asked(v->m);
+	field_set(&a->agent, s->agent);
+	field_set(&a->model, s->model);
 	for (size_t i = 0; i < c->nr_agents; i++)
-		if (v->m->session->agent &&
-		    !strcmp(c->agents[i].name, v->m->session->agent))
+		if (s->agent && !strcmp(c->agents[i].name, s->agent))
 			a->agent_cursor = (int)i;
 	find_model(v);
 	/* The cursor starts on the first thing still to choose. */
-	set_focus(v, v->m->session->agent ? F_MODELS : F_AGENTS);
+	set_focus(v, s->agent ? F_MODELS : F_AGENTS);
+}
+
+static int agent_open(struct view *v)
+{
+	v->priv = xcalloc(1, sizeof(struct agent_view));
+	load_fields(v);
 	return 0;
 }
 
@@ -162,6 +174,11 @@ static void draw_models(struct view *v, int top, int rows, int col,
 	const struct cat_agent *ag = chosen_agent(v);
 	int first;
 
+	if (!ag && !a->agent.text.len) {
+		tui_put(top, col, cols, CL_DIM, 0,
+			TUI_LIT("(choose an agent first: its models are listed here)"));
+		return;
+	}
 	if (!ag || !ag->nr_models) {
 		tui_put(top, col, cols, CL_DIM, 0,
 			TUI_LIT("(no known models: type the model below)"));
@@ -179,6 +196,33 @@ static void draw_models(struct view *v, int top, int rows, int col,
 		tui_putf(top + i, col, cols, focus ? CL_CURSOR : CL_TEXT, 0,
 			 "%c %s", focus ? '>' : chosen ? '*' : ' ', id);
 	}
+}
+
+/*
+ * The verdict on the model typed, and what is written for it: a
+ * spelling or display name the catalogue maps ("claude-sonnet-4.5")
+ * is written as the id ("claude-sonnet-4-5").
+ */
+static void draw_model_check(struct view *v, int row, int col, int cols)
+{
+	struct agent_view *a = v->priv;
+	const struct cat_agent *ag = chosen_agent(v);
+	const char *typed = buf_cstr(&a->model.text);
+	struct assisted *as = assisted_new(buf_cstr(&a->agent.text), typed);
+	struct buf ok = BUF_INIT;
+	int rc;
+
+	if (assisted_resolve(as, v->m->cat) < 0)
+		error_clear();
+	rc = assisted_check_model(typed);	/* its reason for draw_check */
+	if (rc == 0 && as->model && strcmp(as->model, typed))
+		buf_addf(&ok, "written as %s", as->model);
+	else
+		buf_adds(&ok, ag && catalogue_model(ag, typed) ?
+			 "known model" : "not in the catalogue: allowed");
+	draw_check(row, col, cols, rc, ok.ptr);
+	buf_release(&ok);
+	assisted_free(as);
 }
 
 /* The catalogue's guess at what an unknown agent was meant to be. */
@@ -217,9 +261,14 @@ static void commit_says(struct buf *val, struct buf *src,
 {
 	const struct series_commit *sc = &m->commits[i];
 
-	if (m->session->review[i] == REVIEW_NO_AI) {
+	if (model_no_ai(m, i)) {
 		buf_adds(val, "-");
 		buf_adds(src, "no AI-generated code, as you marked it");
+	} else if (sc->facts.others && !sc->facts.agent &&
+		   !sc->facts.signals && !sc->facts.has_assisted) {
+		buf_adds(val, "-");
+		buf_addf(src, "your sign-off alone; %s's line is theirs: %s",
+			 sc->facts.others, sc->facts.others_source);
 	} else if (sc->facts.agent) {
 		const char *model = sc->facts.model ? sc->facts.model :
 				    sc->answer ? sc->answer->model : "?";
@@ -254,7 +303,7 @@ static int draw_commits(struct view *v, int top, int cols)
 
 	tui_putf(top, 0, cols, CL_META, A_BOLD,
 		 "Commits%s: their own agent and model, or your answer%s",
-		 m->mixed ? " (mixed)" : "",
+		 model_mixed(m) ? " (mixed)" : "",
 		 open ? " (?> asks now)" : "");
 	first = list_scroll(open ? (int)asking : 0, shown, &a->commit_top);
 	for (int r = 0; r < shown && (size_t)(first + r) < m->nr; r++) {
@@ -274,19 +323,49 @@ static int draw_commits(struct view *v, int top, int cols)
 	return 1 + shown;
 }
 
+/*
+ * What Ctrl-A does now, from the model's count of the commits it would
+ * answer: "all 3", "2 of 3 (not 4: Cursor)", or nothing when none.
+ */
+static void answer_all_says(struct buf *out, const struct tui_model *m)
+{
+	size_t other = SIZE_MAX, open = model_unanswered(m, NULL);
+	size_t fits = model_answer_rest_fits(m, &other);
+
+	if (!open)
+		return;
+	if (fits == open)
+		buf_addf(out, "Ctrl-A: this answer for all %zu", open);
+	else if (fits)
+		buf_addf(out, "Ctrl-A: this answer for %zu of %zu (not %zu: %s)",
+			 fits, open, other + 1,
+			 m->commits[other].facts.agent->name);
+	else
+		buf_addf(out, "Ctrl-A: none (%zu names %s)", other + 1,
+			 m->commits[other].facts.agent->name);
+}
+
 /* What Enter does now, on the last row. */
 static void draw_hint(struct view *v, int row, int cols)
 {
 	size_t asking = 0, open = model_unanswered(v->m, &asking);
+	struct buf all = BUF_INIT;
 
+	if (!model_answer_used(v->m)) {
+		tui_put(row, 0, cols, CL_DIM, 0,
+			TUI_LIT("No commit gets your answer (above): Enter goes on   q: back"));
+		return;
+	}
 	if (!open) {
 		tui_put(row, 0, cols, CL_DIM, 0,
 			TUI_LIT("Tab: next field   Enter: choose / accept   q: back"));
 		return;
 	}
+	answer_all_says(&all, v->m);
 	tui_putf(row, 0, cols, CL_DIM, 0,
-		 "Enter (model): answer commit %zu   Ctrl-A: this answer for all %zu   Tab   q",
-		 asking + 1, open);
+		 "Enter (model): answer commit %zu   %s   Tab   q",
+		 asking + 1, all.ptr);
+	buf_release(&all);
 }
 
 static void agent_draw(struct view *v, int top, int rows, int cols)
@@ -329,24 +408,31 @@ static void agent_draw(struct view *v, int top, int rows, int cols)
 	field_draw(&a->model, row, half + 7, cols - half - 7,
 		   a->focus == F_MODEL);
 	row++;
-	if (a->agent.text.len)
+	if (ag && strcmp(ag->name, buf_cstr(&a->agent.text)))
+		/* an alias ("Claude Code"): the name is written */
+		tui_putf(row, 0, half - 2, CL_OK, 0, "written as %s",
+			 ag->name);
+	else if (a->agent.text.len)
 		draw_check(row, 0, half - 2,
 			   assisted_check_agent(buf_cstr(&a->agent.text)),
 			   ag ? "known agent" : agent_confirmed(v) ?
 			   "unknown agent: confirmed by you" :
 			   "not in the catalogue: Enter to confirm");
 	if (a->model.text.len)
-		draw_check(row, half, cols - half,
-			   assisted_check_model(buf_cstr(&a->model.text)),
-			   ag && catalogue_model(ag, buf_cstr(&a->model.text)) ?
-			   "known model" : "not in the catalogue: allowed");
+		draw_model_check(v, row, half, cols - half);
 	row++;
 	if (a->asked && !strcmp(a->asked, buf_cstr(&a->agent.text)) &&
 	    !agent_confirmed(v))
 		draw_asked(v, row, cols);
 	row++;
-	tui_putf(row++, 0, cols, CL_DIM, 0, "Pre-filled from: %s",
-		 v->m->prefill_source ? v->m->prefill_source : "nothing (choose or type)");
+	if (v->m->answer_given)
+		tui_putf(row++, 0, cols, CL_DIM, 0, "Your answer, %s",
+			 v->m->prefill_source ? "from your saved session" :
+			 "as you chose or typed it");
+	else
+		tui_putf(row++, 0, cols, CL_DIM, 0, "Pre-filled from: %s",
+			 v->m->prefill_source ? v->m->prefill_source :
+			 "nothing (choose or type)");
 	screen_draw_assisted(v, row, cols);
 	draw_hint(v, top + rows - 1, cols);
 }
@@ -367,8 +453,6 @@ static void pick_agent(struct view *v)
 		    !catalogue_model(ag, a->model.text.ptr))
 			field_set(&a->model, "");
 		find_model(v);
-		free(v->m->prefill_source);
-		v->m->prefill_source = NULL;
 	}
 	store(v);
 	set_focus(v, F_MODELS);
@@ -431,6 +515,8 @@ static bool answer_next(struct view *v)
 		return false;
 	tui_message("commit %zu answered; now commit %zu/%zu %.7s: Enter answers it, Ctrl-A all the rest",
 		    i + 1, next + 1, m->nr, m->commits[next].info->id);
+	/* the next one may name its own agent: the fields start there */
+	load_fields(v);
 	set_focus(v, F_MODELS);
 	return true;
 }
@@ -439,6 +525,9 @@ static bool answer_next(struct view *v)
 static void answer_all(struct view *v)
 {
 	struct agent_view *a = v->priv;
+	struct tui_model *m = v->m;
+	struct buf done = BUF_INIT;
+	size_t next = 0;
 	int n;
 
 	if (!chosen_agent(v) && a->agent.text.len && !agent_confirmed(v)) {
@@ -449,15 +538,30 @@ static void answer_all(struct view *v)
 	}
 	canonical_model(v);
 	store(v);
-	n = model_answer_rest(v->m);
+	n = model_answer_rest(v->m, &done);
 	if (n < 0) {
 		tui_message("%s", error_last());
 		error_clear();
+		buf_release(&done);
 		return;
 	}
 	screen_save(v, "agent");
-	tui_message("this answer for %d commit%s without facts of their own",
-		    n, n == 1 ? "" : "s");
+	if (model_unanswered(m, &next)) {
+		/* one naming another agent itself is asked now, on its own
+		 * agent's models */
+		tui_message("this answer for %s%s; commit %zu/%zu %.7s names %s itself: answer it now",
+			    n == 1 ? "commit " : n ? "commits " : "no commit",
+			    done.ptr, next + 1, m->nr, m->commits[next].info->id,
+			    m->commits[next].facts.agent ?
+			    m->commits[next].facts.agent->name : "another agent");
+		load_fields(v);
+		set_focus(v, F_MODELS);
+		buf_release(&done);
+		return;
+	}
+	tui_message("this answer for commit%s %s", n == 1 ? "" : "s",
+		    done.ptr);
+	buf_release(&done);
 	set_focus(v, F_MODELS);
 	screen_goto(v, "tools");
 	tui_push(&screen_tools, NULL);
@@ -494,11 +598,12 @@ static enum tui_request accept(struct view *v)
 	canonical_model(v);
 	store(v);
 	as = model_assisted(v->m, &why);
-	if (!as) {
+	if (!as && model_answer_used(v->m)) {
 		tui_message("%s", why);
 		free(why);
 		return REQ_NONE;
 	}
+	free(why);
 	assisted_free(as);
 	if (answer_next(v))
 		return REQ_NONE;
@@ -518,6 +623,12 @@ static enum tui_request agent_key(struct view *v, int key, bool is_key)
 		if (key_is_enter(key, is_key) || (!is_key && key == '\t'))
 			tui_push(&screen_tools, NULL);
 		return !is_key && key == 'q' ? REQ_BACK : REQ_NONE;
+	}
+	/* no commit gets the answer: nothing to choose here */
+	if (key_is_enter(key, is_key) && !model_answer_used(v->m)) {
+		screen_goto(v, "tools");
+		tui_push(&screen_tools, NULL);
+		return REQ_NONE;
 	}
 	if (!is_key && (key == KEY_CTRL('a') || (key == 'A' && !v->typing))) {
 		answer_all(v);
@@ -554,11 +665,8 @@ static enum tui_request agent_key(struct view *v, int key, bool is_key)
 		if (key_is_enter(key, is_key))
 			return accept(v);
 		if (field_key(a->focus == F_AGENT ? &a->agent : &a->model,
-			      key, is_key)) {
+			      key, is_key))
 			store(v);
-			free(v->m->prefill_source);
-			v->m->prefill_source = NULL;
-		}
 		return REQ_NONE;
 	}
 	if (!is_key && key == 'q')
@@ -580,12 +688,24 @@ static void agent_done(struct view *v)
 /* The series' report, and on this screen the key that answers all. */
 static void agent_report(struct view *v, struct frame_report *out)
 {
-	size_t open = model_unanswered(v->m, NULL);
+	struct buf all = BUF_INIT;
 
 	screen_series_report(v, out);
-	if (open)
-		buf_addf(&out->status, " (Ctrl-A: this answer for all %zu)",
-			 open);
+	answer_all_says(&all, v->m);
+	if (all.len)
+		buf_addf(&out->status, " (%s)", all.ptr);
+	buf_release(&all);
+}
+
+/*
+ * Back on top (from the tools): the commit asked about may name its own
+ * agent, and the fields start there again, as on opening.
+ */
+static void agent_back(struct view *v, const struct view *from)
+{
+	(void)from;
+	if (model_unanswered(v->m, NULL))
+		load_fields(v);
 }
 
 const struct view_ops screen_agent = {
@@ -606,4 +726,5 @@ const struct view_ops screen_agent = {
 	.key = agent_key,
 	.done = agent_done,
 	.report = agent_report,
+	.back = agent_back,
 };

@@ -81,7 +81,7 @@ static void add_no_ai(struct pager *p, const struct tui_model *m)
 	for (size_t i = 0; i < m->nr; i++) {
 		const struct series_commit *sc = &m->commits[i];
 
-		if (m->session->review[i] != REVIEW_NO_AI ||
+		if (!model_no_ai(m, i) ||
 		    !sc->facts.signals)
 			continue;
 		buf_reset(&b);
@@ -100,7 +100,9 @@ static void fill(struct view *v)
 {
 	struct preview_view *pv = v->priv;
 	struct tui_model *m = v->m;
+	struct buf note = BUF_INIT;
 	size_t changed = 0;
+	bool warn;
 
 	pager_release(&pv->p);
 	for (size_t i = 0; i < m->nr; i++)
@@ -122,9 +124,11 @@ static void fill(struct view *v)
 	else
 		pager_add(&pv->p, CL_DIM, 0,
 			  TUI_LIT("Vendor trailers become Assisted-by: and AI sign-offs go (x on the checklist keeps them)."));
-	if (m->facts_note)
-		pager_addf(&pv->p, m->mixed ? CL_WARN : CL_DIM, 0, "%s",
-			   m->facts_note);
+	warn = model_plan_note(&note, m);
+	if (note.len)
+		pager_add_wrapped(&pv->p, warn ? CL_WARN : CL_DIM, note.ptr,
+				  78);
+	buf_release(&note);
 	add_no_ai(&pv->p, m);
 	add_checkpatch_note(&pv->p, m);
 	if (!model_checklist_done(m))
@@ -166,39 +170,91 @@ static void preview_draw(struct view *v, int top, int rows, int cols)
 	}
 }
 
-static char *trailer_lines(const struct tui_model *m, bool args)
+/* The lines for a (NULL: none) and the sign-off: the git commit
+ * command with args, else the trailer lines. */
+static void add_lines(struct buf *out, const struct tui_model *m,
+		      const struct assisted *a, bool args)
 {
-	struct buf out = BUF_INIT, line = BUF_INIT;
-	char *why = NULL, *v;
-	struct assisted *a = model_assisted(m, &why);
+	char *sob = m->have_human ? signoff_line(&m->human) : NULL;
+	struct buf line = BUF_INIT;
 
-	free(why);
-	if (!a)
-		return NULL;
-	v = assisted_format(a, m->policy->form);
-	buf_addf(&line, "%s: %s", ASSISTED_KEY, v);
-	if (args) {
-		buf_adds(&out, "--trailer ");
-		shell_quote(&out, line.ptr);
-	} else {
-		buf_addf(&out, "%s\n", line.ptr);
+	if (args)
+		buf_adds(out, "git commit");
+	if (a) {
+		char *v = assisted_format(a, m->policy->form);
+
+		buf_addf(&line, "%s: %s", ASSISTED_KEY, v);
+		free(v);
 	}
-	if (m->have_human) {
-		char *sob = signoff_line(&m->human);
+	for (int k = 0; k < 2; k++) {
+		const char *l = k ? sob : line.len ? line.ptr : NULL;
 
+		if (!l)
+			continue;
 		if (args) {
-			buf_adds(&out, " --trailer ");
-			shell_quote(&out, sob);
+			buf_adds(out, " --trailer ");
+			shell_quote(out, l);
 		} else {
-			buf_addf(&out, "%s\n", sob);
+			buf_addf(out, "%s\n", l);
 		}
-		free(sob);
 	}
 	if (args)
-		buf_addch(&out, '\n');
-	free(v);
-	assisted_free(a);
+		buf_addch(out, '\n');
 	buf_release(&line);
+	free(sob);
+}
+
+static bool same_assisted(const struct assisted *x, const struct assisted *y,
+			  enum policy_form form)
+{
+	char *a, *b;
+	bool same;
+
+	if (!x || !y)
+		return !x && !y;
+	a = assisted_format(x, form);
+	b = assisted_format(y, form);
+	same = !strcmp(a, b);
+	free(a);
+	free(b);
+	return same;
+}
+
+/*
+ * The lines each commit gets, as the preview writes them: once when
+ * every commit gets the same, else one set per commit, each after a
+ * "# for commit 2/3 abc1234 subject" line. NULL while a commit is not
+ * answered yet.
+ */
+static char *trailer_lines(const struct tui_model *m, bool args)
+{
+	struct assisted **per = xcalloc(m->nr, sizeof(*per));
+	struct buf out = BUF_INIT;
+	bool same = true, ok = true;
+
+	for (size_t i = 0; i < m->nr && ok; i++) {
+		char *why = NULL;
+
+		per[i] = model_commit_assisted(m, i, &why);
+		ok = per[i] || !why;
+		free(why);
+		same = same && same_assisted(per[0], per[i], m->policy->form);
+	}
+	for (size_t i = 0; ok && i < (same ? 1 : m->nr); i++) {
+		const struct series_commit *sc = &m->commits[i];
+
+		if (!same)
+			buf_addf(&out, "# for commit %zu/%zu %.7s %s\n", i + 1,
+				 m->nr, sc->info->id, sc->subject);
+		add_lines(&out, m, per[i], args);
+	}
+	for (size_t i = 0; i < m->nr; i++)
+		assisted_free(per[i]);
+	free(per);
+	if (!ok) {
+		buf_release(&out);
+		return NULL;
+	}
 	return buf_detach(&out, NULL);
 }
 
@@ -257,28 +313,27 @@ static const struct view_ops screen_args = {
 
 static void show_args(struct view *v)
 {
-	char *args = trailer_lines(v->m, true);
-	struct buf line = BUF_INIT;
+	char *args = trailer_lines(v->m, true), *l, *save = NULL;
 	struct pager *p;
 
 	if (!args)
 		return;
 	p = xcalloc(1, sizeof(*p));
-	args[strcspn(args, "\n")] = '\0';
-	pager_addf(p, CL_META, A_BOLD, "git commit %s", args);
+	/* printed once on leaving, however often it was shown */
+	if (!strstr(buf_cstr(&v->m->after), args))
+		buf_adds(&v->m->after, args);
+	for (l = strtok_r(args, "\n", &save); l;
+	     l = strtok_r(NULL, "\n", &save))
+		pager_addf(p, *l == '#' ? CL_DIM : CL_META,
+			   *l == '#' ? 0 : A_BOLD, "%s", l);
 	pager_add_text(p, CL_TEXT,
 		       "\n"
-		       "One line: < and > scroll it sideways.\n"
+		       "One line a command: < and > scroll it sideways.\n"
 		       "Use these with git commit instead of -s: with -s, or\n"
 		       "with a message that already has your Signed-off-by,\n"
 		       "git duplicates it (git disclose commit avoids both).\n"
 		       "\n"
 		       "They are printed again on standard output when you leave.");
-	/* printed once on leaving, however often it was shown */
-	buf_addf(&line, "git commit %s\n", args);
-	if (!strstr(buf_cstr(&v->m->after), line.ptr))
-		buf_add(&v->m->after, line.ptr, line.len);
-	buf_release(&line);
 	if (tui_push(&screen_args, p) < 0) {
 		pager_release(p);
 		free(p);
@@ -460,7 +515,7 @@ static void do_write(struct view *v)
 	struct preview_view *pv = v->priv;
 	struct tui_model *m = v->m;
 	struct pager sum = { 0 };
-	char *why = NULL;
+	const char *why = NULL;
 	struct assisted *a;
 	struct buf open = BUF_INIT;
 
@@ -494,8 +549,9 @@ static void do_write(struct view *v)
 		return;
 	}
 	m->written = true;
-	a = model_assisted(m, &why);
-	/* a pack the human named is remembered; one the tree chose is not */
+	/* only the series' answer, never one commit's of a mixed series;
+	 * a pack the human named is remembered, one the tree chose is not */
+	a = model_remembered_answer(m, &why);
 	if (a && answers_save(a, m->choice.origin == POLICY_FROM_CONFIG ||
 				 m->choice.origin == POLICY_FROM_OPTION ?
 				 m->policy->name : NULL, m->repo) < 0) {
@@ -505,16 +561,21 @@ static void do_write(struct view *v)
 	} else if (a) {
 		pager_add(&sum, CL_DIM, 0,
 			  TUI_LIT("Your answers are remembered in git config (disclose.*)."));
+	} else {
+		pager_addf(&sum, CL_DIM, 0,
+			   "Nothing remembered in git config: %s.", why);
 	}
 	assisted_free(a);
-	free(why);
 	/* the review follows the change: kept for the rewritten commits */
 	if (model_session_save(m) < 0)
 		error_clear();
 	pager_add(&sum, CL_TEXT, 0, TUI_LIT(""));
 	pager_add(&sum, CL_META, A_BOLD, TUI_LIT("What changed:"));
+	/* the commits written as they were are not listed */
 	for (size_t i = 0; i < m->nr; i++)
-		add_commit(&sum, m, i, true);
+		if (strcmp(m->commits[i].new_message,
+			   m->commits[i].info->message))
+			add_commit(&sum, m, i, true);
 	pager_release(&pv->p);
 	pv->p = sum;
 }

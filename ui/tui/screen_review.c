@@ -125,31 +125,38 @@ static int review_open(struct view *v)
 static void review_draw(struct view *v, int top, int rows, int cols)
 {
 	struct review_view *r = v->priv;
-	enum review_state st = v->m->session->review[r->at];
-
+	bool no_ai = model_no_ai(v->m, r->at);
 	struct buf at = BUF_INIT;
 
 	pager_draw(&r->p, top, rows - 1, cols);
 	pager_position(&r->p, &at);
 	tui_clear_line(top + rows - 1, CL_STATUS);
 	tui_putf(top + rows - 1, 0, cols, CL_STATUS, 0,
-		 " %s  r: reviewed  a: no AI code  [ ]: commit %zu/%zu  line %s",
-		 st == REVIEW_DONE ? "REVIEWED" :
-		 st == REVIEW_NO_AI ? "NO AI CODE" : "NOT REVIEWED",
-		 r->at + 1, v->m->nr, at.ptr);
+		 " %s%s  r: reviewed  a: no AI code  [ ]: commit %zu/%zu  line %s",
+		 model_reviewed(v->m, r->at) ? "REVIEWED" : "NOT REVIEWED",
+		 no_ai ? ", NO AI CODE" : "", r->at + 1, v->m->nr, at.ptr);
 	buf_release(&at);
 }
 
+/* r and a: each mark on or off, the other one kept (a commit without
+ * AI-generated code is reviewed too). */
 static void mark(struct view *v, enum review_state st)
 {
 	struct review_view *r = v->priv;
 	enum review_state *cur = &v->m->session->review[r->at];
+	bool on = !(*cur & st);
 
-	*cur = *cur == st ? REVIEW_NONE : st;
-	tui_message("commit %zu/%zu: %s", r->at + 1, v->m->nr,
-		    *cur == REVIEW_DONE ? "marked reviewed" :
-		    *cur == REVIEW_NO_AI ? "marked as without AI-generated code" :
-		    "not reviewed");
+	*cur = on ? *cur | st : *cur & ~st;
+	model_marks_changed(v->m);
+	if (st == REVIEW_DONE)
+		tui_message("commit %zu/%zu: %s", r->at + 1, v->m->nr,
+			    on ? "marked reviewed" : "not reviewed");
+	else
+		tui_message("commit %zu/%zu: %s", r->at + 1, v->m->nr,
+			    !on ? "no longer marked as without AI-generated code" :
+			    model_reviewed(v->m, r->at) ?
+			    "marked as without AI-generated code" :
+			    "marked as without AI-generated code; r marks it reviewed (not the same)");
 	screen_save(v, "series");
 }
 
@@ -207,7 +214,8 @@ const struct view_ops screen_review = {
 		"r\tmark the commit reviewed (again: unmark)\n"
 		"a\tthe commit has no AI-generated code: it gets no\n"
 		"\tAssisted-by, and AI co-author lines, footers and AI\n"
-		"\tsign-offs in it go as false claims (x keeps them)\n"
+		"\tsign-offs in it go as false claims (x keeps them);\n"
+		"\tnot a review: r marks that (again: unmark)\n"
 		"], [\tnext, previous commit\n"
 		"q\tback to the series\n"
 		"h\tthis help\n",

@@ -115,25 +115,6 @@ static void blocker_text(const struct view *v, struct buf *bad,
 			 m->drop_signatures ? "--drop-signatures" : "");
 }
 
-/* Rows text takes wrapped to cols. */
-static int text_rows(const struct buf *text, int cols)
-{
-	size_t at = 0, next;
-	int n = 0;
-
-	while (at < text->len) {
-		wrap_row(text->ptr + at, text->len - at, (size_t)cols, &next);
-		at += next ? next : text->len - at;
-		n++;
-	}
-	return n;
-}
-
-static const char *review_badge(enum review_state st)
-{
-	return st == REVIEW_DONE ? "yes" : st == REVIEW_NO_AI ? "no AI" : "-";
-}
-
 static void draw_commit(const struct tui_model *m, size_t i, int row,
 			int cols, bool cursor)
 {
@@ -146,11 +127,14 @@ static void draw_commit(const struct tui_model *m, size_t i, int row,
 	else
 		buf_addf(&chk, "E%zu W%zu", sc->lint.errors, sc->lint.warnings);
 	buf_addf(&b, "%c%2zu %.7s %-6s %-4s %-4s ", cursor ? '>' : ' ',
-		 i + 1, sc->info->id, review_badge(m->session->review[i]),
+		 i + 1, sc->info->id, model_reviewed(m, i) ? "yes" : "-",
 		 sc->has_assisted ? "yes" : "-",
 		 sc->has_human_sob ? "yes" : "-");
 	chk_col = (int)b.len;
 	buf_addf(&b, "%-7s ", chk.ptr);
+	/* no AI-generated code, as the human said: not a review mark */
+	if (model_no_ai(m, i))
+		buf_adds(&b, "[no AI] ");
 	if (cursor)
 		tui_clear_line(row, CL_CURSOR);
 	tui_put(row, 0, cols, color, 0, b.ptr, b.len);
@@ -169,17 +153,48 @@ static void draw_commit(const struct tui_model *m, size_t i, int row,
 	buf_release(&chk);
 }
 
+/* The answer: the human's, or a pre-fill and where it came from. */
+static void draw_answer(const struct tui_model *m, int row, int cols)
+{
+	const struct session *s = m->session;
+
+	if (!s->agent && !s->model)
+		tui_putf(row, 0, cols, CL_DIM, 0, "%s", m->answer_given ?
+			 "Your answer: none yet" : "Pre-filled: nothing found");
+	else if (m->answer_given)
+		tui_putf(row, 0, cols, CL_TEXT, 0, "Your answer: %s %s%s",
+			 s->agent ? s->agent : "?", s->model ? s->model : "?",
+			 m->prefill_source ? " (from your saved session)" : "");
+	else
+		tui_putf(row, 0, cols, CL_TEXT, 0, "Pre-filled: %s %s (from %s)",
+			 s->agent ? s->agent : "?", s->model ? s->model : "?",
+			 m->prefill_source ? m->prefill_source : "?");
+}
+
+/* Rows the session's note takes wrapped (at most 4), else the line for
+ * the checker (1). */
+static int note_rows(const struct tui_model *m, int cols)
+{
+	int n;
+
+	if (!m->session->note)
+		return 1;
+	n = tui_wrap_rows(m->session->note, cols);
+	return n < 1 ? 1 : n > 4 ? 4 : n;
+}
+
 static void series_draw(struct view *v, int top, int rows, int cols)
 {
 	struct series_view *s = v->priv;
 	struct tui_model *m = v->m;
 	struct buf bad = BUF_INIT, offer = BUF_INIT;
-	int list_rows, first, row = top, nb, no;
+	int list_rows, first, row = top, nb, no, nn;
 
 	blocker_text(v, &bad, &offer);
-	nb = text_rows(&bad, cols);
-	no = text_rows(&offer, cols);
-	list_rows = rows - 6 - nb - no;
+	nb = tui_wrap_rows(buf_cstr(&bad), cols);
+	no = tui_wrap_rows(buf_cstr(&offer), cols);
+	nn = note_rows(m, cols);
+	list_rows = rows - 5 - nn - nb - no;
 
 	tui_put(row++, 0, cols, CL_META, A_BOLD,
 		TUI_LIT("  # Commit  Review A-by SoB  Checker Subject"));
@@ -189,14 +204,14 @@ static void series_draw(struct view *v, int top, int rows, int cols)
 	for (int i = 0; i < list_rows && (size_t)(first + i) < m->nr; i++)
 		draw_commit(m, (size_t)(first + i), row++, cols,
 			    first + i == s->cursor);
-	row = top + rows - 5 - nb - no;
+	row = top + rows - 4 - nn - nb - no;
 	if (nb)
 		row += tui_wrap(row, 0, cols, nb, CL_BAD, bad.ptr);
 	if (no)
 		tui_wrap(row, 0, cols, no, CL_WARN, offer.ptr);
 	buf_release(&bad);
 	buf_release(&offer);
-	row = top + rows - 5;
+	row = top + rows - 4 - nn;
 	tui_putf(row++, 0, cols, CL_TEXT, 0, "Policy: %s (%s)",
 		 m->policy->name, m->policy->title);
 	if (m->have_human)
@@ -204,16 +219,9 @@ static void series_draw(struct view *v, int top, int rows, int cols)
 			 m->human.name, m->human.email);
 	else
 		tui_putf(row++, 0, cols, CL_BAD, 0, "You: %s", m->human_error);
-	if (m->session->agent || m->session->model)
-		tui_putf(row++, 0, cols, CL_TEXT, 0, "Pre-filled: %s %s (from %s)",
-			 m->session->agent ? m->session->agent : "?",
-			 m->session->model ? m->session->model : "?",
-			 m->prefill_source ? m->prefill_source : "you");
-	else
-		tui_put(row++, 0, cols, CL_DIM, 0, TUI_LIT("Pre-filled: nothing found"));
+	draw_answer(m, row++, cols);
 	if (m->session->note)
-		tui_put(row++, 0, cols, CL_WARN, 0, m->session->note,
-			strlen(m->session->note));
+		tui_wrap(row, 0, cols, nn, CL_WARN, m->session->note);
 	else if (!m->checker)
 		tui_put(row++, 0, cols, CL_DIM, 0,
 			TUI_LIT("Checker: not available in this build (badges n/a)"));

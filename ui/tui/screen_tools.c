@@ -3,6 +3,7 @@
  * tools, each marked when it is installed here, plus free text; a basic
  * development tool typed in is refused with the reason.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -94,13 +95,101 @@ static int tools_open(struct view *v)
 	return 0;
 }
 
+/* Where the tools go, or why not, for commit i. */
+enum tools_fate { T_TAKES, T_OWN_LINE, T_OWN_AGENT, T_NO_AI, T_OTHERS,
+		  T_EARLIER, T_NR };
+
+static enum tools_fate tools_fate(const struct tui_model *m, size_t i)
+{
+	if (model_takes_tools(m, i))
+		return T_TAKES;
+	switch (model_commit_plan(m, i)) {
+	case PLAN_OWN_LINE:
+		return T_OWN_LINE;
+	case PLAN_NO_AI:
+		return T_NO_AI;
+	case PLAN_OTHERS:
+		return T_OTHERS;
+	case PLAN_EARLIER:
+		return T_EARLIER;
+	default:
+		return T_OWN_AGENT;
+	}
+}
+
+static int fate_kind(const struct tui_model *m, size_t i)
+{
+	return (int)tools_fate(m, i);
+}
+
+/* The commits of fate f as "1-2, 4"; how many. */
+static size_t fate_list(struct buf *out, const struct tui_model *m,
+			enum tools_fate f)
+{
+	return model_list_runs(out, m, fate_kind, (int)f);
+}
+
+/*
+ * Which commits the tools go on, from the model's plan for each: those
+ * given the human's answer, and one whose traces name the answer's
+ * agent; not one keeping its own Assisted-by, naming another agent,
+ * without AI-generated code, or whose disclosure is another person's.
+ */
+static void tools_for(struct buf *out, const struct tui_model *m)
+{
+	static const char *const why[T_NR][2] = {
+		[T_OWN_LINE] = { "keeps its own Assisted-by",
+				 "keep their own Assisted-by" },
+		[T_OWN_AGENT] = { "its own agent and model",
+				  "their own agents and models" },
+		[T_NO_AI] = { "no AI-generated code", "no AI-generated code" },
+		[T_OTHERS] = { "only another person's disclosure: your sign-off alone",
+			       "only other people's disclosures: your sign-off alone" },
+		[T_EARLIER] = { "only your own earlier disclosure: your new sign-off alone",
+				"only your own earlier disclosures: your new sign-offs alone" },
+	};
+	struct buf list = BUF_INIT;
+	size_t n = fate_list(&list, m, T_TAKES), k;
+	bool first = true;
+
+	if (n == m->nr)
+		buf_adds(out, m->nr == 1 ? "They go on the commit." :
+			 "They go on every commit of the series.");
+	else if (!n)
+		buf_adds(out, "They go on no commit: ");
+	else
+		buf_addf(out, "They go on commit%s %s of %zu; not on ",
+			 n == 1 ? "" : "s", list.ptr, m->nr);
+	for (int f = T_OWN_LINE; f < T_NR; f++) {
+		buf_reset(&list);
+		k = fate_list(&list, m, (enum tools_fate)f);
+		if (!k)
+			continue;
+		buf_addf(out, "%s%s (%s)", first ? "" : ", ", list.ptr,
+			 why[f][k > 1]);
+		first = false;
+	}
+	if (n < m->nr)
+		buf_adds(out, ".");
+	buf_release(&list);
+}
+
 static void tools_draw(struct view *v, int top, int rows, int cols)
 {
 	struct tools_view *tv = v->priv;
-	int list_rows = rows - 6, first, row;
+	struct buf which = BUF_INIT;
+	int list_rows, first, row, nw;
 
 	tui_put(top, 0, cols, CL_META, A_BOLD,
 		TUI_LIT("Specialized analysis tools you used (basic tools are not listed)"));
+	tools_for(&which, v->m);
+	nw = tui_wrap_rows(which.ptr, cols);
+	nw = nw > 2 ? 2 : nw;
+	tui_wrap(top + 1, 0, cols, nw, CL_TEXT, which.ptr);
+	buf_release(&which);
+	top += nw;
+	rows -= nw;
+	list_rows = rows - 6;
 	first = list_scroll(tv->cursor, list_rows, &tv->top);
 	for (int i = 0; i < list_rows && first + i < tv->nr; i++) {
 		const struct tool_entry *t = &tv->tools[first + i];

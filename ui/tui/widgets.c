@@ -106,6 +106,22 @@ int tui_wrap(int row, int col, int cols, int max_rows, int color,
 	return used;
 }
 
+int tui_wrap_rows(const char *text, int cols)
+{
+	struct buf b = BUF_INIT;
+	size_t at = 0, next;
+	int n = 0;
+
+	sanitize(&b, text, strlen(text), SANITIZE_TABS);
+	while (at < b.len && cols > 0) {
+		wrap_row(b.ptr + at, b.len - at, (size_t)cols, &next);
+		at += next ? next : b.len - at;
+		n++;
+	}
+	buf_release(&b);
+	return n;
+}
+
 /* Pager ------------------------------------------------------------------ */
 
 void pager_add(struct pager *p, int color, attr_t attr, const char *s,

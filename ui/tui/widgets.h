@@ -26,6 +26,8 @@ void tui_put_position(int row, int cols, int color, size_t at, size_t nr);
 /* Text broken at blanks over at most max_rows rows; returns rows used. */
 int tui_wrap(int row, int col, int cols, int max_rows, int color,
 	     const char *text);
+/* The rows tui_wrap() takes for text, without a limit. */
+int tui_wrap_rows(const char *text, int cols);
 
 /*
  * Word wrap: the length of the first row of s (n bytes, one line) that
