@@ -51,11 +51,14 @@ step "a series that touches lib/list_sort.c"
 printf '/* kunit.sh: a change in a directory with a KUnit suite */\n' \
 	>>lib/list_sort.c
 git commit -q -a -m "lib: list_sort: a comment for the KUnit test"
-"$DISCLOSE" boot --json pristine..HEAD >"$TMPDIR/k.json" 2>"$TMPDIR/k.err"
+# One boot (each costs a kbuild pass and the W=1 check): the terminal
+# report, and the verdict it saved, the JSON --json prints.
+"$DISCLOSE" boot pristine..HEAD >"$TMPDIR/k.txt" 2>"$TMPDIR/k.err"
 rc=$?
-cat "$TMPDIR/k.json"
+cat "$TMPDIR/k.txt"
 [ $rc -eq 0 ] || { tail -20 "$TMPDIR/k.err"; fail "the boot gave exit $rc"; }
-j=$TMPDIR/k.json
+j=.git/disclose/boot.json
+cat "$j"
 [ "$(jget "$j" 'v["kunit_suites"]')" = "['list_sort']" ] ||
 	fail "the suites asked for: $(jget "$j" 'v["kunit_suites"]')"
 for sym in TEST_LIST_SORT KUNIT; do
@@ -76,9 +79,6 @@ grep -q 'Kernel command line:.* kunit.filter_glob=list_sort' "$console" ||
 	fail "the suite's test cases were not counted"
 
 step "the terminal report"
-"$DISCLOSE" boot pristine..HEAD >"$TMPDIR/k.txt" 2>/dev/null ||
-	fail "the second boot did not pass"
-cat "$TMPDIR/k.txt"
 grep -q '^  KUnit list_sort  *ok ([1-9][0-9]* passed, 0 failed' "$TMPDIR/k.txt" ||
 	fail "the suite is not reported on the terminal"
 
