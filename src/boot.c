@@ -1573,6 +1573,12 @@ int boot_run(struct boot_verdict **out, const struct boot_opts *opts)
 		ret = validate(&c);
 	if (ret < 0)
 		goto out;
+	/* interrupted: the verdict would be of a run cut short */
+	if (run_stop_signal()) {
+		ret = error_set("interrupted (%s): no verdict saved",
+				run_signal_name(run_stop_signal()));
+		goto out;
+	}
 	if (boot_verdict_save(c.top, repo_git_dir(c.repo)) < 0) {
 		ret = -1;
 		goto out;

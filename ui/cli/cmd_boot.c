@@ -2,11 +2,13 @@
 /* git disclose boot: build the series' tip and boot it in QEMU. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "boot.h"
 #include "kcache.h"
+#include "run.h"
 #include "cli.h"
 
 static const char boot_usage[] =
@@ -302,6 +304,31 @@ static int parse_timeout(int *out, const char *arg)
 	return 0;
 }
 
+/*
+ * Told to stop (Ctrl-C, SIGTERM, SIGHUP): the children were stopped and
+ * nothing saved; say so, then die of the signal as the shell expects
+ * (status 130 for SIGINT).
+ */
+static void die_of_stop_signal(int sig, bool open_line)
+{
+	char *what = run_stopped_children();
+
+	if (open_line)
+		fputc('\n', stderr);
+	if (what)
+		fprintf(stderr, "boot: interrupted (%s): stopped %s; no "
+			"verdict saved\n", run_signal_name(sig), what);
+	else
+		fprintf(stderr, "boot: interrupted (%s) while no build or "
+			"boot was running; no verdict saved\n",
+			run_signal_name(sig));
+	free(what);
+	fflush(NULL);
+	signal(sig, SIG_DFL);
+	raise(sig);
+	exit(128 + sig);
+}
+
 static int run_gc(const char *tree, unsigned long long max_size)
 {
 	struct buf report = BUF_INIT;
@@ -427,9 +454,15 @@ int cmd_boot(int argc, char **argv)
 	o.nr_arches = nr_arches;
 	o.configs = configs;
 	o.nr_configs = nr_configs;
+	run_stop_children_on_signals();
 	status = boot_run(&v, &o);
 	free_list(arches, nr_arches);
 	free_list(configs, nr_configs);
+	if (run_stop_signal()) {
+		if (status == 0)
+			boot_verdict_free(v);
+		die_of_stop_signal(run_stop_signal(), m.open_line);
+	}
 	if (status < 0) {
 		if (m.open_line)
 			fputc('\n', stderr);
