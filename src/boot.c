@@ -221,13 +221,46 @@ static int open_repo(struct boot_ctx *c)
 	return 0;
 }
 
+static int count_one(const struct commit_info *ci, void *data)
+{
+	(void)ci;
+	(*(size_t *)data)++;
+	return 1;	/* one is enough */
+}
+
+/*
+ * The range's ends; a range with no commits (HEAD..HEAD, or the default
+ * with nothing ahead of the upstream) is refused before any build: its
+ * ends would have built and booted the base and called it the series.
+ */
 static int resolve_range(struct boot_ctx *c)
 {
+	char *def = NULL;
+	size_t n = 0;
+	int ret = -1;
+
 	if (repo_range_ends(&c->revs, &c->nr_revs, c->repo,
 			    c->opts->range) < 0)
 		return -1;
 	c->v->tip = xstrdup(c->revs[0]);
-	return 0;
+	if (c->nr_revs == 1)
+		return 0;
+	if (repo_walk(c->repo, c->opts->range, count_one, &n) < 0)
+		return -1;
+	if (n)
+		return 0;
+	if (c->opts->range)
+		ret = error_set("the range %s has no commits: give one, e.g. "
+				"git disclose boot HEAD~3..HEAD, or HEAD to "
+				"boot that commit alone", c->opts->range);
+	else if (repo_default_range(&def, c->repo) == 0)
+		ret = error_set("the range %s (the default: the branch's "
+				"commits not on its upstream) has no "
+				"commits: give one, e.g. git disclose boot "
+				"HEAD~3..HEAD, or HEAD to boot that commit "
+				"alone", def);
+	free(def);
+	return ret;
 }
 
 static bool tip_has(struct boot_ctx *c, const char *file)
@@ -1547,17 +1580,18 @@ int boot_run(struct boot_verdict **out, const struct boot_opts *opts)
 						     &c, BOOT_TAIL_LINES };
 	c.top = c.v = boot_verdict_new();
 	c.v->accel = xstrdup("tcg");
-	ret = check_deps(false);
+	/* the range first: an empty one is refused whatever is installed */
+	ret = open_repo(&c);
+	if (!ret)
+		ret = resolve_range(&c);
+	if (!ret)
+		ret = check_deps(false);
 	if (!ret)
 		ret = check_arches(opts);
 	if (!ret && opts->lava)
 		ret = lava_check();
 	if (!ret)
 		ret = initramfs_check_busybox(BUSYBOX);
-	if (!ret)
-		ret = open_repo(&c);
-	if (!ret)
-		ret = resolve_range(&c);
 	if (!ret)
 		ret = take_lock(&c);
 	if (!ret)
