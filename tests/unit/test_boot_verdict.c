@@ -90,9 +90,10 @@ static const struct fixture_case fixture_cases[] = {
 	  "the marker is from another run", false, "fedcba9876543210", "" },
 	{ "ktap-pass.log", true, "pass", "booted to userspace", true, NULL,
 	  "example:1:1:0:2 list-kunit-test:1:2:0:0 " },
-	/* The console's deciding line is the marker after the suites. */
+	/* What decided it: the failed expectation, not the marker. */
 	{ "ktap-fail.log", true, "ktap-failed", "KUnit tests failed", false,
-	  CONSOLE_MARKER, "example:1:1:0:2 list-kunit-test:0:1:1:0 " },
+	  "# list_test_list_add: EXPECTATION FAILED at lib/list-test.c:56",
+	  "example:1:1:0:2 list-kunit-test:0:1:1:0 " },
 	{ "ktap-kunit-list.log", true, "pass", "booted to userspace", true,
 	  NULL, "list-kunit-test:1:39:0:0 hlist:1:18:0:0 " },
 };
@@ -153,6 +154,52 @@ static void check_fixture(const struct fixture_case *c,
 		fail_msg("%s: suites '%s', want '%s'", c->file,
 			 buf_cstr(&suites), c->suites);
 	buf_release(&suites);
+}
+
+/*
+ * A KUnit failure is told by its own lines: the failed assertion, the
+ * values it compared, the case's and the suite's "not ok"; never the
+ * success marker that follows them (it used to be the only line quoted).
+ */
+static void test_ktap_failure_detail(void **state)
+{
+	static const char console[] =
+		"[    0.912345] KTAP version 1\n"
+		"[    0.912346] 1..1\n"
+		"[    0.912347]     KTAP version 1\n"
+		"[    0.912348]     # Subtest: list_sort\n"
+		"[    0.912349]     1..1\n"
+		"[    0.931002]     # list_sort_test: ASSERTION FAILED at lib/test_list_sort.c:97\n"
+		"[    0.931003]     Expected cmp(priv, &el1->list, &el->list) <= 0, but\n"
+		"[    0.931004]         cmp(priv, &el1->list, &el->list) == 1\n"
+		"[    0.931005]     not ok 1 list_sort_test\n"
+		"[    0.931010] # list_sort: pass:0 fail:1 skip:0 total:1\n"
+		"[    0.931011] # Totals: pass:0 fail:1 skip:0 total:1\n"
+		"[    0.931012] not ok 1 list_sort\n"
+		"[    0.950000] Run /init as init process\n"
+		"DISCLOSE-BOOT-OK nonce=" NONCE " release=" RELEASE "\n"
+		"reboot: Restarting system\n";
+	static const char want[] =
+		"    # list_sort_test: ASSERTION FAILED at lib/test_list_sort.c:97\n"
+		"    Expected cmp(priv, &el1->list, &el->list) <= 0, but\n"
+		"        cmp(priv, &el1->list, &el->list) == 1\n"
+		"    not ok 1 list_sort_test\n"
+		"not ok 1 list_sort";
+	struct console_expect expect = { NONCE, RELEASE, true };
+	struct boot_verdict *v = boot_verdict_new();
+	struct console_verdict *cv;
+
+	(void)state;
+	assert_int_equal(console_classify(&cv, console, strlen(console),
+					  &expect), 0);
+	assert_int_equal(cv->line, 6);
+	boot_verdict_take_console(v, cv);
+	console_verdict_free(cv);
+	assert_string_equal(v->status, "ktap-failed");
+	assert_non_null(v->detail);
+	assert_string_equal(v->detail, want);
+	assert_null(strstr(v->detail, CONSOLE_MARKER));
+	boot_verdict_free(v);
 }
 
 /* Each fixture's verdict, and the same verdict after a JSON round trip. */
@@ -399,6 +446,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_last_verdict),
 		cmocka_unit_test(test_fixture_verdicts),
+		cmocka_unit_test(test_ktap_failure_detail),
 		cmocka_unit_test(test_fail),
 		cmocka_unit_test(test_json_fields),
 		cmocka_unit_test(test_json_commits_warnings),
