@@ -1377,47 +1377,17 @@ static void finish_cell(struct boot_ctx *c, struct boot_cell *cell)
 	judge_warnings(c);
 }
 
-/*
- * The matrix's verdict: pass when every cell passed; otherwise the first
- * cell that failed decides status, detail and logs. Phase times are
- * summed, except the boots, which ran side by side (wall time).
- */
+/* The matrix's verdict from its cells (boot_verdict_aggregate). */
 static void aggregate(struct boot_ctx *c, double boot_wall)
 {
-	struct boot_verdict *top = c->top, *decide = c->cells[0].v;
-	struct buf s = BUF_INIT;
+	struct boot_verdict **cells = xcalloc(c->nr_cells, sizeof(*cells));
 
 	for (size_t i = 0; i < c->nr_cells; i++) {
-		struct boot_verdict *v = c->cells[i].v;
-
-		if (!v->pass && decide->pass)
-			decide = v;
-		top->configure_s += v->configure_s;
-		top->build_s += v->build_s;
-		top->warnings_s += v->warnings_s;
-		top->pristine_s += v->pristine_s;
-		top->configured |= v->configured;
-		top->kvm_failed |= v->kvm_failed;
-	}
-	top->boot_s = boot_wall;
-	if (decide->pass) {
-		buf_addf(&s, "%zu cells pass:", c->nr_cells);
-		for (size_t i = 0; i < c->nr_cells; i++)
-			buf_addf(&s, " %s", c->cells[i].name);
-	} else {
-		for (size_t i = 0; i < c->nr_cells; i++)
-			if (c->cells[i].v == decide)
-				buf_addf(&s, "%s: ", c->cells[i].name);
-		buf_adds(&s, decide->summary ? decide->summary :
-			 decide->status);
-	}
-	boot_verdict_fill_from(top, decide);
-	free(top->summary);
-	top->summary = buf_detach(&s, NULL);
-	for (size_t i = 0; i < c->nr_cells; i++) {
-		boot_verdict_add_cell(top, c->cells[i].v);
+		cells[i] = c->cells[i].v;
 		c->cells[i].v = NULL;
 	}
+	boot_verdict_aggregate(c->top, cells, c->nr_cells, boot_wall);
+	free(cells);
 }
 
 /* ---- the whole run ---- */

@@ -115,6 +115,103 @@ void boot_verdict_add_cell(struct boot_verdict *v, struct boot_verdict *cell)
 	v->cells[v->nr_cells++] = cell;
 }
 
+/* cell's KUnit suites into v's: ok only when ok in every cell, summed. */
+static void merge_suites(struct boot_verdict *v,
+			 const struct boot_verdict *cell)
+{
+	for (size_t i = 0; i < cell->nr_suites; i++) {
+		const struct boot_suite *from = &cell->suites[i];
+		struct boot_suite *s = NULL;
+
+		for (size_t k = 0; k < v->nr_suites && !s; k++)
+			if (!strcmp(v->suites[k].name, from->name))
+				s = &v->suites[k];
+		if (!s) {
+			v->suites = xrealloc(v->suites, (v->nr_suites + 1) *
+					     sizeof(*v->suites));
+			s = &v->suites[v->nr_suites++];
+			*s = *from;
+			s->name = xstrdup(from->name);
+			continue;
+		}
+		s->ok &= from->ok;
+		s->passed += from->passed;
+		s->failed += from->failed;
+		s->skipped += from->skipped;
+	}
+}
+
+static bool same_warning(const struct kwarn *a, const struct kwarn *b)
+{
+	return !strcmp(a->file, b->file) && a->line == b->line &&
+	       !strcmp(a->message, b->message);
+}
+
+/* cell's W=1 results into v's: checked by any, each warning once. */
+static void merge_warnings(struct boot_verdict *v,
+			   const struct boot_verdict *cell)
+{
+	v->warnings_checked |= cell->warnings_checked;
+	v->warnings_accepted |= cell->warnings_accepted;
+	v->base_warnings += cell->base_warnings;
+	v->tip_warnings += cell->tip_warnings;
+	for (size_t i = 0; i < cell->nr_new_warnings; i++) {
+		bool seen = false;
+
+		for (size_t k = 0; k < v->nr_new_warnings; k++)
+			seen |= same_warning(&v->new_warnings[k],
+					     &cell->new_warnings[i]);
+		if (!seen)
+			kwarn_push(&v->new_warnings, &v->nr_new_warnings,
+				   &cell->new_warnings[i]);
+	}
+	for (size_t i = 0; i < cell->nr_unchecked; i++)
+		if (!boot_strv_has(v->unchecked, v->nr_unchecked,
+				   cell->unchecked[i]))
+			boot_strv_push(&v->unchecked, &v->nr_unchecked,
+				       xstrdup(cell->unchecked[i]));
+}
+
+void boot_verdict_aggregate(struct boot_verdict *top,
+			    struct boot_verdict **cells, size_t nr,
+			    double boot_wall)
+{
+	struct boot_verdict *decide = cells[0];
+	struct buf s = BUF_INIT;
+
+	for (size_t i = 0; i < nr; i++) {
+		struct boot_verdict *v = cells[i];
+
+		if (!v->pass && decide->pass)
+			decide = v;
+		top->configure_s += v->configure_s;
+		top->build_s += v->build_s;
+		top->warnings_s += v->warnings_s;
+		top->pristine_s += v->pristine_s;
+		top->checkout_s += v->checkout_s;
+		top->configured |= v->configured;
+		top->kvm_failed |= v->kvm_failed;
+		merge_suites(top, v);
+		merge_warnings(top, v);
+	}
+	top->boot_s = boot_wall;
+	if (decide->pass) {
+		buf_addf(&s, "%zu cells pass:", nr);
+		for (size_t i = 0; i < nr; i++)
+			buf_addf(&s, " %s/%s", cells[i]->arch,
+				 cells[i]->config);
+	} else {
+		buf_addf(&s, "%s/%s: ", decide->arch, decide->config);
+		buf_adds(&s, decide->summary ? decide->summary :
+			 decide->status);
+	}
+	boot_verdict_fill_from(top, decide);
+	free(top->summary);
+	top->summary = buf_detach(&s, NULL);
+	for (size_t i = 0; i < nr; i++)
+		boot_verdict_add_cell(top, cells[i]);
+}
+
 void boot_verdict_fail(struct boot_verdict *v, const char *status,
 		       const char *summary, char *detail)
 {

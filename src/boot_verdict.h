@@ -111,6 +111,18 @@ void boot_verdict_fill_from(struct boot_verdict *v,
 /* cell appended to v's cells; v owns it from now. */
 void boot_verdict_add_cell(struct boot_verdict *v, struct boot_verdict *cell);
 
+/*
+ * A matrix's verdict into top from its cells (each with arch and config
+ * set; top owns them after): pass when every cell passed, else the first
+ * that failed gives status, detail and logs; phase times summed (the one
+ * checkout is the first cell's), boot_wall the boots' (side by side);
+ * the KUnit suites merged by name (ok only when ok in every cell, counts
+ * summed), the W=1 results too (checked when any cell checked, each new
+ * warning once).
+ */
+void boot_verdict_aggregate(struct boot_verdict *top,
+			    struct boot_verdict **cells, size_t nr,
+			    double boot_wall);
 /* A new, empty LAVA record for v (replacing any), to fill. */
 struct boot_lava *boot_verdict_new_lava(struct boot_verdict *v);
 /* A LAVA test case and its result, copied, onto l. */

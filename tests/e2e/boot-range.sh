@@ -29,6 +29,11 @@ err_has "the range @{upstream}..HEAD (the default: the branch's commits not on i
 expect_rc 2 "$D" boot --json HEAD..HEAD
 lacks "booted"
 
+# an arch given twice is one cell, and the user is told
+expect_rc 2 "$D" boot --arch x86_64,x86_64 --config tiny,tiny HEAD..HEAD
+err_has "boot: --arch x86_64 is given twice: it is built and booted once"
+err_has "boot: --config tiny is given twice: it is built and booted once"
+
 expect_eq "the earlier verdict" '{"earlier": true}' \
 	"$(cat .git/disclose/boot.json)"
 [ ! -e .git/disclose/boot/src ] || flag "a tree was checked out"

@@ -202,6 +202,85 @@ static void test_ktap_failure_detail(void **state)
 	boot_verdict_free(v);
 }
 
+/* A matrix cell's verdict: arch, a KUnit suite, W=1 checked. */
+static struct boot_verdict *cell_of(const char *arch, bool suite_ok,
+				    const char *unchecked)
+{
+	struct boot_verdict *v = boot_verdict_new();
+	struct kwarn w = { "lib/cmdline.c", 12, NULL,
+			   "no previous prototype [-Wmissing-prototypes]",
+			   "" };
+
+	v->arch = xstrdup(arch);
+	v->config = xstrdup("tiny");
+	v->tip = xstrdup("0123456789012345678901234567890123456789");
+	v->release = xstrdup(RELEASE);
+	v->status = xstrdup(suite_ok ? "pass" : "ktap-failed");
+	v->summary = xstrdup(suite_ok ? "booted to userspace" :
+			     "KUnit tests failed");
+	v->pass = suite_ok;
+	v->build_s = 10;
+	v->warnings_s = 3;
+	v->warnings_checked = true;
+	kwarn_push(&v->new_warnings, &v->nr_new_warnings, &w);
+	boot_strv_push(&v->unchecked, &v->nr_unchecked, xstrdup(unchecked));
+	boot_strv_push(&v->kunit, &v->nr_kunit, xstrdup("cmdline"));
+	v->suites = xcalloc(1, sizeof(*v->suites));
+	v->suites[0] = (struct boot_suite){ xstrdup("cmdline"), suite_ok,
+					    suite_ok ? 5 : 4, !suite_ok, 0 };
+	v->nr_suites = 1;
+	return v;
+}
+
+/*
+ * The matrix's verdict says what its cells did: the KUnit suites they
+ * ran (it said none, so the terminal printed 'not run'), that W=1 was
+ * checked (it said not) with each new warning once, and the checkout
+ * (done once, before the cells; it said 0 s).
+ */
+static void test_aggregate(void **state)
+{
+	struct boot_verdict *cells[2], *top = boot_verdict_new();
+	struct buf json = BUF_INIT;
+
+	(void)state;
+	cells[0] = cell_of("x86_64", true, "a.c");
+	cells[0]->checkout_s = 1.16;
+	cells[1] = cell_of("i386", true, "b.c");
+	boot_verdict_aggregate(top, cells, 2, 7.5);
+	assert_true(top->pass);
+	assert_string_equal(top->summary, "2 cells pass: x86_64/tiny i386/tiny");
+	assert_true(top->checkout_s == 1.16);
+	assert_true(top->build_s == 20 && top->warnings_s == 6);
+	assert_true(top->boot_s == 7.5);
+	assert_int_equal(top->nr_suites, 1);
+	assert_string_equal(top->suites[0].name, "cmdline");
+	assert_true(top->suites[0].ok);
+	assert_int_equal(top->suites[0].passed, 10);
+	assert_true(top->warnings_checked);
+	assert_int_equal(top->nr_new_warnings, 1);
+	assert_int_equal(top->nr_unchecked, 2);
+	assert_int_equal(top->nr_cells, 2);
+	assert_int_equal(boot_verdict_json(&json, top), 0);
+	assert_non_null(strstr(json.ptr, "\"warnings_checked\":true"));
+	assert_null(strstr(json.ptr, "\"suites\":[]"));
+	boot_verdict_free(top);
+	buf_release(&json);
+
+	/* a suite that failed in one cell is not ok in the sum */
+	top = boot_verdict_new();
+	cells[0] = cell_of("x86_64", true, "a.c");
+	cells[1] = cell_of("i386", false, "a.c");
+	boot_verdict_aggregate(top, cells, 2, 1);
+	assert_false(top->pass);
+	assert_string_equal(top->status, "ktap-failed");
+	assert_string_equal(top->summary, "i386/tiny: KUnit tests failed");
+	assert_false(top->suites[0].ok);
+	assert_int_equal(top->suites[0].failed, 1);
+	assert_int_equal(top->nr_unchecked, 1);
+	boot_verdict_free(top);
+}
+
 /* Each fixture's verdict, and the same verdict after a JSON round trip. */
 static void test_fixture_verdicts(void **state)
 {
@@ -447,6 +526,7 @@ int main(void)
 		cmocka_unit_test(test_last_verdict),
 		cmocka_unit_test(test_fixture_verdicts),
 		cmocka_unit_test(test_ktap_failure_detail),
+		cmocka_unit_test(test_aggregate),
 		cmocka_unit_test(test_fail),
 		cmocka_unit_test(test_json_fields),
 		cmocka_unit_test(test_json_commits_warnings),

@@ -144,26 +144,41 @@ static void print_commits(const struct boot_verdict *v)
 	}
 }
 
-static void print_warnings(const struct boot_verdict *v)
+/* The W=1 comparison's result, each line after indent. */
+static void print_warnings(const struct boot_verdict *v, const char *indent)
 {
 	if (!v->warnings_checked)
 		return;
 	if (!v->nr_new_warnings)
-		printf("  no new W=1 warnings in the touched files\n");
+		printf("%sno new W=1 warnings in the touched files\n", indent);
 	for (size_t i = 0; i < v->nr_new_warnings; i++) {
 		const struct kwarn *w = &v->new_warnings[i];
 
-		printf("  new warning%s: %s:%d: %s\n",
+		printf("%snew warning%s: %s:%d: %s\n", indent,
 		       v->warnings_accepted ? " (accepted)" : "", w->file,
 		       w->line, w->message);
 		if (*w->text)
-			printf("      %s\n", w->text);
+			printf("%s    %s\n", indent, w->text);
 	}
 	if (v->nr_unchecked) {
-		printf("  W=1 could not build (not checked):");
+		printf("%sW=1 could not build (not checked):", indent);
 		for (size_t i = 0; i < v->nr_unchecked; i++)
 			printf(" %s", v->unchecked[i]);
 		printf("\n");
+	}
+}
+
+/* The KUnit suites asked for that did not report, each after indent. */
+static void print_kunit_missing(const struct boot_verdict *v,
+				const char *indent)
+{
+	for (size_t i = 0; i < v->nr_kunit; i++) {
+		bool seen = false;
+
+		for (size_t k = 0; k < v->nr_suites; k++)
+			seen |= !strcmp(v->suites[k].name, v->kunit[i]);
+		if (!seen && v->release)
+			printf("%sKUnit %-24s not run\n", indent, v->kunit[i]);
 	}
 }
 
@@ -180,9 +195,20 @@ static void print_cells(const struct boot_verdict *v)
 		       (c->summary ? c->summary : c->status));
 		printf("; configure %.1f s, build %.1f s, boot %.1f s\n",
 		       c->configure_s, c->build_s, c->boot_s);
-		for (size_t k = 0; k < c->nr_suites; k++)
-			printf("    KUnit %-22s %s\n", c->suites[k].name,
-			       c->suites[k].ok ? "ok" : "NOT OK");
+		for (size_t k = 0; k < c->nr_suites; k++) {
+			const struct boot_suite *s = &c->suites[k];
+
+			printf("    KUnit %-22s %s (%d passed, %d failed, "
+			       "%d skipped)\n", s->name,
+			       s->ok ? "ok" : "NOT OK", s->passed, s->failed,
+			       s->skipped);
+		}
+		print_kunit_missing(c, "    ");
+		print_warnings(c, "    ");
+		if (c->build_log)
+			printf("    build log:   %s\n", c->build_log);
+		if (c->console_log)
+			printf("    console log: %s\n", c->console_log);
 	}
 }
 
@@ -201,19 +227,6 @@ static void print_lava(const struct boot_verdict *v)
 		printf("    %s: %s\n", l->cases[i], l->results[i]);
 	if (l->log)
 		printf("  lava-run log: %s\n", l->log);
-}
-
-/* The KUnit suites asked for that did not report. */
-static void print_kunit_missing(const struct boot_verdict *v)
-{
-	for (size_t i = 0; i < v->nr_kunit; i++) {
-		bool seen = false;
-
-		for (size_t k = 0; k < v->nr_suites; k++)
-			seen |= !strcmp(v->suites[k].name, v->kunit[i]);
-		if (!seen && v->release)
-			printf("  KUnit %-24s not run\n", v->kunit[i]);
-	}
 }
 
 static void print_text(const struct boot_verdict *v)
@@ -241,7 +254,7 @@ static void print_text(const struct boot_verdict *v)
 		       "first error lines" : "what decided it");
 		print_indented(v->detail);
 	}
-	print_warnings(v);
+	print_warnings(v, "  ");
 	for (size_t i = 0; i < v->nr_suites; i++) {
 		const struct boot_suite *s = &v->suites[i];
 
@@ -249,7 +262,7 @@ static void print_text(const struct boot_verdict *v)
 		       s->name, s->ok ? "ok" : "NOT OK", s->passed, s->failed,
 		       s->skipped);
 	}
-	print_kunit_missing(v);
+	print_kunit_missing(v, "  ");
 	print_lava(v);
 	if (v->nr_enabled) {
 		printf("  enabled for the touched files:");
@@ -269,13 +282,29 @@ static void print_text(const struct boot_verdict *v)
 		printf("  console log: %s\n", v->console_log);
 }
 
-/* A comma-separated list appended to *v (the caller frees it). */
-static void split_list(char ***v, size_t *nr, const char *arg)
+static bool in_list(char **v, size_t nr, const char *s, size_t len)
+{
+	for (size_t i = 0; i < nr; i++)
+		if (strlen(v[i]) == len && !strncmp(v[i], s, len))
+			return true;
+	return false;
+}
+
+/*
+ * A comma-separated list appended to *v (the caller frees it); a name
+ * given twice is kept once, and the user told (the cell would build and
+ * boot twice in the same directory).
+ */
+static void split_list(char ***v, size_t *nr, const char *arg,
+		       const char *option)
 {
 	for (const char *p = arg; ; ) {
 		size_t len = strcspn(p, ",");
 
-		if (len) {
+		if (len && in_list(*v, *nr, p, len)) {
+			fprintf(stderr, "boot: %s %.*s is given twice: it is "
+				"built and booted once\n", option, (int)len, p);
+		} else if (len) {
 			*v = xrealloc(*v, (*nr + 2) * sizeof(**v));
 			(*v)[(*nr)++] = xstrndup(p, len);
 			(*v)[*nr] = NULL;
@@ -401,10 +430,10 @@ int cmd_boot(int argc, char **argv)
 			o.accept_warnings = true;
 			break;
 		case 'a':
-			split_list(&arches, &nr_arches, optarg);
+			split_list(&arches, &nr_arches, optarg, "--arch");
 			break;
 		case 'c':
-			split_list(&configs, &nr_configs, optarg);
+			split_list(&configs, &nr_configs, optarg, "--config");
 			break;
 		case 'g':
 			gc = true;
