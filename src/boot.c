@@ -52,6 +52,9 @@ struct boot_cell {
 	struct kbuild kb;
 	struct boot_verdict *v;	/* the run's verdict when it is the only cell */
 	bool built;		/* the tip built: boot it */
+	char *tip_status;	/* --each after a failed commit: the tip's
+				 * boot result (the verdict keeps the
+				 * failure) */
 	char *nonce;
 	char *error;		/* the boot thread's environment error */
 };
@@ -755,6 +758,29 @@ out:
 	return ret;
 }
 
+/*
+ * --each, an earlier commit failed and the tip built and booted: the
+ * tip's console gives the suites and the tip's own status, the first
+ * failure stays the verdict.
+ */
+static void take_tip_boot(struct boot_cell *cell,
+			  const struct console_verdict *cv)
+{
+	struct boot_verdict *v = cell->v;
+	char *status = v->status, *summary = v->summary;
+	char *detail = v->detail;
+
+	v->status = v->summary = v->detail = NULL;
+	boot_verdict_take_console(v, cv);
+	judge_lava(v);
+	free(cell->tip_status);
+	cell->tip_status = v->status;
+	v->status = NULL;
+	boot_verdict_fail(v, status, summary, detail);
+	free(status);
+	free(summary);
+}
+
 /* Boot the cell's tip; an environment error is kept in cell->error. */
 static int boot_kernel(struct boot_ctx *c, struct boot_cell *cell)
 {
@@ -763,7 +789,9 @@ static int boot_kernel(struct boot_ctx *c, struct boot_cell *cell)
 	int ret = boot_console(c, cell, &cv, cell->v->release);
 
 	cell->v->boot_s = boot_now_s() - t0;
-	if (ret == 0) {
+	if (ret == 0 && cell->v->failed_commit >= 0) {
+		take_tip_boot(cell, cv);
+	} else if (ret == 0) {
 		boot_verdict_take_console(cell->v, cv);
 		judge_lava(cell->v);
 	} else
@@ -1351,7 +1379,8 @@ static int build_cell(struct boot_ctx *c, struct boot_cell *cell)
 	/* the warnings of a tip that built, even after an earlier break */
 	if ((!ret || tip_built(c)) && check_warnings(c) < 0)
 		return -1;
-	if (ret)
+	/* a tip that builds is booted, even after an earlier break */
+	if (ret && !tip_built(c))
 		return 0;
 	if (kbuild_kernelrelease(&c->v->release, &cell->kb) < 0)
 		return -1;
@@ -1371,7 +1400,8 @@ static void finish_cell(struct boot_ctx *c, struct boot_cell *cell)
 		struct boot_commit *tip = &c->v->commits[c->v->nr_commits - 1];
 
 		free(tip->status);
-		tip->status = xstrdup(c->v->status);
+		tip->status = xstrdup(cell->tip_status ? cell->tip_status :
+				      c->v->status);
 		tip->boot_s = c->v->boot_s;
 	}
 	judge_warnings(c);
@@ -1524,6 +1554,7 @@ static void ctx_release(struct boot_ctx *c)
 			boot_verdict_free(cell->v);
 		free(cell->nonce);
 		free(cell->error);
+		free(cell->tip_status);
 	}
 	free(c->cells);
 	free(c->wt_tip);

@@ -145,6 +145,28 @@ static void print_commits(const struct boot_verdict *v)
 }
 
 /* The W=1 comparison's result, each line after indent. */
+/*
+ * --each after a failed commit: whether the tip was booted all the same
+ * (it is when it builds), and how it went.
+ */
+static void print_tip_boot(const struct boot_verdict *v)
+{
+	const struct boot_commit *tip;
+
+	if (!v->nr_commits || v->failed_commit < 0 ||
+	    (size_t)v->failed_commit + 1 == v->nr_commits)
+		return;
+	tip = &v->commits[v->nr_commits - 1];
+	if (tip->boot_s > 0)
+		printf("  the tip built and was booted all the same: %s\n",
+		       tip->status);
+	else if (!strcmp(tip->status, "built"))
+		printf("  the tip built but was not booted\n");
+	else
+		printf("  the tip was not booted: it does not build (%s)\n",
+		       tip->status);
+}
+
 static void print_warnings(const struct boot_verdict *v, const char *indent)
 {
 	if (!v->warnings_checked)
@@ -247,6 +269,7 @@ static void print_text(const struct boot_verdict *v)
 		       "decided\n");
 	print_cells(v);
 	print_commits(v);
+	print_tip_boot(v);
 	if (v->error_file)
 		printf("  file: %s\n", v->error_file);
 	if (v->detail && !v->pass && strcmp(v->status, "new-warnings")) {
