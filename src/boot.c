@@ -1141,6 +1141,10 @@ done:
 		if (bad_base[i] || bad_tip[i] || !base)
 			boot_strv_push(&c->v->unchecked, &c->v->nr_unchecked,
 				       xstrdup(files[i]));
+		else
+			boot_strv_push(&c->v->w1_checked,
+				       &c->v->nr_w1_checked,
+				       xstrdup(files[i]));
 	kwarn_added(&c->v->new_warnings, &c->v->nr_new_warnings, bw, nb,
 		    tw, nt);
 	c->v->base_warnings = nb;

@@ -165,6 +165,11 @@ static void merge_warnings(struct boot_verdict *v,
 			kwarn_push(&v->new_warnings, &v->nr_new_warnings,
 				   &cell->new_warnings[i]);
 	}
+	for (size_t i = 0; i < cell->nr_w1_checked; i++)
+		if (!boot_strv_has(v->w1_checked, v->nr_w1_checked,
+				   cell->w1_checked[i]))
+			boot_strv_push(&v->w1_checked, &v->nr_w1_checked,
+				       xstrdup(cell->w1_checked[i]));
 	for (size_t i = 0; i < cell->nr_unchecked; i++)
 		if (!boot_strv_has(v->unchecked, v->nr_unchecked,
 				   cell->unchecked[i]))
@@ -308,6 +313,8 @@ static void json_add_warnings(cJSON *o, const struct boot_verdict *v)
 		cJSON_AddItemToArray(a, e);
 	}
 	json_add_strv(o, "warnings_unchecked", v->unchecked, v->nr_unchecked);
+	json_add_strv(o, "warnings_checked_files", v->w1_checked,
+		      v->nr_w1_checked);
 	a = cJSON_AddObjectToObject(o, "warnings_seen");
 	cJSON_AddNumberToObject(a, "base", (double)v->base_warnings);
 	cJSON_AddNumberToObject(a, "tip", (double)v->tip_warnings);
@@ -480,6 +487,8 @@ static void warnings_from_json(struct boot_verdict *v, const cJSON *o)
 		free(w.text);
 	}
 	jstrv(&v->unchecked, &v->nr_unchecked, o, "warnings_unchecked");
+	jstrv(&v->w1_checked, &v->nr_w1_checked, o,
+	      "warnings_checked_files");
 	a = cJSON_GetObjectItemCaseSensitive(o, "warnings_seen");
 	v->base_warnings = (size_t)jnum(a, "base");
 	v->tip_warnings = (size_t)jnum(a, "tip");
@@ -683,6 +692,7 @@ void boot_verdict_free(struct boot_verdict *v)
 	free(v->commits);
 	kwarn_free(v->new_warnings, v->nr_new_warnings);
 	boot_strv_free(v->unchecked, v->nr_unchecked);
+	boot_strv_free(v->w1_checked, v->nr_w1_checked);
 	free(v->arch);
 	free(v->config);
 	free(v->pristine);

@@ -85,6 +85,8 @@ struct boot_verdict {
 	size_t base_warnings, tip_warnings;	/* W=1 warnings seen */
 	char **unchecked;	/* touched .c files W=1 could not build */
 	size_t nr_unchecked;
+	char **w1_checked;	/* touched .c files W=1 compared */
+	size_t nr_w1_checked;
 	char *arch, *config;	/* the cell: ARCH= and preset (NULL: old) */
 	struct boot_verdict **cells;	/* a matrix: one verdict per cell */
 	size_t nr_cells;

@@ -46,6 +46,10 @@ each_break() {
 		fail "per-commit results: $(jget $j 'v["commits"]')"
 	[ "$(jget $j 'v["status"] == "build-failed" and v["runner"] is not None and v["commits"][2]["boot"] > 0')" = True ] ||
 		fail "the tip was not booted: $(jget $j 'v')"
+	# what W=1 checked is named, and its time is among the phases
+	grep -q 'no new W=1 warnings in init/main.c (' "$TMPDIR/each.txt" &&
+		grep -q 'W=1 warnings [0-9.]* s, boot' "$TMPDIR/each.txt" ||
+		fail "the W=1 check is not said with its file and time"
 	grep -q 'the tip built and was booted all the same: pass' \
 		"$TMPDIR/each.txt" || fail "the tip's boot is not said"
 	[ "$(jget $j 'v["commits"][1]["commit"]')" = \

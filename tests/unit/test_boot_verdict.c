@@ -224,6 +224,8 @@ static struct boot_verdict *cell_of(const char *arch, bool suite_ok,
 	v->warnings_checked = true;
 	kwarn_push(&v->new_warnings, &v->nr_new_warnings, &w);
 	boot_strv_push(&v->unchecked, &v->nr_unchecked, xstrdup(unchecked));
+	boot_strv_push(&v->w1_checked, &v->nr_w1_checked,
+		       xstrdup("lib/cmdline.c"));
 	boot_strv_push(&v->kunit, &v->nr_kunit, xstrdup("cmdline"));
 	v->suites = xcalloc(1, sizeof(*v->suites));
 	v->suites[0] = (struct boot_suite){ xstrdup("cmdline"), suite_ok,
@@ -260,8 +262,11 @@ static void test_aggregate(void **state)
 	assert_true(top->warnings_checked);
 	assert_int_equal(top->nr_new_warnings, 1);
 	assert_int_equal(top->nr_unchecked, 2);
+	assert_int_equal(top->nr_w1_checked, 1);
 	assert_int_equal(top->nr_cells, 2);
 	assert_int_equal(boot_verdict_json(&json, top), 0);
+	assert_non_null(strstr(json.ptr, "\"warnings_checked_files\":"
+			       "[\"lib/cmdline.c\"]"));
 	assert_non_null(strstr(json.ptr, "\"warnings_checked\":true"));
 	assert_null(strstr(json.ptr, "\"suites\":[]"));
 	boot_verdict_free(top);

@@ -171,8 +171,17 @@ static void print_warnings(const struct boot_verdict *v, const char *indent)
 {
 	if (!v->warnings_checked)
 		return;
-	if (!v->nr_new_warnings)
-		printf("%sno new W=1 warnings in the touched files\n", indent);
+	if (!v->nr_w1_checked && !v->nr_unchecked)
+		printf("%sW=1: not checked, the series touches no .c file\n",
+		       indent);
+	else if (!v->nr_w1_checked)
+		printf("%sW=1: no touched .c file could be checked\n",
+		       indent);
+	else if (!v->nr_new_warnings)
+		printf("%sno new W=1 warnings in %s%s (%zu at the base, %zu "
+		       "at the tip)\n", indent, v->w1_checked[0],
+		       v->nr_w1_checked > 1 ? " and the other touched .c files"
+		       : "", v->base_warnings, v->tip_warnings);
 	for (size_t i = 0; i < v->nr_new_warnings; i++) {
 		const struct kwarn *w = &v->new_warnings[i];
 
@@ -261,9 +270,15 @@ static void print_text(const struct boot_verdict *v)
 	if (v->pristine)
 		printf("pristine objects %.1f s (%s), ", v->pristine_s,
 		       v->pristine);
-	printf("configure %.1f s%s, build %.1f s, boot %.1f s\n",
-	       v->configure_s, v->configured ? "" : " (reused)",
-	       v->build_s, v->boot_s);
+	printf("configure %.1f s%s, build %.1f s, ", v->configure_s,
+	       v->configured ? "" : " (reused)", v->build_s);
+	if (v->warnings_checked)
+		printf("W=1 warnings %.1f s, ", v->warnings_s);
+	printf("boot %.1f s\n", v->boot_s);
+	if (v->source && strcmp(v->source, "tree"))
+		printf("  built from %s with the series applied (git am): "
+		       "the repository's tip is not a kernel tree\n",
+		       v->source);
 	if (v->kvm_failed)
 		printf("  KVM did not boot this kernel (nested KVM?): TCG "
 		       "decided\n");
