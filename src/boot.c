@@ -540,6 +540,22 @@ static char *lava_job_path(struct boot_ctx *c, struct boot_cell *cell)
 }
 
 /* The cell's boot as a LAVA job, with its images and device beside it. */
+/* --lava-job: the files written, for the user (job, images, device). */
+static void keep_lava_files(struct boot_verdict *v,
+			    const struct lava_files *f)
+{
+	const char *const files[] = { f->job, f->kernel, f->ramdisk,
+				      f->device };
+
+	boot_strv_free(v->lava_files, v->nr_lava_files);
+	v->lava_files = NULL;
+	v->nr_lava_files = 0;
+	for (size_t i = 0; i < 4; i++)
+		if (files[i])
+			boot_strv_push(&v->lava_files, &v->nr_lava_files,
+				       xstrdup(files[i]));
+}
+
 static int write_lava(struct boot_ctx *c, struct boot_cell *cell,
 		      const char *initrd, struct lava_files *files)
 {
@@ -731,8 +747,11 @@ static int boot_console(struct boot_ctx *c, struct boot_cell *cell,
 		goto out;
 	free(cell->nonce);
 	cell->nonce = make_nonce();
-	if (c->opts->lava || c->opts->lava_job)
+	if (c->opts->lava || c->opts->lava_job) {
 		ret = write_lava(c, cell, initrd, &lf);
+		if (ret == 0 && c->opts->lava_job)
+			keep_lava_files(cell->v, &lf);
+	}
 	if (ret < 0)
 		goto out;
 	if (c->opts->lava)

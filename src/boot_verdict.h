@@ -87,6 +87,9 @@ struct boot_verdict {
 	size_t nr_unchecked;
 	char **w1_checked;	/* touched .c files W=1 compared */
 	size_t nr_w1_checked;
+	char **lava_files;	/* --lava-job: the job, kernel, initramfs
+				 * and device description written */
+	size_t nr_lava_files;
 	char *arch, *config;	/* the cell: ARCH= and preset (NULL: old) */
 	struct boot_verdict **cells;	/* a matrix: one verdict per cell */
 	size_t nr_cells;

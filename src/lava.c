@@ -68,22 +68,43 @@ static void marker(struct buf *b, const char *nonce)
 }
 
 /*
+ * KUnit's KTAP result lines, "ok N name" and "not ok N name" (a case,
+ * indented, or its suite): the result is "ok" or "not ok" at the start
+ * of a line (after the printk time or KTAP's indent), the case the name up to a blank or '#' (a whole name: the
+ * monitor may see a line before its end has arrived).
+ */
+#define KTAP_LINE "(?:^|(?<=\\n)|(?<=\\] )|(?<=    ))"
+#define KTAP_RESULT "|" KTAP_LINE "not ok(?= \\d)|" KTAP_LINE "ok(?= \\d)"
+#define KTAP_SKIP "(?:(?:not )?ok \\d+ )?"
+#define KTAP_NAME "|[^\\s#]+(?=[\\s#])"
+
+static bool runs_kunit(const struct lava_job *j)
+{
+	return j->append && strstr(j->append, "kunit.filter_glob=");
+}
+
+/*
  * (?=(?P<result>MARKER|Kernel panic|...))(?P<test_case_id>DISCLOSE-BOOT-OK|
  * Kernel panic|...): LAVA takes the case's name and its result from two
  * named groups of one match; the lookahead lets both read the same text.
+ * A job that runs KUnit suites has their KTAP lines too: LAVA's monitors
+ * run one after the other, so they are alternatives of this one, which
+ * watches the whole boot.
  */
-static void monitor_pattern(struct buf *b, const char *nonce)
+static void monitor_pattern(struct buf *b, const struct lava_job *j)
 {
 	size_t n = sizeof(troubles) / sizeof(troubles[0]);
+	bool kunit = runs_kunit(j);
 
 	buf_adds(b, "(?=(?P<result>");
-	marker(b, nonce);
+	marker(b, j->nonce);
 	for (size_t i = 0; i < n; i++)
 		buf_addf(b, "|%s", troubles[i].result);
-	buf_adds(b, "))(?P<test_case_id>DISCLOSE-BOOT-OK");
+	buf_addf(b, "%s))%s(?P<test_case_id>DISCLOSE-BOOT-OK",
+		 kunit ? KTAP_RESULT : "", kunit ? KTAP_SKIP : "");
 	for (size_t i = 0; i < n; i++)
 		buf_addf(b, "|%s", troubles[i].name);
-	buf_addch(b, ')');
+	buf_addf(b, "%s)", kunit ? KTAP_NAME : "");
 }
 
 static void job_test(struct buf *b, const struct lava_job *j)
@@ -96,7 +117,7 @@ static void job_test(struct buf *b, const struct lava_job *j)
 	/* the kernel's first line, and what it prints for reboot -f */
 	pair(b, 6, "start", "Linux version");
 	pair(b, 6, "end", "reboot: Restarting system");
-	monitor_pattern(&s, j->nonce);
+	monitor_pattern(&s, j);
 	pair(b, 6, "pattern", s.ptr);
 	buf_adds(b, "      fixupdict:\n");
 	buf_reset(&s);
@@ -109,6 +130,8 @@ static void job_test(struct buf *b, const struct lava_job *j)
 		quoted(b, troubles[i].result);
 		buf_addf(b, ": %s\n", troubles[i].verdict);
 	}
+	if (runs_kunit(j))
+		buf_adds(b, "        'ok': pass\n        'not ok': fail\n");
 	buf_release(&s);
 }
 
@@ -121,7 +144,9 @@ char *lava_job_yaml(const struct lava_job *j)
 	buf_adds(&b, "# A LAVA v2 job written by git disclose boot: boot the "
 		 "kernel with the\n# initramfs in QEMU and watch the console "
 		 "for init's marker (pass) and\n# for panic, Oops, BUG, "
-		 "WARNING and call trace lines (fail).\n"
+		 "WARNING and call trace lines (fail), and for\n# the KTAP "
+		 "results of the KUnit suites it runs (ok pass, not ok\n"
+		 "# fail).\n"
 		 "# Here:  lava-run --job-id 1 --output-dir OUT --device "
 		 "DEVICE.yaml JOB.yaml\n"
 		 "# A lab: lavacli jobs submit JOB.yaml, once the image "

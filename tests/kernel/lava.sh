@@ -66,6 +66,9 @@ boot_both() {
 	[ "$(jget "$TMPDIR/$1-lava.json" 'v["lava"]["job"]')" = \
 		"$TMPDIR/lab/$1.yaml" ] ||
 		fail "$1: lava-run did not run the job --lava-job wrote"
+	[ "$(jget "$TMPDIR/$1-lava.json" 'v["lava_job_files"][0]')" = \
+		"$TMPDIR/lab/$1.yaml" ] ||
+		fail "$1: the files --lava-job wrote are not listed"
 }
 
 # same NAME: the direct and the LAVA verdict agree on what matters.

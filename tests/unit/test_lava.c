@@ -17,6 +17,7 @@
 #include "boot_util.h"
 #include "console.h"
 #include "lava.h"
+#include "run.h"
 #include "util.h"
 
 static const struct lava_job job = {
@@ -50,14 +51,20 @@ static const char *const job_lines[] = {
 	"      start: 'Linux version'",
 	"      end: 'reboot: Restarting system'",
 	"      pattern: '(?=(?P<result>DISCLOSE-BOOT-OK nonce=feedc0de|"
-	"Kernel panic|Oops|BUG:|WARNING:|Call Trace))(?P<test_case_id>"
-	"DISCLOSE-BOOT-OK|Kernel panic|Oops|BUG|WARNING|Call Trace)'",
+	"Kernel panic|Oops|BUG:|WARNING:|Call Trace"
+	"|(?:^|(?<=\\n)|(?<=\\] )|(?<=    ))not ok(?= \\d)"
+	"|(?:^|(?<=\\n)|(?<=\\] )|(?<=    ))ok(?= \\d)))"
+	"(?:(?:not )?ok \\d+ )?(?P<test_case_id>"
+	"DISCLOSE-BOOT-OK|Kernel panic|Oops|BUG|WARNING|Call Trace"
+	"|[^\\s#]+(?=[\\s#]))'",
 	"        'DISCLOSE-BOOT-OK nonce=feedc0de': pass",
 	"        'Kernel panic': fail",
 	"        'Oops': fail",
 	"        'BUG:': fail",
 	"        'WARNING:': fail",
 	"        'Call Trace': fail",
+	"        'ok': pass",
+	"        'not ok': fail",
 };
 
 static bool has_line(const char *text, const char *line)
@@ -79,6 +86,77 @@ static void test_job(void **state)
 			fail_msg("the job has no line '%s':\n%s", job_lines[i],
 				 y);
 	free(y);
+}
+
+/*
+ * The job as LAVA reads it (python3 and Debian's lava-dispatcher, when
+ * installed): lava_common's schema accepts it strictly, and the monitor's
+ * pattern, searched as pexpect does, turns a KUnit failure into failed
+ * test cases (the case and its suite), a passing case into a pass, and
+ * the marker into the boot's pass. A job without KUnit has no KTAP
+ * alternatives, so a stray "ok 1" in its console is no test case.
+ */
+static void test_job_lava_reads(void **state)
+{
+	static const char check[] =
+		"import re, sys, yaml\n"
+		"from lava_common.schemas import validate\n"
+		"jobs = [yaml.safe_load(open(f)) for f in sys.argv[1:3]]\n"
+		"for j in jobs:\n"
+		"    validate(j, strict=True)\n"
+		"def cases(j, text):\n"
+		"    m = j['actions'][2]['test']['monitors'][0]\n"
+		"    fix, got, pos = m['fixupdict'], [], 0\n"
+		"    p = re.compile(m['pattern'])\n"
+		"    while True:\n"
+		"        r = p.search(text, pos)\n"
+		"        if not r:\n"
+		"            return got\n"
+		"        g = r.groupdict()\n"
+		"        got.append((g['test_case_id'], fix.get(g['result'], g['result'])))\n"
+		"        pos = r.end()\n"
+		"console = ('[    0.91] KTAP version 1\\n'\n"
+		"    '[    0.92]     # Subtest: list_sort\\n'\n"
+		"    '[    0.93]     # list_sort_test: ASSERTION FAILED at lib/test_list_sort.c:97\\n'\n"
+		"    '[    0.93]     ok 1 other_case\\n'\n"
+		"    '[    0.94]     not ok 2 list_sort_test\\n'\n"
+		"    '[    0.95] not ok 1 list_sort\\n'\n"
+		"    'took 3 ms, ok 1 time\\n'\n"
+		"    'DISCLOSE-BOOT-OK nonce=feedc0de release=6.1.192+\\n')\n"
+		"want = [('other_case', 'pass'), ('list_sort_test', 'fail'),\n"
+		"        ('list_sort', 'fail'), ('DISCLOSE-BOOT-OK', 'pass')]\n"
+		"got = cases(jobs[0], console)\n"
+		"assert got == want, got\n"
+		"got = cases(jobs[1], console)\n"
+		"assert got == [('DISCLOSE-BOOT-OK', 'pass')], got\n";
+	char dir[] = "/tmp/test_lava.XXXXXX";
+	struct lava_job plain = job;
+	struct run_result r;
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	char *y;
+
+	(void)state;
+	if (access("/usr/bin/python3", X_OK) ||
+	    access("/usr/lib/python3/dist-packages/lava_common", R_OK))
+		skip();
+	assert_non_null(mkdtemp(dir));
+	buf_addf(&a, "%s/kunit.yaml", dir);
+	buf_addf(&b, "%s/plain.yaml", dir);
+	y = lava_job_yaml(&job);
+	assert_int_equal(write_file_atomic(a.ptr, y, strlen(y), 0644), 0);
+	free(y);
+	plain.append = "console=ttyS0 panic=-1 disclose_nonce=feedc0de";
+	y = lava_job_yaml(&plain);
+	assert_int_equal(write_file_atomic(b.ptr, y, strlen(y), 0644), 0);
+	free(y);
+	assert_int_equal(run_wait(&r, (const char *const[]){ "/usr/bin/python3", "-c",
+			 check, a.ptr, b.ptr, NULL }, NULL), 0);
+	assert_int_equal(r.status, 0);
+	unlink(a.ptr);
+	unlink(b.ptr);
+	rmdir(dir);
+	buf_release(&a);
+	buf_release(&b);
 }
 
 /* A quote in a value is doubled: the YAML stays one string. */
@@ -298,6 +376,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_job),
+		cmocka_unit_test(test_job_lava_reads),
 		cmocka_unit_test(test_job_quotes),
 		cmocka_unit_test(test_device),
 		cmocka_unit_test(test_write),

@@ -213,6 +213,17 @@ static void print_kunit_missing(const struct boot_verdict *v,
 	}
 }
 
+/* --lava-job: what was written, the job first. */
+static void print_lava_files(const struct boot_verdict *v,
+			     const char *indent)
+{
+	if (!v->nr_lava_files)
+		return;
+	printf("%sLAVA job written: %s\n", indent, v->lava_files[0]);
+	for (size_t i = 1; i < v->nr_lava_files; i++)
+		printf("%s    and %s\n", indent, v->lava_files[i]);
+}
+
 static void print_cells(const struct boot_verdict *v)
 {
 	for (size_t i = 0; i < v->nr_cells; i++) {
@@ -240,6 +251,7 @@ static void print_cells(const struct boot_verdict *v)
 			printf("    build log:   %s\n", c->build_log);
 		if (c->console_log)
 			printf("    console log: %s\n", c->console_log);
+		print_lava_files(c, "    ");
 	}
 }
 
@@ -302,6 +314,8 @@ static void print_text(const struct boot_verdict *v)
 	}
 	print_kunit_missing(v, "  ");
 	print_lava(v);
+	if (!v->nr_cells)
+		print_lava_files(v, "  ");
 	if (v->nr_enabled) {
 		printf("  enabled for the touched files:");
 		for (size_t i = 0; i < v->nr_enabled; i++)
