@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "boot.h"
+#include "run.h"
 #include "screen.h"
 
 struct boot_view {
@@ -177,6 +178,22 @@ static void on_log_tail(void *data, const char *text, size_t len)
 	pthread_mutex_unlock(&draw_lock);
 }
 
+/* Told to stop during a boot: say what was stopped, once out of curses. */
+static void die_stopped(int sig)
+{
+	char *what = run_stopped_children();
+	struct buf m = BUF_INIT;
+
+	if (what)
+		buf_addf(&m, "boot: interrupted (%s): stopped %s; no verdict "
+			 "saved", run_signal_name(sig), what);
+	else
+		buf_addf(&m, "boot: interrupted (%s); no verdict saved",
+			 run_signal_name(sig));
+	free(what);
+	term_die_of(sig, m.ptr);
+}
+
 static void run_boot(struct view *v)
 {
 	struct boot_view *b = v->priv;
@@ -194,14 +211,22 @@ static void run_boot(struct view *v)
 	if (b->verdict)
 		boot_verdict_free(b->verdict);
 	b->verdict = NULL;
-	/* Minutes of work: let Ctrl-C interrupt it (the signal handler
-	 * restores the terminal) instead of reading it as a key. */
+	/*
+	 * Minutes of work: let Ctrl-C interrupt it instead of reading it
+	 * as a key. It stops the build, QEMU or lava-run first (they run
+	 * in process groups of their own and would outlive us), then the
+	 * terminal is restored and we die of the signal.
+	 */
 	term_let_interrupt(true);
-	if (boot_run(&b->verdict, &o) < 0) {
+	run_stop_children_on_signals();
+	if (boot_run(&b->verdict, &o) < 0 && !run_stop_signal()) {
 		tui_message("boot: %s", error_last());
 		error_clear();
 		b->verdict = NULL;
 	}
+	if (run_stop_signal())
+		die_stopped(run_stop_signal());
+	term_catch_signals();
 	term_let_interrupt(false);
 	b->running = false;
 }
