@@ -1,9 +1,9 @@
 /*
  * The commit-graph reader (cgraph.h): each layer's file is mapped, a
  * commit found by its fanout and a binary search of the sorted ids, its
- * generation read from the commit data. The pages read are given back
- * now and then, so a walk over a million commits does not keep the
- * whole file resident.
+ * generation read from the commit data. Its pages stay mapped: every
+ * lookup's binary search crosses the whole file, so pages given back
+ * would be faulted in again at once.
  */
 #include "cgraph.h"
 
@@ -20,9 +20,6 @@
 
 #define ID_LEN 20
 #define MAX_LAYERS 64
-/* Lookups between two returns of the pages read to the page cache. */
-#define LOOKUPS_PER_TRIM 65536
-
 struct layer {
 	const unsigned char *map;
 	size_t size;
@@ -35,7 +32,6 @@ struct layer {
 struct cgraph {
 	struct layer layers[MAX_LAYERS];
 	size_t nr_layers;
-	unsigned lookups;
 };
 
 static uint32_t be32(const unsigned char *p)
@@ -175,14 +171,6 @@ void cgraph_free(struct cgraph *g)
 	free(g);
 }
 
-/* Give the pages read back: they stay in the page cache, not in us. */
-static void trim(struct cgraph *g)
-{
-	for (size_t i = 0; i < g->nr_layers; i++)
-		madvise((void *)g->layers[i].map, g->layers[i].size,
-			MADV_DONTNEED);
-}
-
 static uint32_t layer_generation(const struct layer *l,
 				 const unsigned char *id)
 {
@@ -208,8 +196,6 @@ static uint32_t layer_generation(const struct layer *l,
 
 uint32_t cgraph_generation(struct cgraph *g, const unsigned char *id)
 {
-	if (++g->lookups % LOOKUPS_PER_TRIM == 0)
-		trim(g);
 	for (size_t i = g->nr_layers; i-- > 0;) {
 		uint32_t gen = layer_generation(&g->layers[i], id);
 

@@ -211,7 +211,7 @@ static int collect_one(const struct commit_info *ci, void *data)
 	/* an AI author (Claude <noreply@anthropic.com>) is a trace too */
 	struct ident author = { ci->author_name, ci->author_email };
 	struct ident committer = { ci->committer_name, ci->committer_email };
-	struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
+	struct lint_facts lf = { &author, &committer, NULL, 0, NULL, false };
 
 	if (ci->nr_parents > 1)
 		return 0;
@@ -298,7 +298,7 @@ int cover_collect_mail(struct cover **out, const struct mail_set *set,
 	struct cover *c = xcalloc(1, sizeof(*c));
 	size_t nr, *at = mail_order(set, &nr);
 	struct ident author, sender;
-	struct lint_facts lf = { &author, &sender, NULL, 0, NULL };
+	struct lint_facts lf = { &author, &sender, NULL, 0, NULL, false };
 
 	*out = NULL;
 	for (size_t i = 0; i < nr; i++) {

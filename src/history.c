@@ -147,7 +147,8 @@ static void read_facts(struct facts *f, const struct history *r,
 {
 	struct message *m;
 	struct lint_result res;
-	struct lint_facts lf = { c->author, c->committer, NULL, 0, NULL };
+	struct lint_facts lf = { c->author, c->committer, NULL,
+				 0, NULL, false };
 	struct lint_opts lo = { .form = r->form, .cat = r->cat,
 				.cache = r->cache };
 

@@ -1029,6 +1029,8 @@ static void check_signoffs(struct lint *l)
 		free(text);
 		return;
 	}
+	if (!human_sobs && f && f->merge)
+		return;
 	if (!human_sobs) {
 		/* on mail, nobody can add the sender's sign-off */
 		if (f && f->committer && !is_ai(l, f->committer) &&

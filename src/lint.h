@@ -48,6 +48,9 @@ struct lint_facts {
 	const struct added_file *files;
 	size_t nr_files;
 	const struct spdx_ids *licenses;
+	/* A merge commit: not a patch the DCO certifies, so no sign-off is
+	 * asked of it (the kernel's merges carry none). */
+	bool merge;
 };
 
 /* The disclosure the evidence points to, for fixes and fix. */

@@ -212,7 +212,8 @@ void mail_check_as(struct lint_result *out, const struct mail *m,
 	struct ident author = { m->author_name, m->author_email };
 	struct ident sender = { m->sender_name, m->sender_email };
 	struct ident relayed = { NULL, NULL };
-	struct lint_facts facts = { &author, &sender, NULL, 0, licenses };
+	struct lint_facts facts = { &author, &sender, NULL,
+				    0, licenses, false };
 	struct message *msg, *trimmed = NULL;
 	struct added_file *files = NULL;
 	size_t nr = 0, cut = 0;

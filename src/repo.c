@@ -407,6 +407,7 @@ void repo_free(struct repo *r)
 	recent_clear(&r->trees);
 	git_odb_free(r->odb);
 	cgraph_free(r->cgraph);
+	free(r->shallow);
 	git_repository_free(r->git);
 	free(r->git_dir);
 	free(r->workdir);
@@ -1233,6 +1234,29 @@ struct repo_commit {
 	struct difftree *from_git;	/* git diff-tree has them, or NULL */
 };
 
+/*
+ * A commit of the walk that cannot be read: past a shallow clone's
+ * boundary, or missing or damaged. libgit2's message is taken first:
+ * asking whether the clone is shallow clears it.
+ */
+static int unreadable_commit(struct repo *r, const git_oid *oid)
+{
+	const git_error *e = git_error_last();
+	char *why = xstrdup(e && e->message ? e->message : "not found");
+	char hex[GIT_OID_HEXSZ + 1];
+
+	git_oid_tostr(hex, sizeof(hex), oid);
+	if (git_repository_is_shallow(r->git) == 1)
+		error_set("commit %s is not in this shallow clone: the walk of the range reaches past what was fetched (.git/shallow), which libgit2 cannot stop at; fetch the history with git fetch --unshallow, or give HEAD alone",
+			  hex);
+	else
+		error_set("cannot read commit %s, which the range reaches (%s): the repository is missing objects or has damaged ones; run git fsck, and fetch them again from where they came",
+			  hex, why);
+	git_error_clear();
+	free(why);
+	return -1;
+}
+
 /* The raw commit object of the walk (struct walk_reader). */
 static int read_commit_raw(void **handle, const char **buf, size_t *len,
 			   const unsigned char *id, void *data)
@@ -1242,14 +1266,8 @@ static int read_commit_raw(void **handle, const char **buf, size_t *len,
 	git_oid oid;
 
 	memcpy(oid.id, id, GIT_OID_RAWSZ);
-	if (git_odb_read(&obj, r->odb, &oid) < 0 &&
-	    git_repository_is_shallow(r->git) == 1) {
-		git_error_clear();
-		return error_set("commit %s is not in this shallow clone: the walk of the range reaches past what was fetched (.git/shallow), which libgit2 cannot stop at; fetch the history with git fetch --unshallow, or give HEAD alone",
-				 git_oid_tostr_s(&oid));
-	}
-	if (!obj)
-		return git_fail("cannot read a commit");
+	if (git_odb_read(&obj, r->odb, &oid) < 0)
+		return unreadable_commit(r, &oid);
 	if (git_odb_object_type(obj) != GIT_OBJECT_COMMIT) {
 		git_odb_object_free(obj);
 		return error_set("object %s is not a commit: run git fsck",
@@ -1273,7 +1291,40 @@ static uint32_t commit_generation(const unsigned char *id, void *data)
 	return cgraph_generation(r->cgraph, id);
 }
 
-/* The commit-graph of the repository's own objects, once. */
+/*
+ * The commit-graph of the first object directory that has one, as git
+ * looks: the repository's own, then those of objects/info/alternates (a
+ * clone made with --reference or --shared has its history there). A
+ * quoted alternate is left out.
+ */
+static void open_alternate_cgraph(struct repo *r, const char *objects)
+{
+	struct buf path = BUF_INIT, text = BUF_INIT;
+	char *line, *next;
+
+	buf_addf(&path, "%s/info/alternates", objects);
+	if (read_file(&text, path.ptr) < 0) {
+		error_clear();
+		goto out;
+	}
+	for (line = text.ptr; line && *line && !r->cgraph; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = '\0';
+		if (!*line || *line == '#' || *line == '"')
+			continue;
+		buf_reset(&path);
+		if (*line != '/')
+			buf_addf(&path, "%s/", objects);
+		buf_adds(&path, line);
+		cgraph_open(&r->cgraph, path.ptr);
+	}
+out:
+	buf_release(&path);
+	buf_release(&text);
+}
+
+/* The commit-graph of the repository's objects, once. */
 static void open_cgraph(struct repo *r)
 {
 	const char *env = getenv("GIT_OBJECT_DIRECTORY");
@@ -1286,7 +1337,8 @@ static void open_cgraph(struct repo *r)
 		buf_adds(&dir, env);
 	else
 		buf_addf(&dir, "%s/objects", r->git_dir);
-	cgraph_open(&r->cgraph, dir.ptr);
+	if (!cgraph_open(&r->cgraph, dir.ptr))
+		open_alternate_cgraph(r, dir.ptr);
 	buf_release(&dir);
 }
 
@@ -1377,8 +1429,11 @@ static struct commit_info *commit_info_raw(const struct walk_commit *wc)
 		ci->id[2 * i + 1] = "0123456789abcdef"[wc->id[i] & 15];
 	}
 	ci->id[OID_HEX] = '\0';
-	/* tree and parents: the walk checked them */
-	p += 46 + 48 * wc->nr_parents;
+	/* tree and parents: the walk checked them (a shallow clone's
+	 * boundary names parents the walk does not count) */
+	p += 46;
+	while ((size_t)(end - p) >= 48 && !memcmp(p, "parent ", 7))
+		p += 48;
 	if (!header_line(&val, &eol, p, end, "author ") ||
 	    parse_sig(&ci->author_name, &ci->author_email,
 		      &ci->author_time, val, eol) < 0)
@@ -1456,15 +1511,67 @@ static int walk_single(struct repo *r, const git_oid *id, repo_walk_fn fn,
 	return give(r, ci, &rc, fn, data);
 }
 
-/* Open the walk's object database and commit-graph, once. */
+static int id_cmp(const void *a, const void *b)
+{
+	return memcmp(a, b, GIT_OID_RAWSZ);
+}
+
+/* The boundary commits of a shallow clone (.git/shallow), once. */
+static void read_shallow(struct repo *r)
+{
+	struct buf path = BUF_INIT, text = BUF_INIT;
+	size_t alloc = 0;
+	git_oid oid;
+
+	if (r->shallow_read)
+		return;
+	r->shallow_read = true;
+	buf_addf(&path, "%s/shallow", r->git_dir);
+	if (read_file(&text, path.ptr) < 0) {
+		error_clear();	/* no such file: not shallow */
+		goto out;
+	}
+	for (char *line = text.ptr; line && *line;) {
+		char *next = strchr(line, '\n');
+
+		if (next)
+			*next++ = '\0';
+		if (git_oid_fromstr(&oid, line) == 0) {
+			if (r->nr_shallow == alloc) {
+				alloc = alloc ? 2 * alloc : 8;
+				r->shallow = xrealloc(r->shallow,
+						      alloc * sizeof(*r->shallow));
+			}
+			memcpy(r->shallow[r->nr_shallow++], oid.id,
+			       GIT_OID_RAWSZ);
+		}
+		line = next;
+	}
+	qsort(r->shallow, r->nr_shallow, sizeof(*r->shallow), id_cmp);
+out:
+	buf_release(&path);
+	buf_release(&text);
+}
+
+static bool shallow_boundary(const unsigned char *id, void *data)
+{
+	const struct repo *r = data;
+
+	return bsearch(id, r->shallow, r->nr_shallow, sizeof(*r->shallow),
+		       id_cmp) != NULL;
+}
+
+/* Open the walk's object database, commit-graph and boundary, once. */
 static int walk_setup(struct walk_reader *rd, struct repo *r)
 {
 	if (!r->odb && git_repository_odb(&r->odb, r->git) < 0)
 		return git_fail("cannot read the object database");
 	open_cgraph(r);
+	read_shallow(r);
 	rd->read = read_commit_raw;
 	rd->release = release_commit_raw;
 	rd->generation = r->cgraph ? commit_generation : NULL;
+	rd->boundary = r->nr_shallow ? shallow_boundary : NULL;
 	rd->data = r;
 	return 0;
 }
@@ -1766,7 +1873,7 @@ static void difftree_end(struct difftree *d)
 	d->pid = -1;
 }
 
-/* Commits read between two returns of the object files' pages. */
+/* Commits read between two returns of the pack's pages. */
 #define COMMITS_PER_TRIM 4096
 
 static bool ends_with(const char *s, size_t n, const char *suffix)
@@ -1777,11 +1884,13 @@ static bool ends_with(const char *s, size_t n, const char *suffix)
 }
 
 /*
- * Give back the pages of the mapped pack, index and commit-graph files
- * read so far: a walk over all of a pack touches every page of its
- * index, which would keep the whole file resident. The pages stay in
- * the page cache; libgit2 reads them from there again when it needs
- * them. Only read-only mappings of those files are touched.
+ * Give back the pages of the mapped packs read so far: a walk reads each
+ * commit's bytes once, and over a million commits they would stay
+ * resident (1.07 GB of a 0.8 GB pack with the kernel's fault-around).
+ * The index and the commit-graph stay: every lookup's binary search
+ * crosses them, and giving their pages back made a walk of a million
+ * commits four times slower (104 s CPU against 19 s) for no lower
+ * peak. The pages stay in the page cache.
  */
 static void trim_mappings(void)
 {
@@ -1797,10 +1906,7 @@ static void trim_mappings(void)
 
 		line[n] = '\0';
 		if (sscanf(line, "%lx-%lx %7s", &lo, &hi, perms) != 3 ||
-		    perms[1] != '-' ||
-		    !(ends_with(line, n, ".idx") || ends_with(line, n, ".pack") ||
-		      ends_with(line, n, "commit-graph") ||
-		      ends_with(line, n, ".graph")))
+		    perms[1] != '-' || !ends_with(line, n, ".pack"))
 			continue;
 		madvise((void *)lo, hi - lo, MADV_DONTNEED);
 	}

@@ -206,6 +206,25 @@ static bool match_changes(struct match *mt, const cJSON *root,
 	return false;
 }
 
+/* The same commits have the same changes: their saved ids, if whole. */
+static void keep_saved_patches(struct session *s, const cJSON *root,
+			       const char *origin)
+{
+	char **v = NULL;
+	size_t n = 0;
+
+	if (json_strv(&v, root, "patches", origin, "") < 0) {
+		error_clear();
+		return;
+	}
+	while (v && v[n])
+		n++;
+	if (v && n == s->nr)
+		s->patches = v;
+	else
+		json_strv_free(v);
+}
+
 /* The review marks of the saved commits, moved to the matched ones. */
 static void read_review_matched(struct session *s, const cJSON *root,
 				const struct match *mt)
@@ -292,6 +311,8 @@ int session_from_json(struct session *s, const char *text, size_t len,
 	if (!same) {
 		read_review_matched(s, root, &mt);
 		note_match(s, &mt);
+	} else if (!s->patches) {
+		keep_saved_patches(s, root, origin);
 	}
 	session_set_str(&s->agent, agent);
 	session_set_str(&s->model, model);

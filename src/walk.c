@@ -309,6 +309,12 @@ static int parse(struct walk *w, struct node *n)
 		release_raw(w, n);
 		return -1;
 	}
+	if (n->nr_parents && w->rd.boundary &&
+	    w->rd.boundary(n->id, w->rd.data)) {
+		free(n->parents);
+		n->parents = NULL;
+		n->nr_parents = 0;
+	}
 	n->parsed = true;
 	if (w->rd.generation) {
 		uint32_t gen = w->rd.generation(n->id, w->rd.data);

@@ -34,6 +34,10 @@ struct walk_reader {
 	void (*release)(void *handle, void *data);
 	/* The commit's generation number, 0 when unknown; NULL: none. */
 	uint32_t (*generation)(const unsigned char *id, void *data);
+	/* Whether the commit is a shallow clone's boundary (git's
+	 * .git/shallow), whose parents were not fetched: it is walked as a
+	 * root, as git walks it. NULL: none is. */
+	bool (*boundary)(const unsigned char *id, void *data);
 	void *data;
 };
 

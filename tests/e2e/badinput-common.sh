@@ -5,16 +5,10 @@
 . "$TOP/tests/e2e/lib.sh"
 
 # Under SANITIZE=1, LeakSanitizer reports leaks inside libraries on their
-# own error paths, which no caller can free: libgit2 1.5's ":/text" that
-# matches nothing (pcre2 match data) and ncurses' newterm() that fails
-# (its prescreen). Only those are suppressed; every leak of ours counts.
-cat >"$TMPDIR/lsan.supp" <<'SUPP'
-leak:pcre2_match_data_create_8
-leak:pcre2_match_8
-leak:libpcre2-8.so
-leak:new_prescr
-SUPP
-LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$TMPDIR/lsan.supp:print_suppressions=0"
+# own error paths, which no caller can free: those of tests/lsan.supp
+# alone are suppressed (libgit2's, pcre2's, ncurses'); every leak of ours
+# counts.
+LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$TOP/tests/lsan.supp:print_suppressions=0"
 export LSAN_OPTIONS
 
 # The state a command must leave alone: refs, HEAD, every reflog, and

@@ -273,6 +273,41 @@ static void test_author_mismatch(void **state)
 	}
 }
 
+/*
+ * A merge is asked for no sign-off (the kernel's merges carry none),
+ * and is still held to the AI rules: its vendor trailer is an error.
+ */
+static void test_merge_signoff(void **state)
+{
+	static const char plain[] = "Merge branch 'topic'\n";
+	static const char vendor[] = "Merge branch 'topic'\n\n"
+		"Co-Authored-By: Claude <noreply@anthropic.com>\n";
+	struct lint_opts o = { FORM_AGENT_MODEL, cat };
+	struct ident jane;
+	struct lint_facts facts = { &jane, &jane, NULL, 0, NULL };
+	struct lint_result res;
+	struct message *m;
+
+	ident_parse(&jane, JANE);
+	message_parse_commit(&m, plain, strlen(plain), '#');
+	lint_message(&res, m, &facts, &o);
+	assert_non_null(find(&res, "MISSING_SIGNOFF"));
+	lint_result_release(&res);
+	facts.merge = true;
+	lint_message(&res, m, &facts, &o);
+	assert_int_equal(res.nr, 0);
+	lint_result_release(&res);
+	message_free(m);
+
+	message_parse_commit(&m, vendor, strlen(vendor), '#');
+	lint_message(&res, m, &facts, &o);
+	assert_null(find(&res, "MISSING_SIGNOFF"));
+	assert_non_null(find(&res, "VENDOR_TRAILER"));
+	lint_result_release(&res);
+	message_free(m);
+	ident_release(&jane);
+}
+
 /* A clean message has no findings at all. */
 static void test_clean(void **state)
 {
@@ -786,6 +821,7 @@ int main(void)
 		cmocka_unit_test(test_cases),
 		cmocka_unit_test(test_author_mismatch),
 		cmocka_unit_test(test_clean),
+		cmocka_unit_test(test_merge_signoff),
 		cmocka_unit_test(test_check_changelog),
 		cmocka_unit_test(test_spdx_findings),
 		cmocka_unit_test(test_sanitize),

@@ -147,6 +147,61 @@ static void test_series(void **state)
 	model_release(&m);
 }
 
+/*
+ * model_open() reads no tree diff, so the first frame waits for none:
+ * no files and no SPDX finding until model_load_files(), which adds
+ * both (a commit adding a file without an SPDX line).
+ */
+static void test_files_after_open(void **state)
+{
+	struct tui_model m;
+	size_t last;
+
+	fixture_sh("printf 'int bare;\\n' >bare.c\n"
+		   "git add bare.c\n"
+		   "git commit -q -m 'bare: no licence line' "
+		   "-m 'Signed-off-by: Hu Man <hu@example.org>'\n");
+	if (model_open(&m, fixture_dir, "base..HEAD", NULL) < 0)
+		fail_msg("model_open: %s", error_last());
+	assert_true(m.files_pending);
+	last = m.nr - 1;
+	assert_string_equal(m.commits[last].subject, "bare: no licence line");
+	for (size_t i = 0; i < m.nr; i++)
+		assert_int_equal(m.commits[i].nr_files, 0);
+	assert_int_equal(model_findings(&m, "SPDX_", NULL), 0);
+	assert_int_equal(model_findings(&m, "AI_SIGNOFF", NULL), 1);
+
+	assert_int_equal(model_load_files(&m), 0);
+	assert_false(m.files_pending);
+	for (size_t i = 0; i < m.nr; i++)
+		assert_int_equal(m.commits[i].nr_files, 1);
+	assert_int_equal(model_findings(&m, "SPDX_", NULL), 1);
+	assert_int_equal(m.commits[last].lint.errors +
+			 m.commits[last].lint.warnings, 1);
+	/* the rest of the findings are as before, not doubled */
+	assert_int_equal(model_findings(&m, "AI_SIGNOFF", NULL), 1);
+	/* a second call reads nothing again */
+	assert_int_equal(model_load_files(&m), 0);
+	assert_int_equal(model_findings(&m, "SPDX_", NULL), 1);
+	model_release(&m);
+}
+
+/* The series screen counts what check counts: a Fixes: id naming no
+ * commit of the repository is an error there too. */
+static void test_checker_as_check(void **state)
+{
+	struct tui_model m;
+
+	fixture_sh("git commit -q --allow-empty -m 'frob: fix it' "
+		   "-m \"$(printf '%s\\n' "
+		   "'Fixes: 0123456789ab (\"frob: an older change\")' "
+		   "'Signed-off-by: Hu Man <hu@example.org>')\"\n");
+	open_model(&m);
+	assert_int_equal(model_findings(&m, "FIXES_UNKNOWN_COMMIT", NULL), 1);
+	assert_true(m.commits[m.nr - 1].lint.errors >= 1);
+	model_release(&m);
+}
+
 static void test_prefill(void **state)
 {
 	struct tui_model m;
@@ -986,6 +1041,10 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_series, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_files_after_open, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_checker_as_check, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_prefill, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_prefill_not_saved, setup,
 						teardown),

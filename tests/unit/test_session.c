@@ -176,6 +176,17 @@ static void test_follow_change(void **state)
 	assert_int_equal(session_save(s, dir), 0);
 	session_free(s);
 
+	/* the same commits, no change ids given: they come from the file */
+	assert_int_equal(session_load_series(&s, dir, "main..HEAD", ids,
+					     NULL, 2), 0);
+	assert_true(s->resumed);
+	assert_int_equal(s->review[0], REVIEW_DONE);
+	assert_non_null(s->patches);
+	assert_string_equal(s->patches[0], "p1");
+	assert_string_equal(s->patches[1], "p2");
+	assert_null(s->patches[2]);
+	session_free(s);
+
 	/* new ids (a reword), a commit added in the middle */
 	assert_int_equal(session_load_series(&s, dir, "main..HEAD", rewritten,
 					     changed, 3), 0);

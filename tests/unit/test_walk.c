@@ -197,8 +197,9 @@ static size_t run_walk(size_t *out, struct history *h, const size_t *push,
 		       size_t nr_push, const size_t *hide, size_t nr_hide,
 		       bool streaming, size_t *peak)
 {
-	struct walk_reader rd = { read_raw, release_raw,
-				  streaming ? generation : NULL, h };
+	struct walk_reader rd = { .read = read_raw, .release = release_raw,
+				  .generation = streaming ? generation : NULL,
+				  .data = h };
 	struct walk *w;
 	struct walk_commit wc;
 	unsigned char id[WALK_RAW_ID];

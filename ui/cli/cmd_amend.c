@@ -176,7 +176,7 @@ static int decide(struct plan *p, struct amend *am,
 {
 	struct ident author = { c->author_name, c->author_email };
 	struct ident committer = { c->committer_name, c->committer_email };
-	struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
+	struct lint_facts lf = { &author, &committer, NULL, 0, NULL, false };
 	const struct assisted *as = am->ctx->assisted;
 	struct commit_facts f;
 	enum cli_plan plan = CLI_PLAN_SIGNOFF;
@@ -254,7 +254,7 @@ static int write_message(struct buf *out, const struct amend *am,
 {
 	struct ident author = { c->author_name, c->author_email };
 	struct ident committer = { c->committer_name, c->committer_email };
-	struct lint_facts facts = { &author, &committer, NULL, 0, NULL };
+	struct lint_facts facts = { &author, &committer, NULL, 0, NULL, false };
 
 	return cli_write_message(out, am->ctx, c->message, c->message_len,
 				 &facts, am->comment_char, p->assisted,

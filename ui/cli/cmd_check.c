@@ -368,7 +368,7 @@ static int check_commit(const struct commit_info *c, void *data)
 	struct ident author = { c->author_name, c->author_email };
 	struct ident committer = { c->committer_name, c->committer_email };
 	struct lint_facts facts = { &author, &committer, NULL, 0,
-				    ck->licenses };
+				    ck->licenses, false };
 	struct added_file *files = NULL;
 	size_t nr = 0;
 	struct message *m;
@@ -385,6 +385,7 @@ static int check_commit(const struct commit_info *c, void *data)
 		return -1;
 	facts.files = files;
 	facts.nr_files = nr;
+	facts.merge = c->nr_parents > 1;
 	message_parse_commit(&m, c->message, c->message_len,
 			     ck->comment_char);
 	lint_check_message(&res, m, &facts, &lo);

@@ -436,7 +436,7 @@ static int verify_head(const struct commit_args *ca, struct cli_ctx *ctx)
 	struct commit_info *head = NULL;
 	struct buf want = BUF_INIT;
 	struct ident author, committer;
-	struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
+	struct lint_facts lf = { &author, &committer, NULL, 0, NULL, false };
 	enum cli_plan plan;
 	int rc = 0;
 
@@ -658,7 +658,7 @@ static int place_new(struct buf *out, struct commit_args *ca,
 	const struct ident *me = ctx->have_human ? &ctx->human : &none;
 	bool env = cli_env_ident(&author, "GIT_AUTHOR_NAME",
 				 "GIT_AUTHOR_EMAIL");
-	struct lint_facts lf = { env ? &author : me, me, NULL, 0, NULL };
+	struct lint_facts lf = { env ? &author : me, me, NULL, 0, NULL, false };
 	int rc;
 
 	rc = place_in(out, &ca->plan, ca->message.ptr, ca->message.len,

@@ -119,7 +119,8 @@ static int place_message(struct buf *out, const struct buf *in, char cc,
 	struct answers a = { 0 };
 	const char *agent = getenv("DISCLOSE_GIVEN_AGENT");
 	const char *model = getenv("DISCLOSE_GIVEN_MODEL");
-	struct lint_facts lf = { &ctx->human, &ctx->human, NULL, 0, NULL };
+	struct lint_facts lf = { &ctx->human, &ctx->human, NULL,
+				 0, NULL, false };
 	struct assisted *as = NULL;
 	struct commit_facts f;
 	struct message *m = NULL;

@@ -302,7 +302,7 @@ static int fix_commit_message(struct buf *out, bool *changed,
 {
 	struct ident author = { c->author_name, c->author_email };
 	struct ident committer = { c->committer_name, c->committer_email };
-	struct lint_facts facts = { &author, &committer, NULL, 0, NULL };
+	struct lint_facts facts = { &author, &committer, NULL, 0, NULL, false };
 	size_t disagreed = fx->nr_disagree;
 	int rc;
 

@@ -53,6 +53,9 @@ struct view_ops {
 	void (*report)(struct view *v, struct frame_report *out);
 	/* The screen from closed and this one is on top again, or NULL. */
 	void (*back)(struct view *v, const struct view *from);
+	/* What the first frame went without is read (tui_run's load_rest),
+	 * or NULL. */
+	void (*loaded)(struct view *v);
 };
 
 struct view {
@@ -76,11 +79,12 @@ struct flow_step {
 /*
  * Run the assistant on the model through the flow's nr steps, the first
  * one's screen first; with resume_at (a screen's name, or NULL) also the
- * steps after it up to that one. Returns 0, or negative when the
- * terminal could not be set up.
+ * steps after it up to that one. load_rest (or NULL) reads what the
+ * first frame does without, once it is drawn and before any key.
+ * Returns 0, or negative when the terminal could not be set up.
  */
 int tui_run(struct tui_model *m, const struct flow_step *flow, size_t nr,
-	    const char *resume_at);
+	    const char *resume_at, int (*load_rest)(struct tui_model *));
 
 /* Open a screen on top of the current one; arg goes to its view. */
 int tui_push(const struct view_ops *ops, void *arg);

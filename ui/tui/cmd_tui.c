@@ -87,7 +87,7 @@ int tui_report(struct history *h, struct repo *r)
 	if (!want_utf8_locale())
 		fprintf(stderr, "git disclose: no UTF-8 locale: wide characters may be misaligned\n");
 	screen_report_set(h, r);
-	return tui_run(NULL, report_flow, 1, NULL);
+	return tui_run(NULL, report_flow, 1, NULL, NULL);
 }
 
 /* One word of the command line: an option, or the range. */
@@ -153,12 +153,12 @@ int cmd_tui(int argc, char **argv)
 	}
 	if (!want_utf8_locale())
 		fprintf(stderr, "git disclose: no UTF-8 locale: wide characters may be misaligned\n");
-	if (model_init(&m, NULL, range, policy) < 0) {
+	if (model_open(&m, NULL, range, policy) < 0) {
 		rc = fail(TUI_EXIT_USAGE);
 		goto out;
 	}
 	if (tui_run(&m, flow, sizeof(flow) / sizeof(*flow),
-		    resume_at(&m)) < 0)
+		    resume_at(&m), model_load_files) < 0)
 		rc = fail(TUI_EXIT_USAGE);
 	if (m.after.len)
 		fputs(m.after.ptr, stdout);

@@ -14,6 +14,7 @@
 #include "b4.h"
 #include "boot.h"
 #include "fix.h"
+#include "fixes.h"
 #include "json.h"
 #include "place.h"
 #include "spdx.h"
@@ -79,15 +80,20 @@ static void run_checker(struct tui_model *m, struct series_commit *sc,
 	struct ident committer = { sc->info->committer_name,
 				   sc->info->committer_email };
 	struct lint_facts facts = { &author, &committer, sc->files,
-				    sc->nr_files, ids };
+				    sc->nr_files, ids,
+				    sc->info->nr_parents > 1 };
 	struct lint_opts o = { .form = m->policy->form, .cat = m->cat,
 			       .cache = cache };
 
 	lint_message(&sc->lint, sc->msg, &facts, &o);
+	/* as check: the Fixes: ids, and what the policy makes of it all */
+	if (fixes_check(&sc->lint, sc->msg, fixes_repo_lookup, m->repo) < 0)
+		error_clear();
+	policy_check_result(&sc->lint, &m->choice.policy);
 }
 
 static void describe_commit(struct tui_model *m, struct series_commit *sc,
-			    const struct spdx_ids *ids, struct lint_cache *cache)
+			    struct lint_cache *cache)
 {
 	const struct message *msg;
 
@@ -108,19 +114,15 @@ static void describe_commit(struct tui_model *m, struct series_commit *sc,
 			sc->has_human_sob = true;
 		ident_release(&who);
 	}
-	if (repo_added_files(&sc->files, &sc->nr_files, m->repo,
-			     sc->info->id) < 0) {
-		sc->files = NULL;
-		sc->nr_files = 0;
-	}
 	if (m->checker)
-		run_checker(m, sc, ids, cache);
+		run_checker(m, sc, NULL, cache);
 	if (m->checker) {
 		struct ident author = { sc->info->author_name,
 					sc->info->author_email };
 		struct ident committer = { sc->info->committer_name,
 					   sc->info->committer_email };
-		struct lint_facts lf = { &author, &committer, NULL, 0, NULL };
+		struct lint_facts lf = { &author, &committer, NULL,
+					 0, NULL, false };
 
 		commit_facts_read(&sc->facts, sc->msg, &lf,
 				  m->have_human ? &m->human : NULL,
@@ -256,13 +258,37 @@ static char **change_ids(struct tui_model *m)
 	return out;
 }
 
+/*
+ * The saved session of this series. The same commits are matched by
+ * their ids, and the change ids come from the saved file; only another
+ * series or a rewrite of this one needs the change ids, which read every
+ * commit's diff (a second with a million commits), so that they are
+ * computed then alone. With no session saved they are computed when it
+ * is first saved (model_session_save).
+ */
+static void load_session(struct tui_model *m, char **hex)
+{
+	const char *gitdir = repo_git_dir(m->repo);
+	char **patches;
+
+	session_load_series(&m->session, gitdir, m->range, hex, NULL, m->nr);
+	if (m->session->resumed || !session_saved(gitdir))
+		return;
+	patches = change_ids(m);
+	if (!patches)
+		return;
+	session_free(m->session);
+	session_load_series(&m->session, gitdir, m->range, hex, patches,
+			    m->nr);
+	json_strv_free(patches);
+}
+
 static int load_series(struct tui_model *m)
 {
 	struct collect col = { NULL, 0, m->repo, "" };
-	struct spdx_ids *ids = NULL;
 	struct lint_cache *cache = NULL;
 	struct buf note = BUF_INIT;
-	char **hex, **patches;
+	char **hex;
 	int rc = -1;
 
 	if (repo_walk(m->repo, m->range_given ? m->range : NULL,
@@ -283,38 +309,74 @@ static int load_series(struct tui_model *m)
 	m->nr = col.nr;
 	m->commits = xcalloc(col.nr, sizeof(*m->commits));
 	hex = xcalloc(col.nr + 1, sizeof(*hex));
-	if (m->checker)
-		spdx_ids_load(&ids, repo_workdir(m->repo));
 	if (m->checker && lint_cache_new)
 		cache = lint_cache_new();
 	for (size_t i = 0; i < col.nr; i++) {
 		/* repo_walk goes newest first; the series reads oldest first */
 		m->commits[i].info = col.list[col.nr - 1 - i];
 		hex[i] = m->commits[i].info->id;
-		describe_commit(m, &m->commits[i], ids, cache);
+		describe_commit(m, &m->commits[i], cache);
 	}
-	/*
-	 * The change ids match a saved session's marks to this series; with
-	 * none saved they are computed when the session is first saved, so
-	 * the first frame waits for no diff (model_session_save).
-	 */
-	patches = session_saved(repo_git_dir(m->repo)) ? change_ids(m) : NULL;
-	session_load_series(&m->session, repo_git_dir(m->repo), m->range,
-			    hex, patches, col.nr);
-	json_strv_free(patches);
+	load_session(m, hex);
 	free(hex);
 	rc = 0;
 out:
 	if (cache)
 		lint_cache_free(cache);
-	if (ids)
-		spdx_ids_free(ids);
 	free(col.list);
 	buf_release(&note);
 	return rc;
 }
 
+/*
+ * The files each commit adds and the SPDX checks on them. A commit's
+ * tree diff is most of what the model costs in a large repository (two
+ * thirds of the first frame on a million commits), and only the
+ * checker's findings on added files need it.
+ */
+int model_load_files(struct tui_model *m)
+{
+	struct spdx_ids *ids = NULL;
+	struct lint_cache *cache = NULL;
+
+	if (!m->files_pending)
+		return 0;
+	m->files_pending = false;
+	if (m->checker) {
+		spdx_ids_load(&ids, repo_workdir(m->repo));
+		if (lint_cache_new)
+			cache = lint_cache_new();
+	}
+	for (size_t i = 0; i < m->nr; i++) {
+		struct series_commit *sc = &m->commits[i];
+
+		if (repo_added_files(&sc->files, &sc->nr_files, m->repo,
+				     sc->info->id) < 0) {
+			error_clear();
+			sc->files = NULL;
+			sc->nr_files = 0;
+		}
+		if (!m->checker || !sc->nr_files)
+			continue;
+		lint_result_release(&sc->lint);
+		run_checker(m, sc, ids, cache);
+	}
+	if (cache)
+		lint_cache_free(cache);
+	if (ids)
+		spdx_ids_free(ids);
+	return 0;
+}
+
 int model_init(struct tui_model *m, const char *dir, const char *range,
+	       const char *policy)
+{
+	if (model_open(m, dir, range, policy) < 0)
+		return -1;
+	return model_load_files(m);
+}
+
+int model_open(struct tui_model *m, const char *dir, const char *range,
 	       const char *policy)
 {
 	memset(m, 0, sizeof(*m));
@@ -339,6 +401,7 @@ int model_init(struct tui_model *m, const char *dir, const char *range,
 	m->kernel_tree = is_kernel_tree(repo_workdir(m->repo));
 	if (load_policy(m, policy) < 0 || load_series(m) < 0)
 		return -1;
+	m->files_pending = true;
 	prefill(m);
 	return 0;
 }
@@ -675,7 +738,7 @@ static int fixed_message(struct buf *out, const struct tui_model *m,
 	struct ident committer = { sc->info->committer_name,
 				   sc->info->committer_email };
 	struct lint_facts facts = { &author, &committer, sc->files,
-				    sc->nr_files, NULL };
+				    sc->nr_files, NULL, false };
 	struct fix_opts o = { 0 };
 	bool changed;
 

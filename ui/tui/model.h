@@ -68,6 +68,7 @@ struct tui_model {
 	bool written;
 	struct buf after;		/* printed on stdout after leaving */
 	struct procedure_cache *proc;	/* the bug-fix procedure's checks */
+	bool files_pending;		/* model_load_files() not yet run */
 };
 
 /*
@@ -78,6 +79,15 @@ struct tui_model {
  */
 int model_init(struct tui_model *m, const char *dir, const char *range,
 	       const char *policy);
+/*
+ * model_init() without the files each commit adds (commits' nr_files 0,
+ * no SPDX findings yet), so that the first frame waits for no tree diff;
+ * model_load_files() reads them and runs the checker again where a
+ * commit adds files. Before it, m->files_pending.
+ */
+int model_open(struct tui_model *m, const char *dir, const char *range,
+	       const char *policy);
+int model_load_files(struct tui_model *m);
 void model_release(struct tui_model *m);
 
 /* The human reviewed commit i (r on the review screen). */

@@ -83,10 +83,12 @@ static void find_blocker(struct view *v)
 		s->block = BLOCK_PUBLISHED;
 }
 
+/* The dry run reads the range again: the first frame does without it. */
 static int series_open(struct view *v)
 {
 	v->priv = xcalloc(1, sizeof(struct series_view));
-	find_blocker(v);
+	if (!v->m->files_pending)
+		find_blocker(v);
 	return 0;
 }
 
@@ -351,4 +353,5 @@ const struct view_ops screen_series = {
 	.done = series_done,
 	.report = screen_series_report,
 	.back = series_back,
+	.loaded = find_blocker,
 };
