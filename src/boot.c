@@ -34,6 +34,7 @@
 #include "qemu.h"
 #include "repo.h"
 #include "run.h"
+#include "wcache.h"
 
 #define BUSYBOX "/bin/busybox"
 /* How long a KVM boot may take before KVM counts as not working. */
@@ -436,12 +437,22 @@ static int build(struct boot_ctx *c, struct kbuild_failure *f)
 	return ret;
 }
 
-/* Configure and build the tip that the worktree holds. */
+static int check_warnings(struct boot_ctx *c);
+
+/*
+ * Configure and build the tip that the worktree holds. The W=1 check
+ * comes before the build: its compiles replace the objects of the files
+ * it checks, which the build then makes again with its own flags (a
+ * check after the build would leave them for the next run to rebuild
+ * and link).
+ */
 static int build_tip(struct boot_ctx *c)
 {
 	struct kbuild_failure f = { 0 };
 	int ret = configure(c, &f, c->wt_tip, true);
 
+	if (ret == 0 && check_warnings(c) < 0)
+		return -1;
 	if (ret == 0)
 		ret = build(c, &f);
 	if (ret == 1)
@@ -1086,27 +1097,51 @@ static bool wt_has(struct boot_ctx *c, const char *file)
 	return has;
 }
 
+/* What the W=1 check found for one file at one commit (cached). */
+enum { W1_OK, W1_BAD, W1_ABSENT };
+
+/* make W=1 of file at the commit the worktree holds: its W1_* code. */
+static int w1_compile(struct buf *out, struct boot_ctx *c, const char *file)
+{
+	int st;
+
+	if (!wt_has(c, file))
+		return W1_ABSENT;
+	st = kbuild_w1_object(out, &c->cell->kb, file);
+	if (st < 0)
+		return -1;
+	return st ? W1_BAD : W1_OK;
+}
+
 /*
- * make W=1 of each file at the commit the worktree holds: the warnings
- * onto *w; a file present that kbuild would not build is marked in bad.
+ * The W=1 warnings of each file at commit rev (hex) onto *w; a file
+ * present that kbuild would not build is marked in bad. The cache
+ * answers first: the worktree (at *at) moves to rev only for the files
+ * it lacks.
  */
-static int w1_files(struct boot_ctx *c, struct kwarn **w, size_t *nr,
-		    char **files, size_t nr_files, bool *bad)
+static int w1_files(struct boot_ctx *c, const struct wcache *wc,
+		    const char *rev, const char **at, struct kwarn **w,
+		    size_t *nr, char **files, size_t nr_files, bool *bad)
 {
 	for (size_t i = 0; i < nr_files; i++) {
 		struct buf out = BUF_INIT;
 		int st;
 
-		if (!wt_has(c, files[i]))
-			continue;
-		st = kbuild_w1_object(&out, &c->cell->kb, files[i]);
-		if (st < 0) {
-			buf_release(&out);
-			return -1;
+		if (!wcache_get(&out, &st, wc, rev, files[i])) {
+			if (strcmp(*at, rev) &&
+			    ktree_checkout(c->wt, c->base_repo, rev) < 0)
+				return -1;
+			*at = rev;
+			st = w1_compile(&out, c, files[i]);
+			if (st < 0) {
+				buf_release(&out);
+				return -1;
+			}
+			wcache_put(wc, rev, files[i], st, out.ptr, out.len);
 		}
-		if (st != 0)
+		if (st == W1_BAD)
 			bad[i] = true;
-		else
+		else if (st == W1_OK)
 			kwarn_parse(w, nr, buf_cstr(&out), out.len, c->wt);
 		buf_release(&out);
 	}
@@ -1125,37 +1160,29 @@ static void touched_c_files(struct boot_ctx *c, char ***files, size_t *nr)
 	}
 }
 
-/*
- * The W=1 warnings of the touched files at the base and at the tip, and
- * those the tip adds into the verdict. The worktree ends at the tip.
- */
-static int check_warnings(struct boot_ctx *c)
+/* The commit (hex) the series starts from, or NULL when it has none. */
+static char *series_base_id(struct boot_ctx *c)
 {
-	char **files = NULL, *base = series_base(c);
-	size_t nr = 0, nb = 0, nt = 0;
-	struct kwarn *bw = NULL, *tw = NULL;
-	bool *bad_base = NULL, *bad_tip = NULL;
-	double t0 = boot_now_s();
-	int ret = 0;
+	char *base = series_base(c), *id = NULL;
+	struct buf spec = BUF_INIT;
 
-	touched_c_files(c, &files, &nr);
-	bad_base = xcalloc(nr + 1, sizeof(*bad_base));
-	bad_tip = xcalloc(nr + 1, sizeof(*bad_tip));
-	if (!nr || !base)
-		goto done;
-	progress(c, "W=1 warnings at the base", 0, 0);
-	ret = ktree_checkout(c->wt, c->base_repo, base);
-	if (ret == 0)
-		ret = w1_files(c, &bw, &nb, files, nr, bad_base);
-	if (ret == 0) {
-		progress(c, "W=1 warnings at the tip", 0, 0);
-		ret = ktree_checkout(c->wt, c->base_repo, c->wt_tip);
+	if (!base)
+		return NULL;
+	buf_addf(&spec, "%s^{commit}", base);
+	if (boot_git_line(&id, c->wt, (const char *const[]){ "rev-parse",
+			  "--verify", "-q", spec.ptr, NULL }) < 0) {
+		error_clear();
+		id = NULL;
 	}
-	if (ret == 0)
-		ret = w1_files(c, &tw, &nt, files, nr, bad_tip);
-	if (ret < 0)
-		goto out;
-done:
+	buf_release(&spec);
+	free(base);
+	return id;
+}
+
+/* The touched files W=1 could not check, and those it did. */
+static void note_checked(struct boot_ctx *c, char **files, size_t nr,
+			 const bool *bad_base, const bool *bad_tip, bool base)
+{
 	for (size_t i = 0; i < nr; i++)
 		if (bad_base[i] || bad_tip[i] || !base)
 			boot_strv_push(&c->v->unchecked, &c->v->nr_unchecked,
@@ -1164,6 +1191,44 @@ done:
 			boot_strv_push(&c->v->w1_checked,
 				       &c->v->nr_w1_checked,
 				       xstrdup(files[i]));
+}
+
+/*
+ * The W=1 warnings of the touched files at the base and at the tip, and
+ * those the tip adds into the verdict. The worktree ends at the tip.
+ */
+static int check_warnings(struct boot_ctx *c)
+{
+	char **files = NULL, *base = series_base_id(c);
+	char *config = path_join(c->cell->kb.obj, ".config");
+	const char *at = c->wt_tip;
+	size_t nr = 0, nb = 0, nt = 0;
+	struct kwarn *bw = NULL, *tw = NULL;
+	bool *bad_base, *bad_tip;
+	struct wcache wc;
+	double t0 = boot_now_s();
+	int ret = 0;
+
+	wcache_open(&wc, c->cell->dir, config);
+	touched_c_files(c, &files, &nr);
+	bad_base = xcalloc(nr + 1, sizeof(*bad_base));
+	bad_tip = xcalloc(nr + 1, sizeof(*bad_tip));
+	if (!nr || !base)
+		goto done;
+	wcache_prune(&wc, base, c->wt_tip);
+	progress(c, "W=1 warnings at the base", 0, 0);
+	ret = w1_files(c, &wc, base, &at, &bw, &nb, files, nr, bad_base);
+	if (ret == 0) {
+		progress(c, "W=1 warnings at the tip", 0, 0);
+		ret = w1_files(c, &wc, c->wt_tip, &at, &tw, &nt, files, nr,
+			       bad_tip);
+	}
+	if (ret == 0 && strcmp(at, c->wt_tip))
+		ret = ktree_checkout(c->wt, c->base_repo, c->wt_tip);
+	if (ret < 0)
+		goto out;
+done:
+	note_checked(c, files, nr, bad_base, bad_tip, base);
 	kwarn_added(&c->v->new_warnings, &c->v->nr_new_warnings, bw, nb,
 		    tw, nt);
 	c->v->base_warnings = nb;
@@ -1171,6 +1236,8 @@ done:
 	c->v->warnings_checked = true;
 	c->v->warnings_s = boot_now_s() - t0;
 out:
+	wcache_release(&wc);
+	free(config);
 	free(base);
 	boot_strv_free(files, nr);
 	kwarn_free(bw, nb);
@@ -1400,7 +1467,7 @@ static int build_cell(struct boot_ctx *c, struct boot_cell *cell)
 	if (ret < 0)
 		return ret;
 	/* the warnings of a tip that built, even after an earlier break */
-	if ((!ret || tip_built(c)) && check_warnings(c) < 0)
+	if (c->opts->each && (!ret || tip_built(c)) && check_warnings(c) < 0)
 		return -1;
 	/* a tip that builds is booted, even after an earlier break */
 	if (ret && !tip_built(c))
