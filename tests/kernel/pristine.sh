@@ -4,7 +4,9 @@
 # its base (built once per arch and config, kept in DISCLOSE_CACHE): in a
 # fresh clone, the series' build compiles only what it touches (a
 # handful of CC steps, not the whole kernel), boot.json gives the time of
-# each phase, and the kernel boots.
+# each phase, and the kernel boots. Booted again, unchanged or with a
+# documentation commit on top, the series builds nothing: the W=1 check
+# of its .c files neither leaves objects to remake nor links the kernel.
 # Environment (tests/run-e2e.sh): DISCLOSE, TOP, TMPDIR, DISCLOSE_CACHE.
 # Exit 77 (skip) only when a package is missing and cannot be installed.
 
@@ -83,4 +85,32 @@ for phase in checkout pristine configure build boot; do
 	[ "$(jget "$j" "'$phase' in v['seconds']")" = True ] ||
 		fail "boot.json has no $phase time"
 done
+
+# again NAME: boot the clone once more; its build log's CC and LD lines
+# into $TMPDIR/NAME.built.
+again() {
+	"$DISCLOSE" boot --json pristine..HEAD >"$TMPDIR/$1.json" \
+		2>"$TMPDIR/$1.err"
+	rc=$?
+	j="$TMPDIR/$1.json"
+	[ $rc -eq 0 ] || { cat "$j"; fail "$1: the boot gave exit $rc"; }
+	[ "$(jget "$j" 'sorted(v["warnings_checked_files"])')" = \
+	  "['init/main.c', 'lib/string.c']" ] ||
+		fail "$1: the W=1 check did not cover the two files"
+	grep -E '^  (CC|LD) ' "$(jget "$j" 'v["logs"]["build"]')" \
+		>"$TMPDIR/$1.built"
+	cat "$TMPDIR/$1.built"
+}
+
+step "the same series again: the W=1 check leaves the objects as built"
+again same
+[ -s "$TMPDIR/same.built" ] &&
+	fail "the unchanged series was compiled or linked again"
+
+step "a documentation commit on top: W=1 at the new tip, nothing built"
+printf '\nA line for the pristine test.\n' >>Documentation/process/howto.rst
+git commit -q -a -m "docs: a line for the pristine test"
+again docs
+[ -s "$TMPDIR/docs.built" ] &&
+	fail "a documentation commit made the build compile or link"
 step "done"
