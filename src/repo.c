@@ -1236,24 +1236,21 @@ struct repo_commit {
 
 /*
  * A commit of the walk that cannot be read: past a shallow clone's
- * boundary, or missing or damaged. libgit2's message is taken first:
- * asking whether the clone is shallow clears it.
+ * boundary (walk_setup read .git/shallow), or missing or damaged.
  */
-static int unreadable_commit(struct repo *r, const git_oid *oid)
+static int unreadable_commit(const struct repo *r, const git_oid *oid)
 {
 	const git_error *e = git_error_last();
-	char *why = xstrdup(e && e->message ? e->message : "not found");
 	char hex[GIT_OID_HEXSZ + 1];
 
 	git_oid_tostr(hex, sizeof(hex), oid);
-	if (git_repository_is_shallow(r->git) == 1)
+	if (r->nr_shallow)
 		error_set("commit %s is not in this shallow clone: the walk of the range reaches past what was fetched (.git/shallow), which libgit2 cannot stop at; fetch the history with git fetch --unshallow, or give HEAD alone",
 			  hex);
 	else
 		error_set("cannot read commit %s, which the range reaches (%s): the repository is missing objects or has damaged ones; run git fsck, and fetch them again from where they came",
-			  hex, why);
+			  hex, e && e->message ? e->message : "not found");
 	git_error_clear();
-	free(why);
 	return -1;
 }
 
@@ -1324,15 +1321,12 @@ out:
 	buf_release(&text);
 }
 
-/* The commit-graph of the repository's objects, once. */
+/* The commit-graph of the repository's objects. */
 static void open_cgraph(struct repo *r)
 {
 	const char *env = getenv("GIT_OBJECT_DIRECTORY");
 	struct buf dir = BUF_INIT;
 
-	if (r->cgraph_tried)
-		return;
-	r->cgraph_tried = true;
 	if (env && *env)
 		buf_adds(&dir, env);
 	else
@@ -1516,16 +1510,13 @@ static int id_cmp(const void *a, const void *b)
 	return memcmp(a, b, GIT_OID_RAWSZ);
 }
 
-/* The boundary commits of a shallow clone (.git/shallow), once. */
+/* The boundary commits of a shallow clone (.git/shallow). */
 static void read_shallow(struct repo *r)
 {
 	struct buf path = BUF_INIT, text = BUF_INIT;
 	size_t alloc = 0;
 	git_oid oid;
 
-	if (r->shallow_read)
-		return;
-	r->shallow_read = true;
 	buf_addf(&path, "%s/shallow", r->git_dir);
 	if (read_file(&text, path.ptr) < 0) {
 		error_clear();	/* no such file: not shallow */
@@ -1566,8 +1557,11 @@ static int walk_setup(struct walk_reader *rd, struct repo *r)
 {
 	if (!r->odb && git_repository_odb(&r->odb, r->git) < 0)
 		return git_fail("cannot read the object database");
-	open_cgraph(r);
-	read_shallow(r);
+	if (!r->walk_ready) {
+		open_cgraph(r);
+		read_shallow(r);
+		r->walk_ready = true;
+	}
 	rd->read = read_commit_raw;
 	rd->release = release_commit_raw;
 	rd->generation = r->cgraph ? commit_generation : NULL;

@@ -31,10 +31,9 @@ struct repo {
 	git_odb *odb;			/* the walk's, opened on first use */
 	struct walk *walk;		/* the walk under way, or NULL */
 	struct cgraph *cgraph;		/* its commit-graph, or NULL */
-	bool cgraph_tried;
 	unsigned char (*shallow)[GIT_OID_RAWSZ];	/* .git/shallow, sorted */
 	size_t nr_shallow;
-	bool shallow_read;
+	bool walk_ready;		/* the two above are read */
 	bool want_added_files;		/* the walk's fn asks for them */
 	struct difftree *difftree;	/* git finding them, or NULL */
 	struct repo_commit *given;	/* the commit it gave fn, or NULL */

@@ -6,6 +6,23 @@ sock=$TMPDIR/tmux.sock
 T() { tmux -S "$sock" "$@"; }
 trap 'T kill-server 2>/dev/null' EXIT
 
+# new_session ARGS...: a new session (tmux new-session -d ARGS) on the
+# private socket, a server left from before stopped first. A client that
+# connects while the old server exits gets "server exited unexpectedly"
+# (seen once in a sanitizer run): wait for its socket to go, and try
+# once more after a pause.
+new_session() {
+	T kill-server 2>/dev/null
+	i=0
+	while [ -S "$sock" ] && [ $i -lt 20 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	T -f /dev/null new-session -d "$@" 2>/dev/null && return 0
+	sleep 0.5
+	T -f /dev/null new-session -d "$@"
+}
+
 # wait_for TEXT: until the screen shows TEXT (5 s at most), else the
 # screen goes to stderr and the test fails.
 wait_for() {

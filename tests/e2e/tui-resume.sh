@@ -23,8 +23,7 @@ RUN
 screen() { T capture-pane -p -t t; }
 # start: a new tmux session running the assistant
 start() {
-	T kill-server 2>/dev/null
-	T -f /dev/null new-session -d -s t -x 120 -y 30 "sh $TMPDIR/run.sh" ||
+	new_session -s t -x 120 -y 30 "sh $TMPDIR/run.sh" ||
 		fail "tmux new-session"
 	T set-option -t t remain-on-exit on >/dev/null
 }

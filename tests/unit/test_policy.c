@@ -109,6 +109,22 @@ static const char doc_llm[] =
 	"\n"
 	"\tAssisted-by: LLM coccinelle sparse\n";
 
+/* Does doc_llm with tail after it have the bug-fix procedure? */
+static bool llm_doc_with_procedure(const char *tail)
+{
+	struct tree_docs t = { 0 };
+	struct buf b = BUF_INIT;
+	bool has;
+
+	buf_adds(&b, doc_llm);
+	buf_adds(&b, tail);
+	assert_int_equal(policy_read_document(&t, b.ptr, b.len), 0);
+	has = t.bugfix_procedure;
+	tree_docs_release(&t);
+	buf_release(&b);
+	return has;
+}
+
 /* The document is recognized by its content, not by a checksum. */
 static void test_read_document(void **state)
 {
@@ -127,23 +143,15 @@ static void test_read_document(void **state)
 	assert_string_equal(t.form_line, "Assisted-by: LLM [TOOL1] [TOOL2]");
 	tree_docs_release(&t);
 
-	buf_adds(&b, doc_llm);
-	buf_adds(&b, "\nProcedure for finding and fixing bugs\n"
-		     "=====================================\n");
-	assert_int_equal(policy_read_document(&t, b.ptr, b.len), 0);
-	assert_true(t.bugfix_procedure);
-	tree_docs_release(&t);
+	assert_true(llm_doc_with_procedure(
+		"\nProcedure for finding and fixing bugs\n"
+		"=====================================\n"));
 	/* a sentence that only names the procedure is no section of it */
-	buf_reset(&b);
-	buf_adds(&b, doc_llm);
-	buf_adds(&b, "\nA \"Procedure for finding and fixing bugs\" is under\n"
-		     "discussion and not yet part of this document.\n");
-	assert_int_equal(policy_read_document(&t, b.ptr, b.len), 0);
-	assert_false(t.bugfix_procedure);
-	tree_docs_release(&t);
+	assert_false(llm_doc_with_procedure(
+		"\nA \"Procedure for finding and fixing bugs\" is under\n"
+		"discussion and not yet part of this document.\n"));
 
 	/* a wording git disclose does not know fails loudly */
-	buf_reset(&b);
 	buf_adds(&b, "Say ``Assisted-by:`` and name the tool in prose.\n");
 	assert_int_equal(policy_read_document(&t, b.ptr, b.len), -1);
 	assert_non_null(strstr(error_last(), "--policy"));

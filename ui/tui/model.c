@@ -114,8 +114,6 @@ static void describe_commit(struct tui_model *m, struct series_commit *sc,
 			sc->has_human_sob = true;
 		ident_release(&who);
 	}
-	if (m->checker)
-		run_checker(m, sc, NULL, cache);
 	if (m->checker) {
 		struct ident author = { sc->info->author_name,
 					sc->info->author_email };
@@ -124,6 +122,7 @@ static void describe_commit(struct tui_model *m, struct series_commit *sc,
 		struct lint_facts lf = { &author, &committer, NULL,
 					 0, NULL, false };
 
+		run_checker(m, sc, NULL, cache);
 		commit_facts_read(&sc->facts, sc->msg, &lf,
 				  m->have_human ? &m->human : NULL,
 				  m->policy->form, m->cat);
