@@ -103,6 +103,7 @@ again() {
 }
 
 step "the same series again: the W=1 check leaves the objects as built"
+cd "$TMPDIR/second" || fail "no clone"
 again same
 [ -s "$TMPDIR/same.built" ] &&
 	fail "the unchanged series was compiled or linked again"
