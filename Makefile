@@ -18,6 +18,11 @@ DEB_PKGS   = libncurses-dev libgit2-dev libcjson-dev libcmocka-dev pkg-config \
 KERNEL_PKGS = linux-source-6.1 qemu-system-x86 busybox-static flex bison bc \
              libelf-dev libssl-dev cpio xz-utils python3-docutils python3-ply \
              python3-git gzip
+# lava-run for boot --lava (tests/kernel/lava.sh), without its
+# recommendations: those are about 100 more packages (a kernel image,
+# lxc, an NFS server, qemu-system-arm) that lava-run's local QEMU jobs
+# do not use.
+LAVA_PKGS  = lava-dispatcher
 VERSION    = 0.1.0
 
 ifeq ($(SANITIZE),1)
@@ -133,6 +138,7 @@ check: $(BIN) $(UNIT)
 # The kernel series and the QEMU boot: slow (a kernel build), run once.
 kernel-test: $(BIN)
 	@sh tests/deps.sh $(KERNEL_PKGS)
+	@DEPS_APT_OPTS=--no-install-recommends sh tests/deps.sh $(LAVA_PKGS)
 	@sh tests/run-e2e.sh $(abspath $(BIN)) $(abspath tests/kernel)
 
 # Sanitizer reports exit 86, which no test mistakes for a policy error (1).

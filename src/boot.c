@@ -28,10 +28,13 @@
 #include "kcache.h"
 #include "kbuild.h"
 #include "kconfig.h"
+#include "kunit.h"
 #include "kwarn.h"
+#include "lava.h"
 #include "qemu.h"
 #include "repo.h"
 #include "run.h"
+#include "wcache.h"
 
 #define BUSYBOX "/bin/busybox"
 /* How long a KVM boot may take before KVM counts as not working. */
@@ -50,6 +53,9 @@ struct boot_cell {
 	struct kbuild kb;
 	struct boot_verdict *v;	/* the run's verdict when it is the only cell */
 	bool built;		/* the tip built: boot it */
+	char *tip_status;	/* --each after a failed commit: the tip's
+				 * boot result (the verdict keeps the
+				 * failure) */
 	char *nonce;
 	char *error;		/* the boot thread's environment error */
 };
@@ -82,6 +88,7 @@ struct boot_ctx {
 	int k;			/* the commit being built (from 1); 0: none */
 	char **stages;		/* "commit k/n <stage>": kept for the meter */
 	size_t nr_stages;
+	char *kunit_glob;	/* kunit.filter_glob, or NULL */
 };
 
 static void progress(struct boot_ctx *c, const char *stage, int done,
@@ -218,13 +225,46 @@ static int open_repo(struct boot_ctx *c)
 	return 0;
 }
 
+static int count_one(const struct commit_info *ci, void *data)
+{
+	(void)ci;
+	(*(size_t *)data)++;
+	return 1;	/* one is enough */
+}
+
+/*
+ * The range's ends; a range with no commits (HEAD..HEAD, or the default
+ * with nothing ahead of the upstream) is refused before any build: its
+ * ends would have built and booted the base and called it the series.
+ */
 static int resolve_range(struct boot_ctx *c)
 {
+	char *def = NULL;
+	size_t n = 0;
+	int ret = -1;
+
 	if (repo_range_ends(&c->revs, &c->nr_revs, c->repo,
 			    c->opts->range) < 0)
 		return -1;
 	c->v->tip = xstrdup(c->revs[0]);
-	return 0;
+	if (c->nr_revs == 1)
+		return 0;
+	if (repo_walk(c->repo, c->opts->range, count_one, &n) < 0)
+		return -1;
+	if (n)
+		return 0;
+	if (c->opts->range)
+		ret = error_set("the range %s has no commits: give one, e.g. "
+				"git disclose boot HEAD~3..HEAD, or HEAD to "
+				"boot that commit alone", c->opts->range);
+	else if (repo_default_range(&def, c->repo) == 0)
+		ret = error_set("the range %s (the default: the branch's "
+				"commits not on its upstream) has no "
+				"commits: give one, e.g. git disclose boot "
+				"HEAD~3..HEAD, or HEAD to boot that commit "
+				"alone", def);
+	free(def);
+	return ret;
 }
 
 static bool tip_has(struct boot_ctx *c, const char *file)
@@ -397,12 +437,22 @@ static int build(struct boot_ctx *c, struct kbuild_failure *f)
 	return ret;
 }
 
-/* Configure and build the tip that the worktree holds. */
+static int check_warnings(struct boot_ctx *c);
+
+/*
+ * Configure and build the tip that the worktree holds. The W=1 check
+ * comes before the build: its compiles replace the objects of the files
+ * it checks, which the build then makes again with its own flags (a
+ * check after the build would leave them for the next run to rebuild
+ * and link).
+ */
 static int build_tip(struct boot_ctx *c)
 {
 	struct kbuild_failure f = { 0 };
 	int ret = configure(c, &f, c->wt_tip, true);
 
+	if (ret == 0 && check_warnings(c) < 0)
+		return -1;
 	if (ret == 0)
 		ret = build(c, &f);
 	if (ret == 1)
@@ -442,6 +492,7 @@ static int run_qemu(struct boot_ctx *c, struct boot_cell *cell,
 	struct qemu_boot b = { .program = qemu_program(cell->arch),
 			       .kernel = kernel, .initrd = initrd,
 			       .nonce = cell->nonce, .accel = "tcg",
+			       .kunit_glob = c->kunit_glob,
 			       .errlog = errlog, .timeout_ms = timeout_ms };
 	int ret = 0;
 
@@ -468,9 +519,179 @@ static int run_qemu(struct boot_ctx *c, struct boot_cell *cell,
 		ret = qemu_run(console, ended, &b);
 	free(cell->v->accel);
 	cell->v->accel = xstrdup(b.accel);
+	free(cell->v->runner);
+	cell->v->runner = xstrdup("qemu");
 	free(kernel);
 	free(errlog);
 	return ret;
+}
+
+/* ---- LAVA ---- */
+
+/*
+ * The cell's job file: --lava-job's (in a matrix with "-<arch>-<config>"
+ * before ".yaml"), or <cell>/lava/job.yaml for --lava alone.
+ */
+static char *lava_job_path(struct boot_ctx *c, struct boot_cell *cell)
+{
+	const char *file = c->opts->lava_job;
+	struct buf p = BUF_INIT;
+	size_t len;
+
+	if (!file)
+		return path_join(cell->dir, "lava/job.yaml");
+	len = strlen(file);
+	if (len > 5 && !strcmp(file + len - 5, ".yaml"))
+		len -= 5;
+	buf_add(&p, file, len);
+	if (c->nr_cells > 1)
+		buf_addf(&p, "-%s-%s", cell->arch, cell->config);
+	buf_adds(&p, ".yaml");
+	return buf_detach(&p, NULL);
+}
+
+/* The cell's boot as a LAVA job, with its images and device beside it. */
+/* --lava-job: the files written, for the user (job, images, device). */
+static void keep_lava_files(struct boot_verdict *v,
+			    const struct lava_files *f)
+{
+	const char *const files[] = { f->job, f->kernel, f->ramdisk,
+				      f->device };
+
+	boot_strv_free(v->lava_files, v->nr_lava_files);
+	v->lava_files = NULL;
+	v->nr_lava_files = 0;
+	for (size_t i = 0; i < 4; i++)
+		if (files[i])
+			boot_strv_push(&v->lava_files, &v->nr_lava_files,
+				       xstrdup(files[i]));
+}
+
+static int write_lava(struct boot_ctx *c, struct boot_cell *cell,
+		      const char *initrd, struct lava_files *files)
+{
+	char *job = lava_job_path(c, cell), *dir = NULL, *slash;
+	char *kernel = kbuild_image_path(&cell->kb);
+	char *append = qemu_append(cell->nonce, c->kunit_glob);
+	struct buf name = BUF_INIT;
+	struct lava_job j = { .arch = cell->arch, .append = append,
+			      .nonce = cell->nonce,
+			      .timeout_s = c->opts->timeout_s > 0 ?
+					   c->opts->timeout_s :
+					   BOOT_DEFAULT_TIMEOUT };
+	int ret = 0;
+
+	buf_addf(&name, "git disclose boot %.12s %s", c->top->tip, cell->name);
+	j.name = name.ptr;
+	dir = xstrdup(job);
+	slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = '\0';
+		ret = mkdir_p(dir, 0755);
+	}
+	if (ret == 0)
+		ret = lava_write(files, job, c->opts->lava_url, &j, kernel,
+				 initrd);
+	free(job);
+	free(dir);
+	free(kernel);
+	free(append);
+	buf_release(&name);
+	return ret;
+}
+
+/* lava-run's results into the verdict's LAVA record. */
+static void keep_lava(struct boot_verdict *v, const struct lava_log *log,
+		      const struct lava_files *files, const char *logfile)
+{
+	struct boot_lava *l = boot_verdict_new_lava(v);
+
+	l->job = xstrdup(files->job);
+	l->device = xstrdup(files->device);
+	l->log = xstrdup(logfile);
+	l->result = log->result ? xstrdup(log->result) : NULL;
+	l->error = log->error ? xstrdup(log->error) : NULL;
+	for (size_t i = 0; i < log->nr_cases; i++)
+		boot_lava_add_case(l, log->cases[i].name,
+				   log->cases[i].result);
+}
+
+/*
+ * --lava: lava-run runs the cell's job; the console it logged into
+ * console, *ended false when it timed out. A job that failed before
+ * the kernel said anything is an environment error.
+ */
+static int run_lava(struct boot_ctx *c, struct boot_cell *cell,
+		    struct buf *console, bool *ended,
+		    const struct lava_files *files)
+{
+	char *dir = path_join(cell->dir, "lava");
+	char *out = path_join(dir, "out"), *logfile = path_join(dir,
+								"lava.log");
+	struct buf id = BUF_INIT;
+	struct lava_log log;
+	int timeout_s = c->opts->timeout_s > 0 ? c->opts->timeout_s :
+						 BOOT_DEFAULT_TIMEOUT;
+	struct lava_run r = { .job = files->job, .device = files->device,
+			      .out_dir = out, .log = logfile,
+			      /* the job's own timeout, and a minute more */
+			      .timeout_ms = (2 * timeout_s + 480) * 1000 };
+	int ret;
+
+	buf_addf(&id, "disclose-%s", cell->nonce);
+	r.job_id = id.ptr;
+	ret = mkdir_p(dir, 0755);
+	if (ret == 0)
+		ret = lava_run(&log, &r);
+	if (ret < 0)
+		goto out;
+	if (!log.console.len && !log.timed_out) {
+		ret = error_set("lava-run did not boot the kernel: %s; see %s",
+				log.error ? log.error : "no console output",
+				logfile);
+		lava_log_release(&log);
+		goto out;
+	}
+	buf_add(console, log.console.ptr ? log.console.ptr : "",
+		log.console.len);
+	*ended = !log.timed_out;
+	keep_lava(cell->v, &log, files, logfile);
+	free(cell->v->runner);
+	cell->v->runner = xstrdup("lava");
+	lava_log_release(&log);
+out:
+	free(dir);
+	free(out);
+	free(logfile);
+	buf_release(&id);
+	return ret;
+}
+
+/*
+ * A boot whose console passed fails when lava-run's own results do not
+ * agree: the job failed, a case failed, or the marker was not reported.
+ */
+static void judge_lava(struct boot_verdict *v)
+{
+	const struct boot_lava *l = v->lava;
+	bool marker = false, failed = false;
+
+	if (!l || !v->pass)
+		return;
+	for (size_t i = 0; i < l->nr_cases; i++) {
+		if (!strcmp(l->results[i], "fail"))
+			failed = true;
+		else if (!strcmp(l->cases[i], "disclose_boot_ok") &&
+			 !strcmp(l->results[i], "pass"))
+			marker = true;
+	}
+	if (marker && !failed && l->result && !strcmp(l->result, "pass"))
+		return;
+	boot_verdict_fail(v, "lava-failed", "the console passed but lava-run "
+			  "did not pass the job",
+			  xstrdup(l->error ? l->error : marker ?
+				  "a monitor case failed" :
+				  "the monitor did not report the marker"));
 }
 
 /*
@@ -529,6 +750,7 @@ static int boot_console(struct boot_ctx *c, struct boot_cell *cell,
 	char *initrd = path_join(cell->dir, "initramfs.cpio");
 	struct buf console = BUF_INIT;
 	struct console_expect want = { NULL, NULL, false };
+	struct lava_files lf = { 0 };
 	int ret;
 
 	ret = write_initramfs(cell, initrd);
@@ -536,7 +758,17 @@ static int boot_console(struct boot_ctx *c, struct boot_cell *cell,
 		goto out;
 	free(cell->nonce);
 	cell->nonce = make_nonce();
-	ret = run_qemu(c, cell, &console, &want.ended, initrd);
+	if (c->opts->lava || c->opts->lava_job) {
+		ret = write_lava(c, cell, initrd, &lf);
+		if (ret == 0 && c->opts->lava_job)
+			keep_lava_files(cell->v, &lf);
+	}
+	if (ret < 0)
+		goto out;
+	if (c->opts->lava)
+		ret = run_lava(c, cell, &console, &want.ended, &lf);
+	else
+		ret = run_qemu(c, cell, &console, &want.ended, initrd);
 	if (ret < 0)
 		goto out;
 	free(cell->v->console_log);
@@ -552,7 +784,31 @@ static int boot_console(struct boot_ctx *c, struct boot_cell *cell,
 out:
 	free(initrd);
 	buf_release(&console);
+	lava_files_release(&lf);
 	return ret;
+}
+
+/*
+ * --each, an earlier commit failed and the tip built and booted: the
+ * tip's console gives the suites and the tip's own status, the first
+ * failure stays the verdict.
+ */
+static void take_tip_boot(struct boot_cell *cell,
+			  const struct console_verdict *cv)
+{
+	struct boot_verdict *v = cell->v;
+	char *status = v->status, *summary = v->summary;
+	char *detail = v->detail;
+
+	v->status = v->summary = v->detail = NULL;
+	boot_verdict_take_console(v, cv);
+	judge_lava(v);
+	free(cell->tip_status);
+	cell->tip_status = v->status;
+	v->status = NULL;
+	boot_verdict_fail(v, status, summary, detail);
+	free(status);
+	free(summary);
 }
 
 /* Boot the cell's tip; an environment error is kept in cell->error. */
@@ -563,9 +819,12 @@ static int boot_kernel(struct boot_ctx *c, struct boot_cell *cell)
 	int ret = boot_console(c, cell, &cv, cell->v->release);
 
 	cell->v->boot_s = boot_now_s() - t0;
-	if (ret == 0)
+	if (ret == 0 && cell->v->failed_commit >= 0) {
+		take_tip_boot(cell, cv);
+	} else if (ret == 0) {
 		boot_verdict_take_console(cell->v, cv);
-	else
+		judge_lava(cell->v);
+	} else
 		cell->error = xstrdup(error_last());
 	console_verdict_free(cv);
 	return ret;
@@ -838,27 +1097,51 @@ static bool wt_has(struct boot_ctx *c, const char *file)
 	return has;
 }
 
+/* What the W=1 check found for one file at one commit (cached). */
+enum { W1_OK, W1_BAD, W1_ABSENT };
+
+/* make W=1 of file at the commit the worktree holds: its W1_* code. */
+static int w1_compile(struct buf *out, struct boot_ctx *c, const char *file)
+{
+	int st;
+
+	if (!wt_has(c, file))
+		return W1_ABSENT;
+	st = kbuild_w1_object(out, &c->cell->kb, file);
+	if (st < 0)
+		return -1;
+	return st ? W1_BAD : W1_OK;
+}
+
 /*
- * make W=1 of each file at the commit the worktree holds: the warnings
- * onto *w; a file present that kbuild would not build is marked in bad.
+ * The W=1 warnings of each file at commit rev (hex) onto *w; a file
+ * present that kbuild would not build is marked in bad. The cache
+ * answers first: the worktree (at *at) moves to rev only for the files
+ * it lacks.
  */
-static int w1_files(struct boot_ctx *c, struct kwarn **w, size_t *nr,
-		    char **files, size_t nr_files, bool *bad)
+static int w1_files(struct boot_ctx *c, const struct wcache *wc,
+		    const char *rev, const char **at, struct kwarn **w,
+		    size_t *nr, char **files, size_t nr_files, bool *bad)
 {
 	for (size_t i = 0; i < nr_files; i++) {
 		struct buf out = BUF_INIT;
 		int st;
 
-		if (!wt_has(c, files[i]))
-			continue;
-		st = kbuild_w1_object(&out, &c->cell->kb, files[i]);
-		if (st < 0) {
-			buf_release(&out);
-			return -1;
+		if (!wcache_get(&out, &st, wc, rev, files[i])) {
+			if (strcmp(*at, rev) &&
+			    ktree_checkout(c->wt, c->base_repo, rev) < 0)
+				return -1;
+			*at = rev;
+			st = w1_compile(&out, c, files[i]);
+			if (st < 0) {
+				buf_release(&out);
+				return -1;
+			}
+			wcache_put(wc, rev, files[i], st, out.ptr, out.len);
 		}
-		if (st != 0)
+		if (st == W1_BAD)
 			bad[i] = true;
-		else
+		else if (st == W1_OK)
 			kwarn_parse(w, nr, buf_cstr(&out), out.len, c->wt);
 		buf_release(&out);
 	}
@@ -877,41 +1160,75 @@ static void touched_c_files(struct boot_ctx *c, char ***files, size_t *nr)
 	}
 }
 
+/* The commit (hex) the series starts from, or NULL when it has none. */
+static char *series_base_id(struct boot_ctx *c)
+{
+	char *base = series_base(c), *id = NULL;
+	struct buf spec = BUF_INIT;
+
+	if (!base)
+		return NULL;
+	buf_addf(&spec, "%s^{commit}", base);
+	if (boot_git_line(&id, c->wt, (const char *const[]){ "rev-parse",
+			  "--verify", "-q", spec.ptr, NULL }) < 0) {
+		error_clear();
+		id = NULL;
+	}
+	buf_release(&spec);
+	free(base);
+	return id;
+}
+
+/* The touched files W=1 could not check, and those it did. */
+static void note_checked(struct boot_ctx *c, char **files, size_t nr,
+			 const bool *bad_base, const bool *bad_tip, bool base)
+{
+	for (size_t i = 0; i < nr; i++)
+		if (bad_base[i] || bad_tip[i] || !base)
+			boot_strv_push(&c->v->unchecked, &c->v->nr_unchecked,
+				       xstrdup(files[i]));
+		else
+			boot_strv_push(&c->v->w1_checked,
+				       &c->v->nr_w1_checked,
+				       xstrdup(files[i]));
+}
+
 /*
  * The W=1 warnings of the touched files at the base and at the tip, and
  * those the tip adds into the verdict. The worktree ends at the tip.
  */
 static int check_warnings(struct boot_ctx *c)
 {
-	char **files = NULL, *base = series_base(c);
+	char **files = NULL, *base = series_base_id(c);
+	char *config = path_join(c->cell->kb.obj, ".config");
+	const char *at = c->wt_tip;
 	size_t nr = 0, nb = 0, nt = 0;
 	struct kwarn *bw = NULL, *tw = NULL;
-	bool *bad_base = NULL, *bad_tip = NULL;
+	bool *bad_base, *bad_tip;
+	struct wcache wc;
 	double t0 = boot_now_s();
 	int ret = 0;
 
+	wcache_open(&wc, c->cell->dir, config);
 	touched_c_files(c, &files, &nr);
 	bad_base = xcalloc(nr + 1, sizeof(*bad_base));
 	bad_tip = xcalloc(nr + 1, sizeof(*bad_tip));
 	if (!nr || !base)
 		goto done;
+	wcache_prune(&wc, base, c->wt_tip);
 	progress(c, "W=1 warnings at the base", 0, 0);
-	ret = ktree_checkout(c->wt, c->base_repo, base);
-	if (ret == 0)
-		ret = w1_files(c, &bw, &nb, files, nr, bad_base);
+	ret = w1_files(c, &wc, base, &at, &bw, &nb, files, nr, bad_base);
 	if (ret == 0) {
 		progress(c, "W=1 warnings at the tip", 0, 0);
-		ret = ktree_checkout(c->wt, c->base_repo, c->wt_tip);
+		ret = w1_files(c, &wc, c->wt_tip, &at, &tw, &nt, files, nr,
+			       bad_tip);
 	}
-	if (ret == 0)
-		ret = w1_files(c, &tw, &nt, files, nr, bad_tip);
+	if (ret == 0 && strcmp(at, c->wt_tip))
+		ret = ktree_checkout(c->wt, c->base_repo, c->wt_tip);
 	if (ret < 0)
 		goto out;
 done:
-	for (size_t i = 0; i < nr; i++)
-		if (bad_base[i] || bad_tip[i] || !base)
-			boot_strv_push(&c->v->unchecked, &c->v->nr_unchecked,
-				       xstrdup(files[i]));
+	note_checked(c, files, nr, bad_base, bad_tip, base);
 	kwarn_added(&c->v->new_warnings, &c->v->nr_new_warnings, bw, nb,
 		    tw, nt);
 	c->v->base_warnings = nb;
@@ -919,6 +1236,8 @@ done:
 	c->v->warnings_checked = true;
 	c->v->warnings_s = boot_now_s() - t0;
 out:
+	wcache_release(&wc);
+	free(config);
 	free(base);
 	boot_strv_free(files, nr);
 	kwarn_free(bw, nb);
@@ -1017,6 +1336,9 @@ static int make_cells(struct boot_ctx *c)
 		for (size_t k = 0; k < c->top->nr_enabled; k++)
 			boot_strv_push(&v->enabled, &v->nr_enabled,
 				       xstrdup(c->top->enabled[k]));
+		for (size_t k = 0; k < c->top->nr_kunit; k++)
+			boot_strv_push(&v->kunit, &v->nr_kunit,
+				       xstrdup(c->top->kunit[k]));
 		c->cells[i].v = v;
 	}
 	if (c->nr_cells > 1) {
@@ -1145,9 +1467,10 @@ static int build_cell(struct boot_ctx *c, struct boot_cell *cell)
 	if (ret < 0)
 		return ret;
 	/* the warnings of a tip that built, even after an earlier break */
-	if ((!ret || tip_built(c)) && check_warnings(c) < 0)
+	if (c->opts->each && (!ret || tip_built(c)) && check_warnings(c) < 0)
 		return -1;
-	if (ret)
+	/* a tip that builds is booted, even after an earlier break */
+	if (ret && !tip_built(c))
 		return 0;
 	if (kbuild_kernelrelease(&c->v->release, &cell->kb) < 0)
 		return -1;
@@ -1167,56 +1490,55 @@ static void finish_cell(struct boot_ctx *c, struct boot_cell *cell)
 		struct boot_commit *tip = &c->v->commits[c->v->nr_commits - 1];
 
 		free(tip->status);
-		tip->status = xstrdup(c->v->status);
+		tip->status = xstrdup(cell->tip_status ? cell->tip_status :
+				      c->v->status);
 		tip->boot_s = c->v->boot_s;
 	}
 	judge_warnings(c);
 }
 
-/*
- * The matrix's verdict: pass when every cell passed; otherwise the first
- * cell that failed decides status, detail and logs. Phase times are
- * summed, except the boots, which ran side by side (wall time).
- */
+/* The matrix's verdict from its cells (boot_verdict_aggregate). */
 static void aggregate(struct boot_ctx *c, double boot_wall)
 {
-	struct boot_verdict *top = c->top, *decide = c->cells[0].v;
-	struct buf s = BUF_INIT;
+	struct boot_verdict **cells = xcalloc(c->nr_cells, sizeof(*cells));
 
 	for (size_t i = 0; i < c->nr_cells; i++) {
-		struct boot_verdict *v = c->cells[i].v;
-
-		if (!v->pass && decide->pass)
-			decide = v;
-		top->configure_s += v->configure_s;
-		top->build_s += v->build_s;
-		top->warnings_s += v->warnings_s;
-		top->pristine_s += v->pristine_s;
-		top->configured |= v->configured;
-		top->kvm_failed |= v->kvm_failed;
-	}
-	top->boot_s = boot_wall;
-	if (decide->pass) {
-		buf_addf(&s, "%zu cells pass:", c->nr_cells);
-		for (size_t i = 0; i < c->nr_cells; i++)
-			buf_addf(&s, " %s", c->cells[i].name);
-	} else {
-		for (size_t i = 0; i < c->nr_cells; i++)
-			if (c->cells[i].v == decide)
-				buf_addf(&s, "%s: ", c->cells[i].name);
-		buf_adds(&s, decide->summary ? decide->summary :
-			 decide->status);
-	}
-	boot_verdict_fill_from(top, decide);
-	free(top->summary);
-	top->summary = buf_detach(&s, NULL);
-	for (size_t i = 0; i < c->nr_cells; i++) {
-		boot_verdict_add_cell(top, c->cells[i].v);
+		cells[i] = c->cells[i].v;
 		c->cells[i].v = NULL;
 	}
+	boot_verdict_aggregate(c->top, cells, c->nr_cells, boot_wall);
+	free(cells);
 }
 
 /* ---- the whole run ---- */
+
+/*
+ * The KUnit suites of the touched directories: their symbols (and
+ * KUnit's) enabled, their names kept in the verdict and asked for with
+ * kunit.filter_glob at boot.
+ */
+static void find_kunit(struct boot_ctx *c)
+{
+	static const char *const core[] = { "KUNIT", "RUNTIME_TESTING_MENU",
+					    NULL };
+	struct kunit_plan plan = { 0 };
+	struct boot_verdict *v = c->v;
+
+	kunit_find(&plan, c->wt, c->touched, c->nr_touched);
+	for (size_t i = 0; i < plan.nr_symbols; i++)
+		if (!boot_strv_has(v->enabled, v->nr_enabled, plan.symbols[i]))
+			boot_strv_push(&v->enabled, &v->nr_enabled,
+				       xstrdup(plan.symbols[i]));
+	for (const char *const *k = core; plan.nr_suites && *k; k++)
+		if (!boot_strv_has(v->enabled, v->nr_enabled, *k))
+			boot_strv_push(&v->enabled, &v->nr_enabled,
+				       xstrdup(*k));
+	for (size_t i = 0; i < plan.nr_suites; i++)
+		boot_strv_push(&v->kunit, &v->nr_kunit,
+			       xstrdup(plan.suites[i]));
+	c->kunit_glob = kunit_filter_glob(plan.suites, plan.nr_suites);
+	kunit_plan_release(&plan);
+}
 
 /* The steps after the worktree is ready; 1 means a failure verdict. */
 static int validate(struct boot_ctx *c)
@@ -1236,6 +1558,7 @@ static int validate(struct boot_ctx *c)
 	for (size_t i = 0; i < c->nr_touched; i++)
 		kconfig_file_symbols(&c->v->enabled, &c->v->nr_enabled, c->wt,
 				     c->touched[i]);
+	find_kunit(c);
 	kconfig_need_kunit(&c->v->enabled, &c->v->nr_enabled);
 	if (make_cells(c) < 0)
 		return -1;
@@ -1321,12 +1644,14 @@ static void ctx_release(struct boot_ctx *c)
 			boot_verdict_free(cell->v);
 		free(cell->nonce);
 		free(cell->error);
+		free(cell->tip_status);
 	}
 	free(c->cells);
 	free(c->wt_tip);
 	boot_strv_free(c->ids, c->nr_ids);
 	boot_strv_free(c->subjects, c->nr_ids);
 	boot_strv_free(c->stages, c->nr_stages);
+	free(c->kunit_glob);
 	if (c->lock_fd >= 0)
 		close(c->lock_fd);
 }
@@ -1346,15 +1671,18 @@ int boot_run(struct boot_verdict **out, const struct boot_opts *opts)
 						     &c, BOOT_TAIL_LINES };
 	c.top = c.v = boot_verdict_new();
 	c.v->accel = xstrdup("tcg");
-	ret = check_deps(false);
-	if (!ret)
-		ret = check_arches(opts);
-	if (!ret)
-		ret = initramfs_check_busybox(BUSYBOX);
-	if (!ret)
-		ret = open_repo(&c);
+	/* the range first: an empty one is refused whatever is installed */
+	ret = open_repo(&c);
 	if (!ret)
 		ret = resolve_range(&c);
+	if (!ret)
+		ret = check_deps(false);
+	if (!ret)
+		ret = check_arches(opts);
+	if (!ret && opts->lava)
+		ret = lava_check();
+	if (!ret)
+		ret = initramfs_check_busybox(BUSYBOX);
 	if (!ret)
 		ret = take_lock(&c);
 	if (!ret)
@@ -1370,6 +1698,12 @@ int boot_run(struct boot_verdict **out, const struct boot_opts *opts)
 		ret = validate(&c);
 	if (ret < 0)
 		goto out;
+	/* interrupted: the verdict would be of a run cut short */
+	if (run_stop_signal()) {
+		ret = error_set("interrupted (%s): no verdict saved",
+				run_signal_name(run_stop_signal()));
+		goto out;
+	}
 	if (boot_verdict_save(c.top, repo_git_dir(c.repo)) < 0) {
 		ret = -1;
 		goto out;

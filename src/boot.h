@@ -33,6 +33,16 @@ struct boot_opts {
 	bool each;		/* build every commit, oldest first */
 	bool boot_each;		/* ... and boot each of them */
 	bool accept_warnings;	/* new W=1 warnings do not fail */
+	/*
+	 * LAVA: lava_job writes the boot as a LAVA v2 job to this file,
+	 * the images and a device description for lava-run beside it (a
+	 * matrix: one job per cell, "-<arch>-<config>" before ".yaml");
+	 * their URLs in the job start with lava_url (NULL: file:// paths).
+	 * lava: boot through the local lava-run instead of QEMU directly.
+	 */
+	const char *lava_job;
+	const char *lava_url;
+	bool lava;
 	/* The matrix: ARCH= values and presets (none: x86_64, tiny). */
 	char *const *arches;
 	size_t nr_arches;

@@ -69,18 +69,152 @@ void boot_verdict_fill_from(struct boot_verdict *v,
 	copy_str(&v->release, from->release);
 	copy_str(&v->accel, from->accel);
 	copy_str(&v->source, from->source);
+	copy_str(&v->runner, from->runner);
 	copy_str(&v->build_log, from->build_log);
 	copy_str(&v->console_log, from->console_log);
 	copy_strv(&v->enabled, &v->nr_enabled, from->enabled,
 		  from->nr_enabled);
 	copy_strv(&v->missing, &v->nr_missing, from->missing,
 		  from->nr_missing);
+	copy_strv(&v->kunit, &v->nr_kunit, from->kunit, from->nr_kunit);
+}
+
+static void lava_free(struct boot_lava *l)
+{
+	if (!l)
+		return;
+	free(l->job);
+	free(l->device);
+	free(l->log);
+	free(l->result);
+	free(l->error);
+	boot_strv_free(l->cases, l->nr_cases);
+	boot_strv_free(l->results, l->nr_cases);
+	free(l);
+}
+
+struct boot_lava *boot_verdict_new_lava(struct boot_verdict *v)
+{
+	lava_free(v->lava);
+	v->lava = xcalloc(1, sizeof(*v->lava));
+	return v->lava;
+}
+
+void boot_lava_add_case(struct boot_lava *l, const char *name,
+			const char *result)
+{
+	size_t n = l->nr_cases;
+
+	boot_strv_push(&l->cases, &n, xstrdup(name));
+	boot_strv_push(&l->results, &l->nr_cases, xstrdup(result));
 }
 
 void boot_verdict_add_cell(struct boot_verdict *v, struct boot_verdict *cell)
 {
 	v->cells = xrealloc(v->cells, (v->nr_cells + 1) * sizeof(*v->cells));
 	v->cells[v->nr_cells++] = cell;
+}
+
+/* cell's KUnit suites into v's: ok only when ok in every cell, summed. */
+static void merge_suites(struct boot_verdict *v,
+			 const struct boot_verdict *cell)
+{
+	for (size_t i = 0; i < cell->nr_suites; i++) {
+		const struct boot_suite *from = &cell->suites[i];
+		struct boot_suite *s = NULL;
+
+		for (size_t k = 0; k < v->nr_suites && !s; k++)
+			if (!strcmp(v->suites[k].name, from->name))
+				s = &v->suites[k];
+		if (!s) {
+			v->suites = xrealloc(v->suites, (v->nr_suites + 1) *
+					     sizeof(*v->suites));
+			s = &v->suites[v->nr_suites++];
+			*s = *from;
+			s->name = xstrdup(from->name);
+			continue;
+		}
+		s->ok &= from->ok;
+		s->passed += from->passed;
+		s->failed += from->failed;
+		s->skipped += from->skipped;
+	}
+}
+
+static bool same_warning(const struct kwarn *a, const struct kwarn *b)
+{
+	return !strcmp(a->file, b->file) && a->line == b->line &&
+	       !strcmp(a->message, b->message);
+}
+
+/* cell's W=1 results into v's: checked by any, each warning once. */
+static void merge_warnings(struct boot_verdict *v,
+			   const struct boot_verdict *cell)
+{
+	v->warnings_checked |= cell->warnings_checked;
+	v->warnings_accepted |= cell->warnings_accepted;
+	v->base_warnings += cell->base_warnings;
+	v->tip_warnings += cell->tip_warnings;
+	for (size_t i = 0; i < cell->nr_new_warnings; i++) {
+		bool seen = false;
+
+		for (size_t k = 0; k < v->nr_new_warnings; k++)
+			seen |= same_warning(&v->new_warnings[k],
+					     &cell->new_warnings[i]);
+		if (!seen)
+			kwarn_push(&v->new_warnings, &v->nr_new_warnings,
+				   &cell->new_warnings[i]);
+	}
+	for (size_t i = 0; i < cell->nr_w1_checked; i++)
+		if (!boot_strv_has(v->w1_checked, v->nr_w1_checked,
+				   cell->w1_checked[i]))
+			boot_strv_push(&v->w1_checked, &v->nr_w1_checked,
+				       xstrdup(cell->w1_checked[i]));
+	for (size_t i = 0; i < cell->nr_unchecked; i++)
+		if (!boot_strv_has(v->unchecked, v->nr_unchecked,
+				   cell->unchecked[i]))
+			boot_strv_push(&v->unchecked, &v->nr_unchecked,
+				       xstrdup(cell->unchecked[i]));
+}
+
+void boot_verdict_aggregate(struct boot_verdict *top,
+			    struct boot_verdict **cells, size_t nr,
+			    double boot_wall)
+{
+	struct boot_verdict *decide = cells[0];
+	struct buf s = BUF_INIT;
+
+	for (size_t i = 0; i < nr; i++) {
+		struct boot_verdict *v = cells[i];
+
+		if (!v->pass && decide->pass)
+			decide = v;
+		top->configure_s += v->configure_s;
+		top->build_s += v->build_s;
+		top->warnings_s += v->warnings_s;
+		top->pristine_s += v->pristine_s;
+		top->checkout_s += v->checkout_s;
+		top->configured |= v->configured;
+		top->kvm_failed |= v->kvm_failed;
+		merge_suites(top, v);
+		merge_warnings(top, v);
+	}
+	top->boot_s = boot_wall;
+	if (decide->pass) {
+		buf_addf(&s, "%zu cells pass:", nr);
+		for (size_t i = 0; i < nr; i++)
+			buf_addf(&s, " %s/%s", cells[i]->arch,
+				 cells[i]->config);
+	} else {
+		buf_addf(&s, "%s/%s: ", decide->arch, decide->config);
+		buf_adds(&s, decide->summary ? decide->summary :
+			 decide->status);
+	}
+	boot_verdict_fill_from(top, decide);
+	free(top->summary);
+	top->summary = buf_detach(&s, NULL);
+	for (size_t i = 0; i < nr; i++)
+		boot_verdict_add_cell(top, cells[i]);
 }
 
 void boot_verdict_fail(struct boot_verdict *v, const char *status,
@@ -179,9 +313,36 @@ static void json_add_warnings(cJSON *o, const struct boot_verdict *v)
 		cJSON_AddItemToArray(a, e);
 	}
 	json_add_strv(o, "warnings_unchecked", v->unchecked, v->nr_unchecked);
+	json_add_strv(o, "warnings_checked_files", v->w1_checked,
+		      v->nr_w1_checked);
+	json_add_strv(o, "lava_job_files", v->lava_files, v->nr_lava_files);
 	a = cJSON_AddObjectToObject(o, "warnings_seen");
 	cJSON_AddNumberToObject(a, "base", (double)v->base_warnings);
 	cJSON_AddNumberToObject(a, "tip", (double)v->tip_warnings);
+}
+
+static void json_add_lava(cJSON *o, const struct boot_lava *l)
+{
+	cJSON *t, *a;
+
+	if (!l) {
+		cJSON_AddNullToObject(o, "lava");
+		return;
+	}
+	t = cJSON_AddObjectToObject(o, "lava");
+	json_add_str(t, "job", l->job);
+	json_add_str(t, "device", l->device);
+	json_add_str(t, "log", l->log);
+	json_add_str(t, "result", l->result);
+	json_add_str(t, "error", l->error);
+	a = cJSON_AddArrayToObject(t, "cases");
+	for (size_t i = 0; i < l->nr_cases; i++) {
+		cJSON *e = cJSON_CreateObject();
+
+		json_add_str(e, "case", l->cases[i]);
+		json_add_str(e, "result", l->results[i]);
+		cJSON_AddItemToArray(a, e);
+	}
 }
 
 static cJSON *verdict_to_json(const struct boot_verdict *v)
@@ -200,6 +361,7 @@ static cJSON *verdict_to_json(const struct boot_verdict *v)
 	json_add_str(o, "release", v->release);
 	json_add_str(o, "accel", v->accel);
 	json_add_str(o, "source", v->source);
+	json_add_str(o, "runner", v->runner);
 	json_add_str(o, "arch", v->arch);
 	json_add_str(o, "config", v->config);
 	t = cJSON_AddObjectToObject(o, "seconds");
@@ -228,6 +390,8 @@ static cJSON *verdict_to_json(const struct boot_verdict *v)
 		cJSON_AddNumberToObject(s, "skipped", v->suites[i].skipped);
 		cJSON_AddItemToArray(suites, s);
 	}
+	json_add_strv(o, "kunit_suites", v->kunit, v->nr_kunit);
+	json_add_lava(o, v->lava);
 	json_add_commits(o, v);
 	json_add_warnings(o, v);
 	if (v->nr_cells) {
@@ -324,9 +488,35 @@ static void warnings_from_json(struct boot_verdict *v, const cJSON *o)
 		free(w.text);
 	}
 	jstrv(&v->unchecked, &v->nr_unchecked, o, "warnings_unchecked");
+	jstrv(&v->w1_checked, &v->nr_w1_checked, o,
+	      "warnings_checked_files");
+	jstrv(&v->lava_files, &v->nr_lava_files, o, "lava_job_files");
 	a = cJSON_GetObjectItemCaseSensitive(o, "warnings_seen");
 	v->base_warnings = (size_t)jnum(a, "base");
 	v->tip_warnings = (size_t)jnum(a, "tip");
+}
+
+static void lava_from_json(struct boot_verdict *v, const cJSON *o)
+{
+	const cJSON *t = cJSON_GetObjectItemCaseSensitive(o, "lava"), *e;
+	struct boot_lava *l;
+
+	if (!cJSON_IsObject(t))
+		return;
+	l = boot_verdict_new_lava(v);
+	l->job = jstr(t, "job");
+	l->device = jstr(t, "device");
+	l->log = jstr(t, "log");
+	l->result = jstr(t, "result");
+	l->error = jstr(t, "error");
+	cJSON_ArrayForEach(e, cJSON_GetObjectItemCaseSensitive(t, "cases")) {
+		char *name = jstr(e, "case"), *result = jstr(e, "result");
+
+		if (name && result)
+			boot_lava_add_case(l, name, result);
+		free(name);
+		free(result);
+	}
 }
 
 static struct boot_verdict *verdict_from_json(const cJSON *o)
@@ -344,6 +534,7 @@ static struct boot_verdict *verdict_from_json(const cJSON *o)
 	v->release = jstr(o, "release");
 	v->accel = jstr(o, "accel");
 	v->source = jstr(o, "source");
+	v->runner = jstr(o, "runner");
 	v->arch = jstr(o, "arch");
 	v->config = jstr(o, "config");
 	t = cJSON_GetObjectItemCaseSensitive(o, "seconds");
@@ -377,6 +568,8 @@ static struct boot_verdict *verdict_from_json(const cJSON *o)
 		bs->skipped = (int)jnum(s, "skipped");
 	}
 	v->nr_suites = n;
+	jstrv(&v->kunit, &v->nr_kunit, o, "kunit_suites");
+	lava_from_json(v, o);
 	commits_from_json(v, o);
 	warnings_from_json(v, o);
 	t = cJSON_GetObjectItemCaseSensitive(o, "cells");
@@ -478,6 +671,9 @@ void boot_verdict_free(struct boot_verdict *v)
 	free(v->release);
 	free(v->accel);
 	free(v->source);
+	free(v->runner);
+	lava_free(v->lava);
+	boot_strv_free(v->kunit, v->nr_kunit);
 	free(v->build_log);
 	free(v->console_log);
 	boot_strv_free(v->enabled, v->nr_enabled);
@@ -498,6 +694,8 @@ void boot_verdict_free(struct boot_verdict *v)
 	free(v->commits);
 	kwarn_free(v->new_warnings, v->nr_new_warnings);
 	boot_strv_free(v->unchecked, v->nr_unchecked);
+	boot_strv_free(v->w1_checked, v->nr_w1_checked);
+	boot_strv_free(v->lava_files, v->nr_lava_files);
 	free(v->arch);
 	free(v->config);
 	free(v->pristine);

@@ -32,10 +32,21 @@ struct boot_commit {
 	char *build_log;	/* a failed build's log, kept (NULL) */
 };
 
+/* What lava-run said when it ran the boot (boot --lava). */
+struct boot_lava {
+	char *job, *device, *log;	/* the files it ran and wrote */
+	char *result;		/* the job's: "pass" or "fail" (NULL) */
+	char *error;		/* why the job failed (NULL) */
+	char **cases, **results;	/* the monitor's test cases, side
+					 * by side with their results */
+	size_t nr_cases;
+};
+
 struct boot_verdict {
 	char *tip;		/* commit id of the series tip (hex) */
-	/* "pass", "config-failed", "build-failed", "series-failed", or a
-	 * console result name ("panic", "hang", ...) */
+	/* "pass", "config-failed", "build-failed", "series-failed",
+	 * "new-warnings", "lava-failed", or a console result name
+	 * ("panic", "hang", ...) */
 	char *status;
 	bool pass;
 	char *summary;		/* one line for people */
@@ -44,6 +55,8 @@ struct boot_verdict {
 	char *release;		/* make -s kernelrelease (NULL before) */
 	char *accel;		/* "tcg" or "kvm" */
 	char *source;		/* "tree" or the tarball used */
+	char *runner;		/* who booted it: "qemu" or "lava" */
+	struct boot_lava *lava;	/* lava-run's results (NULL: not run) */
 	double configure_s, build_s, boot_s;
 	double warnings_s;	/* the W=1 builds at base and tip */
 	double checkout_s;	/* moving the worktree to the tip */
@@ -59,6 +72,9 @@ struct boot_verdict {
 	size_t nr_missing;
 	struct boot_suite *suites;
 	size_t nr_suites;
+	char **kunit;		/* the KUnit suites the touched directories
+				 * have, enabled and asked for */
+	size_t nr_kunit;
 	struct boot_commit *commits;	/* --each: oldest first */
 	size_t nr_commits;
 	int failed_commit;	/* index of the first failing one, or -1 */
@@ -69,6 +85,11 @@ struct boot_verdict {
 	size_t base_warnings, tip_warnings;	/* W=1 warnings seen */
 	char **unchecked;	/* touched .c files W=1 could not build */
 	size_t nr_unchecked;
+	char **w1_checked;	/* touched .c files W=1 compared */
+	size_t nr_w1_checked;
+	char **lava_files;	/* --lava-job: the job, kernel, initramfs
+				 * and device description written */
+	size_t nr_lava_files;
 	char *arch, *config;	/* the cell: ARCH= and preset (NULL: old) */
 	struct boot_verdict **cells;	/* a matrix: one verdict per cell */
 	size_t nr_cells;
@@ -87,13 +108,31 @@ void boot_verdict_take_console(struct boot_verdict *v,
 
 /*
  * What a cell's verdict says into v (a matrix's): tip, status, pass,
- * summary, detail, error file, release, accelerator, source, logs and
- * the symbols, copied over v's.
+ * summary, detail, error file, release, accelerator, source, runner,
+ * logs, the symbols and the KUnit suites asked for, copied over v's.
  */
 void boot_verdict_fill_from(struct boot_verdict *v,
 			    const struct boot_verdict *from);
 /* cell appended to v's cells; v owns it from now. */
 void boot_verdict_add_cell(struct boot_verdict *v, struct boot_verdict *cell);
+
+/*
+ * A matrix's verdict into top from its cells (each with arch and config
+ * set; top owns them after): pass when every cell passed, else the first
+ * that failed gives status, detail and logs; phase times summed (the one
+ * checkout is the first cell's), boot_wall the boots' (side by side);
+ * the KUnit suites merged by name (ok only when ok in every cell, counts
+ * summed), the W=1 results too (checked when any cell checked, each new
+ * warning once).
+ */
+void boot_verdict_aggregate(struct boot_verdict *top,
+			    struct boot_verdict **cells, size_t nr,
+			    double boot_wall);
+/* A new, empty LAVA record for v (replacing any), to fill. */
+struct boot_lava *boot_verdict_new_lava(struct boot_verdict *v);
+/* A LAVA test case and its result, copied, onto l. */
+void boot_lava_add_case(struct boot_lava *l, const char *name,
+			const char *result);
 
 /* A new, empty verdict (no failed commit). */
 struct boot_verdict *boot_verdict_new(void);

@@ -36,7 +36,22 @@ struct scan {
 	char *wrong_nonce_text;
 	bool in_ktap;
 	struct console_suite *suite;	/* the suite whose cases we count */
+	/*
+	 * Why KUnit failed, as the log says it: each failed assertion or
+	 * expectation ("# case: ASSERTION FAILED at file:line" and the
+	 * "Expected ..." lines under it) and each "not ok" line.
+	 */
+	struct buf ktap_why;
+	int ktap_why_line;	/* the first of them */
+	int ktap_why_lines;
+	int ktap_continued;	/* lines kept under the current FAILED */
+	bool in_failure;	/* the lines after a FAILED are its own */
 };
+
+/* At most this many lines of KUnit failure in the detail. */
+#define KTAP_WHY_MAX 24
+/* And this many under one FAILED line (the values compared). */
+#define KTAP_CONTINUED_MAX 6
 
 /* Skip a printk timestamp "[    1.234567] " when there is one. */
 static const char *skip_stamp(const char *s, const char *end)
@@ -191,7 +206,54 @@ static bool ktap_result(const char *p, const char *end, bool *ok,
 	return true;
 }
 
-static void note_ktap(struct scan *sc, const char *msg, const char *end)
+/* A line of the log kept as the reason KUnit failed, indent and all. */
+static void keep_ktap_why(struct scan *sc, const char *msg, const char *end,
+			  int lineno)
+{
+	if (sc->ktap_why_lines == KTAP_WHY_MAX)
+		buf_adds(&sc->ktap_why, "\n...");
+	if (sc->ktap_why_lines++ >= KTAP_WHY_MAX)
+		return;
+	if (!sc->ktap_why_line)
+		sc->ktap_why_line = lineno;
+	while (end > msg && git_isspace(end[-1]))
+		end--;
+	if (sc->ktap_why.len)
+		buf_addch(&sc->ktap_why, '\n');
+	buf_add(&sc->ktap_why, msg, (size_t)(end - msg));
+}
+
+/*
+ * The failure lines of KTAP: "# <case>: ASSERTION FAILED at f:n" (or
+ * EXPECTATION) starts one, the lines under it that are neither a
+ * diagnostic ("#") nor a result are its comparison; "not ok" ends it.
+ */
+static void note_ktap_why(struct scan *sc, const char *msg, const char *p,
+			  const char *end, int lineno)
+{
+	bool result = starts(p, end, "ok ") || starts(p, end, "not ok ");
+
+	if (starts(p, end, "# ") &&
+	    memmem(p, (size_t)(end - p), " FAILED at ", 11)) {
+		sc->in_failure = true;
+		sc->ktap_continued = 0;
+		keep_ktap_why(sc, msg, end, lineno);
+		return;
+	}
+	if (starts(p, end, "not ok ")) {
+		keep_ktap_why(sc, msg, end, lineno);
+	} else if (sc->in_failure && !result && !starts(p, end, "#") &&
+		   p < end && sc->ktap_continued < KTAP_CONTINUED_MAX) {
+		sc->ktap_continued++;
+		keep_ktap_why(sc, msg, end, lineno);
+		return;
+	}
+	if (result || starts(p, end, "#"))
+		sc->in_failure = false;
+}
+
+static void note_ktap(struct scan *sc, const char *msg, const char *end,
+		      int lineno)
 {
 	const char *p = msg;
 	const char *name;
@@ -208,6 +270,7 @@ static void note_ktap(struct scan *sc, const char *msg, const char *end)
 	}
 	if (!sc->in_ktap)
 		return;
+	note_ktap_why(sc, msg, p, end, lineno);
 	if (indent == 4 && starts(p, end, "# Subtest: ")) {
 		p += strlen("# Subtest: ");
 		name_len = (size_t)(end - p);
@@ -246,7 +309,7 @@ static void scan_line(struct scan *sc, const char *s, const char *end,
 	msg = skip_stamp(s, end);
 	note_trouble(sc, msg, end, lineno);
 	note_marker(sc, msg, end, lineno);
-	note_ktap(sc, msg, end);
+	note_ktap(sc, msg, end, lineno);
 }
 
 static bool ktap_failed(const struct console_verdict *v)
@@ -281,7 +344,12 @@ static void decide(struct scan *sc)
 	} else if (want && (!v->release || strcmp(v->release, want))) {
 		v->result = CONSOLE_WRONG_RELEASE;
 	} else if (ktap_failed(v)) {
+		/* not the marker: the lines that say what failed */
 		v->result = CONSOLE_KTAP_FAILED;
+		free(v->detail);
+		v->detail = sc->ktap_why.len ?
+			    buf_detach(&sc->ktap_why, NULL) : NULL;
+		v->line = sc->ktap_why_line;
 	} else {
 		v->result = CONSOLE_PASS;
 	}
@@ -303,6 +371,7 @@ int console_classify(struct console_verdict **out, const char *text,
 		p = nl ? nl + 1 : end;
 	}
 	decide(&sc);
+	buf_release(&sc.ktap_why);
 	free(sc.worst_text);
 	free(sc.wrong_nonce_text);
 	*out = v;

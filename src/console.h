@@ -37,7 +37,8 @@ struct console_suite {
 struct console_verdict {
 	enum console_result result;
 	int line;		/* 1-based line that decided it, 0 if none */
-	char *detail;		/* that line (trimmed), or NULL */
+	char *detail;		/* that line (trimmed), or NULL; for
+				 * ktap-failed the failure lines */
 	char *release;		/* the release the marker named, or NULL */
 	bool marker;		/* our marker (right nonce) was seen */
 	bool ktap;		/* KTAP output was seen */

@@ -721,6 +721,26 @@ static void add_kunit(struct buf *b, const struct cover_opts *o)
 	buf_adds(b, ".");
 }
 
+/* What the boot's build said beyond booting: --each and W=1. */
+static void add_builds(struct buf *b, const struct cover_opts *o)
+{
+	size_t n = o->nr_w1_files, w = o->nr_new_warnings;
+
+	if (o->nr_built_each > 1)
+		buf_addf(b, " Each of its %zu commits was built in turn (git disclose boot --each).",
+			 o->nr_built_each);
+	if (!n)
+		return;
+	buf_addf(b, " Built with W=1 at its base and at its tip, the %zu .c file%s it touches ",
+		 n, n == 1 ? "" : "s");
+	if (!w)
+		buf_adds(b, "gain no compiler warning.");
+	else
+		buf_addf(b, "gain %zu compiler warning%s%s.", w,
+			 w == 1 ? "" : "s",
+			 o->warnings_accepted ? ", accepted as they are" : "");
+}
+
 static void testing(struct buf *out, const struct cover *c,
 		    const struct cover_opts *o)
 {
@@ -737,6 +757,8 @@ static void testing(struct buf *out, const struct cover *c,
 	else if (o->have_boot)
 		buf_addf(&b, " The boot validation of the tip of the series failed (git disclose boot): %s.",
 			 o->boot_summary ? o->boot_summary : "no summary");
+	if (o->have_boot)
+		add_builds(&b, o);
 	if (o->have_boot && o->nr_suites)
 		add_kunit(&b, o);
 	else if (o->have_boot && o->generated_content)

@@ -67,6 +67,10 @@ struct cover_opts {
 	const char *boot_accel;
 	const struct boot_suite *suites;	/* KUnit, from the boot */
 	size_t nr_suites;
+	size_t nr_w1_files;		/* .c files W=1 compared, 0: none */
+	size_t nr_new_warnings;		/* those the series adds */
+	bool warnings_accepted;		/* ... and the human accepted */
+	size_t nr_built_each;		/* boot --each: commits all built */
 	/* the tree has Documentation/process/generated-content.rst: say
 	 * which tools, their input, the prompts, the portions, testing */
 	bool generated_content;

@@ -573,25 +573,77 @@ out:
 	return ret;
 }
 
+/* obj/<dir>/.<name>.cmd, where kbuild keeps how obj/<dir>/<name> was made */
+static char *cmd_path(const char *obj_path)
+{
+	const char *slash = strrchr(obj_path, '/');
+	size_t dir = slash ? (size_t)(slash + 1 - obj_path) : 0;
+	struct buf p = BUF_INIT;
+
+	buf_addf(&p, "%.*s.%s.cmd", (int)dir, obj_path, obj_path + dir);
+	return buf_detach(&p, NULL);
+}
+
+/*
+ * Move path aside to path + ".w1-keep" (true when there was one), or
+ * back over what the W=1 compile made.
+ */
+static char *keep_path(const char *path)
+{
+	struct buf p = BUF_INIT;
+
+	buf_addf(&p, "%s.w1-keep", path);
+	return buf_detach(&p, NULL);
+}
+
+static bool set_aside(const char *path)
+{
+	char *keep = keep_path(path);
+	bool moved = rename(path, keep) == 0;
+
+	free(keep);
+	return moved;
+}
+
+static void put_back(const char *path, bool had)
+{
+	char *keep = keep_path(path);
+
+	if (!had || rename(keep, path) < 0)
+		unlink(keep);
+	free(keep);
+}
+
 int kbuild_w1_object(struct buf *out, const struct kbuild *kb,
 		     const char *c_file)
 {
 	struct buf o = BUF_INIT, target = BUF_INIT;
 	size_t len = strlen(c_file);
-	char *path;
+	char *path, *cmd;
+	bool had_o, had_cmd;
 	int st;
 
 	buf_addf(&o, "O=%s", kb->obj);
 	if (len > 2 && !strcmp(c_file + len - 2, ".c"))
 		len -= 2;
 	buf_addf(&target, "%.*s.o", (int)len, c_file);
-	/* make prints a file's warnings only when it compiles it */
+	/*
+	 * make prints a file's warnings only when it compiles it. The
+	 * build's object and its record are put back afterwards, times
+	 * kept, so that the next build does not make the file again for
+	 * the W=1 flags and link the kernel.
+	 */
 	path = path_join(kb->obj, target.ptr);
-	unlink(path);
-	free(path);
+	cmd = cmd_path(path);
+	had_o = set_aside(path);
+	had_cmd = set_aside(cmd);
 	/* a single object: one job is as fast and keeps the output whole */
 	st = boot_cmd(out, out, kb->src, (const char *const[]){ "make", "-s",
 		      "W=1", o.ptr, target.ptr, NULL }, make_env(kb), 0);
+	put_back(path, had_o && had_cmd);
+	put_back(cmd, had_o && had_cmd);
+	free(path);
+	free(cmd);
 	buf_release(&o);
 	buf_release(&target);
 	return st;

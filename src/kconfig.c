@@ -65,7 +65,10 @@ static bool parse_assign(const char *line, size_t len, char **name,
 		lhs_end--;
 	while (lhs_end > p && git_isspace(lhs_end[-1]))
 		lhs_end--;
-	dash = memchr(p, '-', (size_t)(lhs_end - p));
+	/* "a-b-objs", "a-b-y", "a-b-$(CONFIG_X)": the name may hold dashes */
+	dash = memmem(p, (size_t)(lhs_end - p), "-$(", 3);
+	if (!dash)
+		dash = memrchr(p, '-', (size_t)(lhs_end - p));
 	if (!dash)
 		return false;
 	*name = xstrndup(p, (size_t)(dash - p));
@@ -146,7 +149,94 @@ int kconfig_makefile_symbols(char ***syms, size_t *nr, const char *makefile,
 	return *nr > before ? 2 : 1;
 }
 
-static int read_makefile(struct buf *out, const char *wt, const char *dir)
+/* Does a Kconfig symbol name a test (FOO_KUNIT_TEST, TEST_FOO)? */
+static bool test_symbol(const char *sym)
+{
+	return strstr(sym, "KUNIT") || strstr(sym, "TEST");
+}
+
+/*
+ * Each word of rhs that ends in ".o" onto *objects, and sym onto *syms
+ * beside it (syms NULL: the objects alone).
+ */
+static void push_objects(char ***objects, char ***syms, size_t *nr,
+			 const char *rhs, size_t len, const char *sym)
+{
+	const char *end = rhs + len;
+
+	for (const char *p = rhs; p < end; ) {
+		const char *w;
+
+		while (p < end && git_isspace(*p))
+			p++;
+		for (w = p; p < end && !git_isspace(*p); p++)
+			;
+		if (p - w > 2 && !memcmp(p - 2, ".o", 2)) {
+			size_t n = *nr;
+
+			boot_strv_push(objects, &n,
+				       xstrndup(w, (size_t)(p - w)));
+			if (syms)
+				boot_strv_push(syms, nr, xstrdup(sym));
+			*nr = n;
+		}
+	}
+}
+
+void kconfig_test_objects(char ***objects, char ***syms, size_t *nr,
+			  const char *makefile)
+{
+	char *text = joined(makefile);
+
+	for (const char *p = text; *p; ) {
+		size_t len = strcspn(p, "\n");
+		const char *rhs;
+		size_t rhs_len;
+		char *name, *sym;
+
+		if (parse_assign(p, len, &name, &sym, &rhs, &rhs_len)) {
+			if (sym && test_symbol(sym))
+				push_objects(objects, syms, nr, rhs, rhs_len,
+					     sym);
+			free(sym);
+			free(name);
+		}
+		p += len;
+		if (*p)
+			p++;
+	}
+	free(text);
+}
+
+void kconfig_composite_parts(char ***parts, size_t *nr,
+			     const char *makefile, const char *object)
+{
+	char *text = joined(makefile);
+	size_t len = strlen(object);
+
+	if (len > 2 && !strcmp(object + len - 2, ".o"))
+		len -= 2;
+	for (const char *p = text; *p; ) {
+		size_t n = strcspn(p, "\n");
+		const char *rhs;
+		size_t rhs_len;
+		char *name, *sym;
+
+		if (parse_assign(p, n, &name, &sym, &rhs, &rhs_len)) {
+			if (strlen(name) == len && !strncmp(name, object, len))
+				push_objects(parts, NULL, nr, rhs, rhs_len,
+					     NULL);
+			free(sym);
+			free(name);
+		}
+		p += n;
+		if (*p)
+			p++;
+	}
+	free(text);
+}
+
+int kconfig_read_makefile(struct buf *out, const char *wt, const char *dir)
 {
 	static const char *const names[] = { "Kbuild", "Makefile" };
 
@@ -195,7 +285,7 @@ void kconfig_file_symbols(char ***syms, size_t *nr, const char *tree,
 		struct buf mk = BUF_INIT;
 		char *up;
 
-		if (read_makefile(&mk, tree, dir) == 0)
+		if (kconfig_read_makefile(&mk, tree, dir) == 0)
 			kconfig_makefile_symbols(syms, nr, mk.ptr, object);
 		buf_release(&mk);
 		free(object);

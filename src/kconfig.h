@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "util.h"
+
 /*
  * The Kconfig symbols that the Makefile text of a directory needs for
  * object (the base name of a .o, or "dir/" for a subdirectory) to be
@@ -28,6 +30,27 @@ int kconfig_makefile_symbols(char ***syms, size_t *nr, const char *makefile,
  */
 void kconfig_file_symbols(char ***syms, size_t *nr, const char *tree,
 			  const char *file);
+/*
+ * The Kbuild (else Makefile) text of directory dir (relative to tree;
+ * "" for the top) into out; -1 when it has neither.
+ */
+int kconfig_read_makefile(struct buf *out, const char *tree, const char *dir);
+/*
+ * The test objects of a directory's Makefile text: each object of an
+ * "obj-$(CONFIG_X) += a.o" line (or "ext4-$(CONFIG_X) += a.o", linked
+ * into a module) whose symbol names a test (KUNIT or TEST in it),
+ * pushed onto *objects with its symbol onto *syms, side by side (*nr
+ * counts both).
+ */
+void kconfig_test_objects(char ***objects, char ***syms, size_t *nr,
+			  const char *makefile);
+/*
+ * The parts of a composite object (object "foo.o" made of "foo-objs :=
+ * a.o b.o", "foo-y += c.o" or "foo-$(CONFIG_X) += d.o" lines) in a
+ * directory's Makefile text, pushed onto *parts.
+ */
+void kconfig_composite_parts(char ***parts, size_t *nr,
+			     const char *makefile, const char *object);
 /*
  * A KUnit test symbol is only settable with KUnit itself (and most sit
  * under the Runtime Testing menu): add those when syms holds one.

@@ -49,11 +49,13 @@ void qemu_options(char ***v, size_t *nr, const char *accel)
 		boot_strv_push(v, nr, xstrdup(*o));
 }
 
-char *qemu_append(const char *nonce)
+char *qemu_append(const char *nonce, const char *kunit_glob)
 {
 	struct buf a = BUF_INIT;
 
 	buf_addf(&a, "console=ttyS0 panic=-1 disclose_nonce=%s", nonce);
+	if (kunit_glob)
+		buf_addf(&a, " kunit.filter_glob=%s", kunit_glob);
 	return buf_detach(&a, NULL);
 }
 
@@ -87,7 +89,7 @@ int qemu_run(struct buf *console, bool *ended, const struct qemu_boot *b)
 	boot_strv_push(&argv, &nr, xstrdup("-initrd"));
 	boot_strv_push(&argv, &nr, xstrdup(b->initrd));
 	boot_strv_push(&argv, &nr, xstrdup("-append"));
-	boot_strv_push(&argv, &nr, qemu_append(b->nonce));
+	boot_strv_push(&argv, &nr, qemu_append(b->nonce, b->kunit_glob));
 	efd = open(b->errlog, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	o.stderr_fd = efd;
 	o.timeout_ms = b->timeout_ms;

@@ -21,6 +21,7 @@ struct qemu_boot {
 	const char *kernel;	/* the bzImage */
 	const char *initrd;	/* the initramfs */
 	const char *nonce;	/* this run's nonce, on the command line */
+	const char *kunit_glob;	/* kunit.filter_glob, or NULL */
 	const char *accel;	/* "tcg" or "kvm" */
 	const char *errlog;	/* QEMU's own messages are written here */
 	int timeout_ms;		/* then the boot counts as a hang */
@@ -35,8 +36,11 @@ bool qemu_kvm_works(void);
  * devices, the serial port on stdio, no reboot, memory), pushed onto *v.
  */
 void qemu_options(char ***v, size_t *nr, const char *accel);
-/* The kernel command line: the serial console, panic=-1, the nonce. */
-char *qemu_append(const char *nonce);
+/*
+ * The kernel command line: the serial console, panic=-1, the nonce, and
+ * kunit.filter_glob when kunit_glob is not NULL.
+ */
+char *qemu_append(const char *nonce, const char *kunit_glob);
 /*
  * Boot: the console (QEMU's stdout) into console, *ended false when the
  * timeout stopped it. Returns 0, or negative with an error when QEMU

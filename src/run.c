@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,6 +19,80 @@ static long long now_ms(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Stopping the children when we are told to stop: the handler only
+ * records the signal; every reap() loop (one per running child, in any
+ * thread) sees it within 20 ms and stops its child's process group, and
+ * no child starts after it. What was stopped is listed for the message.
+ */
+static volatile sig_atomic_t stop_signal;
+static pthread_mutex_t stopped_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct buf stopped_list = BUF_INIT;
+
+static void on_stop_signal(int sig)
+{
+	if (!stop_signal)
+		stop_signal = sig;
+}
+
+void run_stop_children_on_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+	struct sigaction sa = { 0 }, old;
+
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++) {
+		/* a signal the user had ignored stays ignored */
+		if (sigaction(sigs[i], NULL, &old) < 0 ||
+		    old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(sigs[i], &sa, NULL);
+	}
+}
+
+int run_stop_signal(void)
+{
+	return stop_signal;
+}
+
+const char *run_signal_name(int sig)
+{
+	switch (sig) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	case SIGQUIT:
+		return "SIGQUIT";
+	default:
+		return "a signal";
+	}
+}
+
+char *run_stopped_children(void)
+{
+	char *text;
+
+	pthread_mutex_lock(&stopped_lock);
+	text = stopped_list.len ? xstrdup(stopped_list.ptr) : NULL;
+	pthread_mutex_unlock(&stopped_lock);
+	return text;
+}
+
+/* Note a child stopped by our signal: "'make -j2 ...' (process group N)". */
+static void note_stopped(const char *const argv[], pid_t pid)
+{
+	pthread_mutex_lock(&stopped_lock);
+	buf_addf(&stopped_list, "%s'", stopped_list.len ? ", " : "");
+	for (size_t i = 0; argv[i]; i++)
+		buf_addf(&stopped_list, "%s%s", i ? " " : "", argv[i]);
+	buf_addf(&stopped_list, "' (process group %ld)", (long)pid);
+	pthread_mutex_unlock(&stopped_lock);
 }
 
 static void child_env(const char *const *env)
@@ -98,6 +173,10 @@ static void child_start(const char *const argv[], const struct run_opts *o,
 static int spawn(pid_t *pid, const char *const argv[],
 		 const struct run_opts *o, int out_fd, const sigset_t *mask)
 {
+	if (stop_signal)
+		return error_set("not starting '%s': git disclose was "
+				 "interrupted (%s)", argv[0],
+				 run_signal_name(stop_signal));
 	fflush(NULL);
 	*pid = fork();
 	if (*pid < 0)
@@ -146,14 +225,16 @@ static void drain(int *fd, struct buf *output, int wait_ms)
 /*
  * Wait for pid, reading fd (when >= 0) into output as it comes, and
  * enforcing the deadline: on expiry the child's whole process group gets
- * SIGTERM, then SIGKILL.
+ * SIGTERM, then SIGKILL. So does it when we were told to stop (a
+ * signal run_stop_children_on_signals() set up); then the child is
+ * waited for and -1 returned.
  */
-static int reap(struct run_result *out, pid_t pid, int fd, struct buf *output,
-		int timeout_ms)
+static int reap(struct run_result *out, const char *const argv[], pid_t pid,
+		int fd, struct buf *output, int timeout_ms)
 {
 	long long deadline = timeout_ms ? now_ms() + timeout_ms : 0;
 	long long kill_at = 0;
-	bool exited = false;
+	bool exited = false, stopping = false;
 	int status = 0;
 
 	out->timed_out = false;
@@ -175,7 +256,11 @@ static int reap(struct run_result *out, pid_t pid, int fd, struct buf *output,
 		}
 		if (exited)
 			continue;
-		if (deadline && !kill_at && now_ms() > deadline) {
+		if (stop_signal && !stopping) {
+			stopping = true;
+			kill(-pid, SIGTERM);
+			kill_at = now_ms() + 2000;
+		} else if (deadline && !kill_at && now_ms() > deadline) {
 			out->timed_out = true;
 			kill(-pid, SIGTERM);
 			kill_at = now_ms() + 2000;
@@ -185,7 +270,11 @@ static int reap(struct run_result *out, pid_t pid, int fd, struct buf *output,
 		}
 	}
 	decode_status(out, status);
-	return 0;
+	if (!stopping)
+		return 0;
+	note_stopped(argv, pid);
+	return error_set("stopped '%s': git disclose was interrupted (%s)",
+			 argv[0], run_signal_name(stop_signal));
 }
 
 /*
@@ -241,7 +330,7 @@ int run_wait(struct run_result *out, const char *const argv[],
 		return run_foreground(out, argv, o);
 	if (spawn(&pid, argv, o, o->stdout_fd, NULL) < 0)
 		return -1;
-	return reap(out, pid, -1, NULL, o->timeout_ms);
+	return reap(out, argv, pid, -1, NULL, o->timeout_ms);
 }
 
 void run_raise_interrupt(const struct run_result *res)
@@ -270,7 +359,7 @@ int run_capture(struct run_result *out, struct buf *output,
 	}
 	close(fds[1]);
 	buf_add(output, "", 0);
-	return reap(out, pid, fds[0], output, o->timeout_ms);
+	return reap(out, argv, pid, fds[0], output, o->timeout_ms);
 }
 
 int run_exec(const char *const argv[])

@@ -47,6 +47,20 @@ int run_capture(struct run_result *out, struct buf *output,
  * after its editor; call it once your own clean-up is done.
  */
 void run_raise_interrupt(const struct run_result *res);
+/*
+ * From now on SIGINT, SIGTERM and SIGHUP (those not ignored) stop our
+ * children instead of us: each running child's process group gets
+ * SIGTERM (SIGKILL 2 s later), is waited for, and run_wait/run_capture
+ * return -1; no child starts after. The caller then says what was
+ * stopped (run_stopped_children) and dies of run_stop_signal().
+ */
+void run_stop_children_on_signals(void);
+/* The signal received since, or 0. */
+int run_stop_signal(void);
+/* "SIGINT" and the like. */
+const char *run_signal_name(int sig);
+/* The children stopped, "'argv' (process group N), ..."; NULL: none. */
+char *run_stopped_children(void);
 /* Replace the current process; returns only on failure. */
 int run_exec(const char *const argv[]);
 /* Is a program of that name on PATH? */

@@ -22,15 +22,17 @@ for t in "$dir"/*.sh; do
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/disclose-e2e.XXXXXX")
 	mkdir -p "$tmp/home"
 	log="$tmp/log"
+	start=$(date +%s)
 	env DISCLOSE="$bin" TOP="$top" HOME="$tmp/home" TMPDIR="$tmp" \
 		DISCLOSE_CACHE="$cache" GIT_CONFIG_NOSYSTEM=1 \
 		XDG_CONFIG_HOME="$tmp/home/.config" LC_ALL=C.UTF-8 \
 		sh "$t" >"$log" 2>&1 </dev/null
 	rc=$?
+	secs=$(($(date +%s) - start))
 	case $rc in
-	0) pass=$((pass + 1)); echo "ok   $name" ;;
+	0) pass=$((pass + 1)); echo "ok   $name ($secs s)" ;;
 	77) skip=$((skip + 1)); echo "skip $name: $(tail -n 1 "$log")" ;;
-	*) fail=$((fail + 1)); echo "FAIL $name (exit $rc), log: $log"
+	*) fail=$((fail + 1)); echo "FAIL $name (exit $rc, $secs s), log: $log"
 	   tail -n 40 "$log" | sed 's/^/    /' ;;
 	esac
 	[ $rc -ne 0 ] && [ $rc -ne 77 ] || rm -rf "$tmp"

@@ -18,7 +18,8 @@
 # and says so under the table.
 #
 # Environment: BENCH_ONLY="check tui" runs only those; BENCH_SKIP="boot"
-# leaves those out (boot builds two kernels: about 10 minutes);
+# leaves those out (boot builds two or three kernels: 10 to 15 minutes
+# on 2 quiet cores);
 # BENCH_KEEP=1 keeps every log (logs of failures are always kept);
 # BENCH_DIR=dir runs the scripts of dir instead (to test this report).
 # Exit status: 0 when every benchmark ran, 1 when one failed, 2 usage.

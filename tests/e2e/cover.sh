@@ -78,6 +78,20 @@ cover --reviewed "Read every line twice." --tested "Ran the mm selftests." base.
 expect_grep "Read every line twice." "$F"
 expect_grep "Testing: Ran the mm selftests." "$F"
 expect_grep "booted in QEMU (tcg): kernel 6.1.192 reached userspace" "$F"
+# the build results of the same verdict: every commit built (--each) and
+# the W=1 comparison, with no new warning and then one accepted
+verdict_builds() {
+	printf '{"tip":"%s","status":"pass","pass":true,"summary":"booted","release":"6.1.192","accel":"tcg","warnings_checked":true,"warnings_checked_files":["mm/a.c","mm/b.c"],"new_warnings":[%s],"warnings_accepted":%s,"commits":[{"commit":"%s","status":"built"},{"commit":"%s","status":"built"},{"commit":"%s","status":"pass"}],"failed_commit":null}\n' \
+		"$(git rev-parse HEAD)" "$1" "$2" "$(git rev-parse HEAD~2)" \
+		"$(git rev-parse HEAD~1)" "$(git rev-parse HEAD)" \
+		>"$gitdir/disclose/boot.json"
+	cover base..HEAD
+}
+verdict_builds "" false
+expect_grep "Each of its 3 commits was built in turn (git disclose boot --each)." "$F"
+expect_grep "Built with W=1 at its base and at its tip, the 2 .c files it touches gain no compiler warning." "$F"
+verdict_builds '{"file":"mm/a.c","line":3,"message":"no previous prototype for f [-Wmissing-prototypes]"}' true
+expect_grep "the 2 .c files it touches gain 1 compiler warning, accepted as they are." "$F"
 # a verdict for another tip says nothing about this one
 printf '{"tip":"%s","status":"pass","pass":true,"summary":"booted","release":"6.1.192"}\n' \
 	"$(git rev-parse HEAD~1)" >"$gitdir/disclose/boot.json"

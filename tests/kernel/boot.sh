@@ -179,6 +179,10 @@ git add Documentation && git commit -q -m "docs: add a boot test page"
 rc=$?
 cat "$TMPDIR/source.txt"
 [ $rc -eq 0 ] || fail "--source did not boot (exit $rc)"
+grep -q 'built from /usr/src/linux-source-6.1.tar.xz with the series applied' \
+	"$TMPDIR/source.txt" || fail "the terminal does not say the tarball was used"
+grep -q 'W=1: not checked, the series touches no .c file' "$TMPDIR/source.txt" ||
+	fail "a docs-only series is said to have been W=1 checked"
 
 step "usage errors"
 "$DISCLOSE" boot --timeout 0 >/dev/null 2>&1

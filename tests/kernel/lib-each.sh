@@ -40,9 +40,18 @@ each_break() {
 	j=.git/disclose/boot.json
 	[ "$(jget $j 'v["failed_commit"]')" = 1 ] ||
 		fail "boot.json does not name the second commit"
+	# the tip builds: it is booted all the same, the failure stays
 	[ "$(jget $j '[c["status"] for c in v["commits"]]')" = \
-		"['built', 'build-failed', 'built']" ] ||
+		"['built', 'build-failed', 'pass']" ] ||
 		fail "per-commit results: $(jget $j 'v["commits"]')"
+	[ "$(jget $j 'v["status"] == "build-failed" and v["runner"] is not None and v["commits"][2]["boot"] > 0')" = True ] ||
+		fail "the tip was not booted: $(jget $j 'v')"
+	# what W=1 checked is named, and its time is among the phases
+	grep -q 'no new W=1 warnings in init/main.c (' "$TMPDIR/each.txt" &&
+		grep -q 'W=1 warnings [0-9.]* s, boot' "$TMPDIR/each.txt" ||
+		fail "the W=1 check is not said with its file and time"
+	grep -q 'the tip built and was booted all the same: pass' \
+		"$TMPDIR/each.txt" || fail "the tip's boot is not said"
 	[ "$(jget $j 'v["commits"][1]["commit"]')" = \
 		"$(git rev-parse each~1)" ] || fail "the wrong commit is named"
 	[ "$(jget $j 'v["warnings_checked"] and not v["new_warnings"]')" = \

@@ -90,4 +90,11 @@ grep -q '^CONFIG_X86_32=y' $d/src/obj-i386-tiny/.config &&
 	fail "the cells share a console log"
 grep -q 'DISCLOSE-BOOT-OK' "$(jget $j 'v["cells"][1]["logs"]["console"]')" ||
 	fail "the i386 console has no marker"
+# the sum says what the cells did, and each cell's logs are shown
+[ "$(jget $j 'v["warnings_checked"] == any(c["warnings_checked"] for c in v["cells"])')" = True ] ||
+	fail "the run's warnings_checked is not its cells'"
+[ "$(jget $j 'v["seconds"]["checkout"] == sum(c["seconds"]["checkout"] for c in v["cells"])')" = True ] ||
+	fail "the run's checkout time is not its cells'"
+grep -q 'console log: .*/i386-tiny/console.log' "$TMPDIR/m.txt" ||
+	fail "the i386 cell's console log is not printed"
 step "done"

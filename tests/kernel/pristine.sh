@@ -4,7 +4,9 @@
 # its base (built once per arch and config, kept in DISCLOSE_CACHE): in a
 # fresh clone, the series' build compiles only what it touches (a
 # handful of CC steps, not the whole kernel), boot.json gives the time of
-# each phase, and the kernel boots.
+# each phase, and the kernel boots. Booted again unchanged, the series
+# builds nothing: the W=1 check of its .c files leaves no object to
+# remake; with a documentation commit on top, nothing is linked.
 # Environment (tests/run-e2e.sh): DISCLOSE, TOP, TMPDIR, DISCLOSE_CACHE.
 # Exit 77 (skip) only when a package is missing and cannot be installed.
 
@@ -83,4 +85,37 @@ for phase in checkout pristine configure build boot; do
 	[ "$(jget "$j" "'$phase' in v['seconds']")" = True ] ||
 		fail "boot.json has no $phase time"
 done
+
+# again NAME: boot the clone once more; its build log's CC and LD lines
+# into $TMPDIR/NAME.built.
+again() {
+	"$DISCLOSE" boot --json pristine..HEAD >"$TMPDIR/$1.json" \
+		2>"$TMPDIR/$1.err"
+	rc=$?
+	j="$TMPDIR/$1.json"
+	[ $rc -eq 0 ] || { cat "$j"; fail "$1: the boot gave exit $rc"; }
+	[ "$(jget "$j" 'sorted(v["warnings_checked_files"])')" = \
+	  "['init/main.c', 'lib/string.c']" ] ||
+		fail "$1: the W=1 check did not cover the two files"
+	grep -E '^  (CC|LD) ' "$(jget "$j" 'v["logs"]["build"]')" \
+		>"$TMPDIR/$1.built"
+	cat "$TMPDIR/$1.built"
+}
+
+step "the same series again: the W=1 check leaves the objects as built"
+cd "$TMPDIR/second" || fail "no clone"
+again same
+[ -s "$TMPDIR/same.built" ] &&
+	fail "the unchanged series was compiled or linked again"
+
+# The W=1 compile at the new tip runs kbuild's prepare stage with the
+# W=1 flags, which remakes its few generated files (asm-offsets.s,
+# bounds.s, scripts/mod/); the build remakes them with its own flags, the
+# same content, and neither links nor compiles a kernel object.
+step "a documentation commit on top: W=1 at the new tip, nothing linked"
+printf '\nA line for the pristine test.\n' >>Documentation/process/howto.rst
+git commit -q -a -m "docs: a line for the pristine test"
+again docs
+grep -v -e ' scripts/' -e '\.s$' "$TMPDIR/docs.built" &&
+	fail "a documentation commit made the build compile or link the kernel"
 step "done"

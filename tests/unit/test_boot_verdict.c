@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "boot_util.h"
 #include "boot_verdict.h"
 #include "console.h"
 #include "util.h"
@@ -89,9 +90,10 @@ static const struct fixture_case fixture_cases[] = {
 	  "the marker is from another run", false, "fedcba9876543210", "" },
 	{ "ktap-pass.log", true, "pass", "booted to userspace", true, NULL,
 	  "example:1:1:0:2 list-kunit-test:1:2:0:0 " },
-	/* The console's deciding line is the marker after the suites. */
+	/* What decided it: the failed expectation, not the marker. */
 	{ "ktap-fail.log", true, "ktap-failed", "KUnit tests failed", false,
-	  CONSOLE_MARKER, "example:1:1:0:2 list-kunit-test:0:1:1:0 " },
+	  "# list_test_list_add: EXPECTATION FAILED at lib/list-test.c:56",
+	  "example:1:1:0:2 list-kunit-test:0:1:1:0 " },
 	{ "ktap-kunit-list.log", true, "pass", "booted to userspace", true,
 	  NULL, "list-kunit-test:1:39:0:0 hlist:1:18:0:0 " },
 };
@@ -152,6 +154,136 @@ static void check_fixture(const struct fixture_case *c,
 		fail_msg("%s: suites '%s', want '%s'", c->file,
 			 buf_cstr(&suites), c->suites);
 	buf_release(&suites);
+}
+
+/*
+ * A KUnit failure is told by its own lines: the failed assertion, the
+ * values it compared, the case's and the suite's "not ok"; never the
+ * success marker that follows them (it used to be the only line quoted).
+ */
+static void test_ktap_failure_detail(void **state)
+{
+	static const char console[] =
+		"[    0.912345] KTAP version 1\n"
+		"[    0.912346] 1..1\n"
+		"[    0.912347]     KTAP version 1\n"
+		"[    0.912348]     # Subtest: list_sort\n"
+		"[    0.912349]     1..1\n"
+		"[    0.931002]     # list_sort_test: ASSERTION FAILED at lib/test_list_sort.c:97\n"
+		"[    0.931003]     Expected cmp(priv, &el1->list, &el->list) <= 0, but\n"
+		"[    0.931004]         cmp(priv, &el1->list, &el->list) == 1\n"
+		"[    0.931005]     not ok 1 list_sort_test\n"
+		"[    0.931010] # list_sort: pass:0 fail:1 skip:0 total:1\n"
+		"[    0.931011] # Totals: pass:0 fail:1 skip:0 total:1\n"
+		"[    0.931012] not ok 1 list_sort\n"
+		"[    0.950000] Run /init as init process\n"
+		"DISCLOSE-BOOT-OK nonce=" NONCE " release=" RELEASE "\n"
+		"reboot: Restarting system\n";
+	static const char want[] =
+		"    # list_sort_test: ASSERTION FAILED at lib/test_list_sort.c:97\n"
+		"    Expected cmp(priv, &el1->list, &el->list) <= 0, but\n"
+		"        cmp(priv, &el1->list, &el->list) == 1\n"
+		"    not ok 1 list_sort_test\n"
+		"not ok 1 list_sort";
+	struct console_expect expect = { NONCE, RELEASE, true };
+	struct boot_verdict *v = boot_verdict_new();
+	struct console_verdict *cv;
+
+	(void)state;
+	assert_int_equal(console_classify(&cv, console, strlen(console),
+					  &expect), 0);
+	assert_int_equal(cv->line, 6);
+	boot_verdict_take_console(v, cv);
+	console_verdict_free(cv);
+	assert_string_equal(v->status, "ktap-failed");
+	assert_non_null(v->detail);
+	assert_string_equal(v->detail, want);
+	assert_null(strstr(v->detail, CONSOLE_MARKER));
+	boot_verdict_free(v);
+}
+
+/* A matrix cell's verdict: arch, a KUnit suite, W=1 checked. */
+static struct boot_verdict *cell_of(const char *arch, bool suite_ok,
+				    const char *unchecked)
+{
+	struct boot_verdict *v = boot_verdict_new();
+	struct kwarn w = { "lib/cmdline.c", 12, NULL,
+			   "no previous prototype [-Wmissing-prototypes]",
+			   "" };
+
+	v->arch = xstrdup(arch);
+	v->config = xstrdup("tiny");
+	v->tip = xstrdup("0123456789012345678901234567890123456789");
+	v->release = xstrdup(RELEASE);
+	v->status = xstrdup(suite_ok ? "pass" : "ktap-failed");
+	v->summary = xstrdup(suite_ok ? "booted to userspace" :
+			     "KUnit tests failed");
+	v->pass = suite_ok;
+	v->build_s = 10;
+	v->warnings_s = 3;
+	v->warnings_checked = true;
+	kwarn_push(&v->new_warnings, &v->nr_new_warnings, &w);
+	boot_strv_push(&v->unchecked, &v->nr_unchecked, xstrdup(unchecked));
+	boot_strv_push(&v->w1_checked, &v->nr_w1_checked,
+		       xstrdup("lib/cmdline.c"));
+	boot_strv_push(&v->kunit, &v->nr_kunit, xstrdup("cmdline"));
+	v->suites = xcalloc(1, sizeof(*v->suites));
+	v->suites[0] = (struct boot_suite){ xstrdup("cmdline"), suite_ok,
+					    suite_ok ? 5 : 4, !suite_ok, 0 };
+	v->nr_suites = 1;
+	return v;
+}
+
+/*
+ * The matrix's verdict says what its cells did: the KUnit suites they
+ * ran (it said none, so the terminal printed 'not run'), that W=1 was
+ * checked (it said not) with each new warning once, and the checkout
+ * (done once, before the cells; it said 0 s).
+ */
+static void test_aggregate(void **state)
+{
+	struct boot_verdict *cells[2], *top = boot_verdict_new();
+	struct buf json = BUF_INIT;
+
+	(void)state;
+	cells[0] = cell_of("x86_64", true, "a.c");
+	cells[0]->checkout_s = 1.16;
+	cells[1] = cell_of("i386", true, "b.c");
+	boot_verdict_aggregate(top, cells, 2, 7.5);
+	assert_true(top->pass);
+	assert_string_equal(top->summary, "2 cells pass: x86_64/tiny i386/tiny");
+	assert_true(top->checkout_s == 1.16);
+	assert_true(top->build_s == 20 && top->warnings_s == 6);
+	assert_true(top->boot_s == 7.5);
+	assert_int_equal(top->nr_suites, 1);
+	assert_string_equal(top->suites[0].name, "cmdline");
+	assert_true(top->suites[0].ok);
+	assert_int_equal(top->suites[0].passed, 10);
+	assert_true(top->warnings_checked);
+	assert_int_equal(top->nr_new_warnings, 1);
+	assert_int_equal(top->nr_unchecked, 2);
+	assert_int_equal(top->nr_w1_checked, 1);
+	assert_int_equal(top->nr_cells, 2);
+	assert_int_equal(boot_verdict_json(&json, top), 0);
+	assert_non_null(strstr(json.ptr, "\"warnings_checked_files\":"
+			       "[\"lib/cmdline.c\"]"));
+	assert_non_null(strstr(json.ptr, "\"warnings_checked\":true"));
+	assert_null(strstr(json.ptr, "\"suites\":[]"));
+	boot_verdict_free(top);
+	buf_release(&json);
+
+	/* a suite that failed in one cell is not ok in the sum */
+	top = boot_verdict_new();
+	cells[0] = cell_of("x86_64", true, "a.c");
+	cells[1] = cell_of("i386", false, "a.c");
+	boot_verdict_aggregate(top, cells, 2, 1);
+	assert_false(top->pass);
+	assert_string_equal(top->status, "ktap-failed");
+	assert_string_equal(top->summary, "i386/tiny: KUnit tests failed");
+	assert_false(top->suites[0].ok);
+	assert_int_equal(top->suites[0].failed, 1);
+	assert_int_equal(top->nr_unchecked, 1);
+	boot_verdict_free(top);
 }
 
 /* Each fixture's verdict, and the same verdict after a JSON round trip. */
@@ -301,6 +433,58 @@ static void test_json_commits_warnings(void **state)
 	buf_release(&json);
 }
 
+/*
+ * A boot through lava-run: the runner, lava-run's record and the KUnit
+ * suites asked for go out and come back; a direct boot has no record.
+ */
+static void test_json_lava_kunit(void **state)
+{
+	struct boot_verdict *v = boot_verdict_new(), *back;
+	struct boot_lava *l = boot_verdict_new_lava(v);
+	struct buf json = BUF_INIT;
+
+	v->tip = xstrdup("c1");
+	v->status = xstrdup("panic");
+	v->runner = xstrdup("lava");
+	boot_strv_push(&v->kunit, &v->nr_kunit, xstrdup("list_sort"));
+	l->job = xstrdup("/x/job.yaml");
+	l->log = xstrdup("/x/lava.log");
+	l->result = xstrdup("fail");
+	l->error = xstrdup("Connection closed");
+	boot_lava_add_case(l, "kernel_panic", "fail");
+	boot_lava_add_case(l, "call_trace", "fail");
+	boot_verdict_json(&json, v);
+	assert_non_null(strstr(json.ptr, "\"runner\":\"lava\""));
+	assert_non_null(strstr(json.ptr, "\"kunit_suites\":[\"list_sort\"]"));
+	assert_non_null(strstr(json.ptr, "\"cases\":[{\"case\":"
+			       "\"kernel_panic\",\"result\":\"fail\"}"));
+	assert_int_equal(boot_verdict_parse(&back, json.ptr, json.len, "t"), 0);
+	assert_string_equal(back->runner, "lava");
+	assert_int_equal(back->nr_kunit, 1);
+	assert_string_equal(back->kunit[0], "list_sort");
+	assert_non_null(back->lava);
+	assert_string_equal(back->lava->job, "/x/job.yaml");
+	assert_null(back->lava->device);
+	assert_string_equal(back->lava->result, "fail");
+	assert_string_equal(back->lava->error, "Connection closed");
+	assert_int_equal(back->lava->nr_cases, 2);
+	assert_string_equal(back->lava->cases[1], "call_trace");
+	assert_string_equal(back->lava->results[1], "fail");
+	boot_verdict_free(back);
+	boot_verdict_free(v);
+	buf_reset(&json);
+	v = boot_verdict_new();
+	v->runner = xstrdup("qemu");
+	boot_verdict_json(&json, v);
+	assert_non_null(strstr(json.ptr, "\"lava\":null"));
+	assert_int_equal(boot_verdict_parse(&back, json.ptr, json.len, "t"), 0);
+	assert_null(back->lava);
+	assert_int_equal(back->nr_kunit, 0);
+	boot_verdict_free(back);
+	boot_verdict_free(v);
+	buf_release(&json);
+}
+
 /* Saved with the time, mode 0600; no file is no verdict; a bad one errs. */
 static void test_save(void **state)
 {
@@ -346,9 +530,12 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_last_verdict),
 		cmocka_unit_test(test_fixture_verdicts),
+		cmocka_unit_test(test_ktap_failure_detail),
+		cmocka_unit_test(test_aggregate),
 		cmocka_unit_test(test_fail),
 		cmocka_unit_test(test_json_fields),
 		cmocka_unit_test(test_json_commits_warnings),
+		cmocka_unit_test(test_json_lava_kunit),
 		cmocka_unit_test(test_save),
 	};
 

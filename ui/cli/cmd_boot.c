@@ -2,11 +2,13 @@
 /* git disclose boot: build the series' tip and boot it in QEMU. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "boot.h"
 #include "kcache.h"
+#include "run.h"
 #include "cli.h"
 
 static const char boot_usage[] =
@@ -14,6 +16,7 @@ static const char boot_usage[] =
 	"                         [--timeout S] [--json] [--kvm]\n"
 	"                         [--each | --boot-each] [--accept-warnings]\n"
 	"                         [--arch A[,A]] [--config C[,C]]\n"
+	"                         [--lava-job FILE [--lava-url URL]] [--lava]\n"
 	"   or: git disclose boot --gc [--max-size SIZE]\n"
 	"\n"
 	"Builds the committed tip of the series (never uncommitted changes)\n"
@@ -40,6 +43,17 @@ static const char boot_usage[] =
 	"  --config LIST      tiny (default: tinyconfig and the boot fragment)\n"
 	"                     or defconfig (the arch's defconfig and the\n"
 	"                     fragment; about ten times the build), or both\n"
+	"  --lava-job FILE    also write the boot as a LAVA v2 job to FILE,\n"
+	"                     the kernel and initramfs beside it (FILE without\n"
+	"                     .yaml, then -bzImage and -initramfs.cpio) and a\n"
+	"                     device description for lava-run (-device.yaml),\n"
+	"                     once the tip builds; a lab runs it with\n"
+	"                     'lavacli jobs submit FILE'\n"
+	"  --lava-url URL     the images' URLs in the job start with URL\n"
+	"                     (where the lab fetches them; default file://)\n"
+	"  --lava             boot through the local lava-run (Debian's\n"
+	"                     lava-dispatcher, as root) instead of QEMU\n"
+	"                     directly, and read its results into the verdict\n"
 	"\n"
 	"  --gc               remove the least recently used pristine object\n"
 	"                     trees and build directories until at most\n"
@@ -53,6 +67,10 @@ static const char boot_usage[] =
 	"Each arch and config is a cell with its own build directory; the\n"
 	"cells build one after the other (each with every core) and boot in\n"
 	"QEMU side by side, up to one per core. Every cell must pass.\n"
+	"\n"
+	"The KUnit suites of the touched directories (a test object named\n"
+	"after a touched file, or a directory's only suite) are enabled and\n"
+	"run at boot with kunit.filter_glob; each is reported.\n"
 	"\n"
 	"The .c files the series touches are built with W=1 at its base and\n"
 	"its tip; a warning only the tip has (same file, message and source\n"
@@ -126,27 +144,84 @@ static void print_commits(const struct boot_verdict *v)
 	}
 }
 
-static void print_warnings(const struct boot_verdict *v)
+/* The W=1 comparison's result, each line after indent. */
+/*
+ * --each after a failed commit: whether the tip was booted all the same
+ * (it is when it builds), and how it went.
+ */
+static void print_tip_boot(const struct boot_verdict *v)
+{
+	const struct boot_commit *tip;
+
+	if (!v->nr_commits || v->failed_commit < 0 ||
+	    (size_t)v->failed_commit + 1 == v->nr_commits)
+		return;
+	tip = &v->commits[v->nr_commits - 1];
+	if (tip->boot_s > 0)
+		printf("  the tip built and was booted all the same: %s\n",
+		       tip->status);
+	else if (!strcmp(tip->status, "built"))
+		printf("  the tip built but was not booted\n");
+	else
+		printf("  the tip was not booted: it does not build (%s)\n",
+		       tip->status);
+}
+
+static void print_warnings(const struct boot_verdict *v, const char *indent)
 {
 	if (!v->warnings_checked)
 		return;
-	if (!v->nr_new_warnings)
-		printf("  no new W=1 warnings in the touched files\n");
+	if (!v->nr_w1_checked && !v->nr_unchecked)
+		printf("%sW=1: not checked, the series touches no .c file\n",
+		       indent);
+	else if (!v->nr_w1_checked)
+		printf("%sW=1: no touched .c file could be checked\n",
+		       indent);
+	else if (!v->nr_new_warnings)
+		printf("%sno new W=1 warnings in %s%s (%zu at the base, %zu "
+		       "at the tip)\n", indent, v->w1_checked[0],
+		       v->nr_w1_checked > 1 ? " and the other touched .c files"
+		       : "", v->base_warnings, v->tip_warnings);
 	for (size_t i = 0; i < v->nr_new_warnings; i++) {
 		const struct kwarn *w = &v->new_warnings[i];
 
-		printf("  new warning%s: %s:%d: %s\n",
+		printf("%snew warning%s: %s:%d: %s\n", indent,
 		       v->warnings_accepted ? " (accepted)" : "", w->file,
 		       w->line, w->message);
 		if (*w->text)
-			printf("      %s\n", w->text);
+			printf("%s    %s\n", indent, w->text);
 	}
 	if (v->nr_unchecked) {
-		printf("  W=1 could not build (not checked):");
+		printf("%sW=1 could not build (not checked):", indent);
 		for (size_t i = 0; i < v->nr_unchecked; i++)
 			printf(" %s", v->unchecked[i]);
 		printf("\n");
 	}
+}
+
+/* The KUnit suites asked for that did not report, each after indent. */
+static void print_kunit_missing(const struct boot_verdict *v,
+				const char *indent)
+{
+	for (size_t i = 0; i < v->nr_kunit; i++) {
+		bool seen = false;
+
+		for (size_t k = 0; k < v->nr_suites; k++)
+			seen |= !strcmp(v->suites[k].name, v->kunit[i]);
+		if (!seen && v->release)
+			printf("%sKUnit %-24s not run\n", indent, v->kunit[i]);
+	}
+}
+
+/* --lava-job: what was written, the job first. */
+static void print_lava_files(const struct boot_verdict *v,
+			     const char *indent)
+{
+	if (!v->nr_lava_files)
+		return;
+	printf("%sLAVA job written: %s\n", indent, v->lava_files[0]);
+	for (size_t i = 1; i < v->nr_lava_files; i++)
+		printf("%s    and %s\n", indent, v->lava_files[i]);
 }
 
 static void print_cells(const struct boot_verdict *v)
@@ -162,10 +237,39 @@ static void print_cells(const struct boot_verdict *v)
 		       (c->summary ? c->summary : c->status));
 		printf("; configure %.1f s, build %.1f s, boot %.1f s\n",
 		       c->configure_s, c->build_s, c->boot_s);
-		for (size_t k = 0; k < c->nr_suites; k++)
-			printf("    KUnit %-22s %s\n", c->suites[k].name,
-			       c->suites[k].ok ? "ok" : "NOT OK");
+		for (size_t k = 0; k < c->nr_suites; k++) {
+			const struct boot_suite *s = &c->suites[k];
+
+			printf("    KUnit %-22s %s (%d passed, %d failed, "
+			       "%d skipped)\n", s->name,
+			       s->ok ? "ok" : "NOT OK", s->passed, s->failed,
+			       s->skipped);
+		}
+		print_kunit_missing(c, "    ");
+		print_warnings(c, "    ");
+		if (c->build_log)
+			printf("    build log:   %s\n", c->build_log);
+		if (c->console_log)
+			printf("    console log: %s\n", c->console_log);
+		print_lava_files(c, "    ");
 	}
+}
+
+static void print_lava(const struct boot_verdict *v)
+{
+	const struct boot_lava *l = v->lava;
+
+	if (!l)
+		return;
+	printf("  LAVA job %s: %s", l->job ? l->job : "?",
+	       l->result ? l->result : "no result");
+	if (l->error)
+		printf(" (%s)", l->error);
+	printf("\n");
+	for (size_t i = 0; i < l->nr_cases; i++)
+		printf("    %s: %s\n", l->cases[i], l->results[i]);
+	if (l->log)
+		printf("  lava-run log: %s\n", l->log);
 }
 
 static void print_text(const struct boot_verdict *v)
@@ -178,14 +282,21 @@ static void print_text(const struct boot_verdict *v)
 	if (v->pristine)
 		printf("pristine objects %.1f s (%s), ", v->pristine_s,
 		       v->pristine);
-	printf("configure %.1f s%s, build %.1f s, boot %.1f s\n",
-	       v->configure_s, v->configured ? "" : " (reused)",
-	       v->build_s, v->boot_s);
+	printf("configure %.1f s%s, build %.1f s, ", v->configure_s,
+	       v->configured ? "" : " (reused)", v->build_s);
+	if (v->warnings_checked)
+		printf("W=1 warnings %.1f s, ", v->warnings_s);
+	printf("boot %.1f s\n", v->boot_s);
+	if (v->source && strcmp(v->source, "tree"))
+		printf("  built from %s with the series applied (git am): "
+		       "the repository's tip is not a kernel tree\n",
+		       v->source);
 	if (v->kvm_failed)
 		printf("  KVM did not boot this kernel (nested KVM?): TCG "
 		       "decided\n");
 	print_cells(v);
 	print_commits(v);
+	print_tip_boot(v);
 	if (v->error_file)
 		printf("  file: %s\n", v->error_file);
 	if (v->detail && !v->pass && strcmp(v->status, "new-warnings")) {
@@ -193,7 +304,7 @@ static void print_text(const struct boot_verdict *v)
 		       "first error lines" : "what decided it");
 		print_indented(v->detail);
 	}
-	print_warnings(v);
+	print_warnings(v, "  ");
 	for (size_t i = 0; i < v->nr_suites; i++) {
 		const struct boot_suite *s = &v->suites[i];
 
@@ -201,6 +312,10 @@ static void print_text(const struct boot_verdict *v)
 		       s->name, s->ok ? "ok" : "NOT OK", s->passed, s->failed,
 		       s->skipped);
 	}
+	print_kunit_missing(v, "  ");
+	print_lava(v);
+	if (!v->nr_cells)
+		print_lava_files(v, "  ");
 	if (v->nr_enabled) {
 		printf("  enabled for the touched files:");
 		for (size_t i = 0; i < v->nr_enabled; i++)
@@ -219,13 +334,29 @@ static void print_text(const struct boot_verdict *v)
 		printf("  console log: %s\n", v->console_log);
 }
 
-/* A comma-separated list appended to *v (the caller frees it). */
-static void split_list(char ***v, size_t *nr, const char *arg)
+static bool in_list(char **v, size_t nr, const char *s, size_t len)
+{
+	for (size_t i = 0; i < nr; i++)
+		if (strlen(v[i]) == len && !strncmp(v[i], s, len))
+			return true;
+	return false;
+}
+
+/*
+ * A comma-separated list appended to *v (the caller frees it); a name
+ * given twice is kept once, and the user told (the cell would build and
+ * boot twice in the same directory).
+ */
+static void split_list(char ***v, size_t *nr, const char *arg,
+		       const char *option)
 {
 	for (const char *p = arg; ; ) {
 		size_t len = strcspn(p, ",");
 
-		if (len) {
+		if (len && in_list(*v, *nr, p, len)) {
+			fprintf(stderr, "boot: %s %.*s is given twice: it is "
+				"built and booted once\n", option, (int)len, p);
+		} else if (len) {
 			*v = xrealloc(*v, (*nr + 2) * sizeof(**v));
 			(*v)[(*nr)++] = xstrndup(p, len);
 			(*v)[*nr] = NULL;
@@ -254,6 +385,31 @@ static int parse_timeout(int *out, const char *arg)
 	return 0;
 }
 
+/*
+ * Told to stop (Ctrl-C, SIGTERM, SIGHUP): the children were stopped and
+ * nothing saved; say so, then die of the signal as the shell expects
+ * (status 130 for SIGINT).
+ */
+static void die_of_stop_signal(int sig, bool open_line)
+{
+	char *what = run_stopped_children();
+
+	if (open_line)
+		fputc('\n', stderr);
+	if (what)
+		fprintf(stderr, "boot: interrupted (%s): stopped %s; no "
+			"verdict saved\n", run_signal_name(sig), what);
+	else
+		fprintf(stderr, "boot: interrupted (%s) while no build or "
+			"boot was running; no verdict saved\n",
+			run_signal_name(sig));
+	free(what);
+	fflush(NULL);
+	signal(sig, SIG_DFL);
+	raise(sig);
+	exit(128 + sig);
+}
+
 static int run_gc(const char *tree, unsigned long long max_size)
 {
 	struct buf report = BUF_INIT;
@@ -279,6 +435,9 @@ int cmd_boot(int argc, char **argv)
 		{ "config", required_argument, NULL, 'c' },
 		{ "gc", no_argument, NULL, 'g' },
 		{ "max-size", required_argument, NULL, 'M' },
+		{ "lava-job", required_argument, NULL, 'J' },
+		{ "lava-url", required_argument, NULL, 'U' },
+		{ "lava", no_argument, NULL, 'L' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -323,10 +482,10 @@ int cmd_boot(int argc, char **argv)
 			o.accept_warnings = true;
 			break;
 		case 'a':
-			split_list(&arches, &nr_arches, optarg);
+			split_list(&arches, &nr_arches, optarg, "--arch");
 			break;
 		case 'c':
-			split_list(&configs, &nr_configs, optarg);
+			split_list(&configs, &nr_configs, optarg, "--config");
 			break;
 		case 'g':
 			gc = true;
@@ -336,6 +495,15 @@ int cmd_boot(int argc, char **argv)
 				return cli_usage_error(boot_usage, "boot",
 					"--max-size '%s': give a size such "
 					"as 500M or 4G", optarg);
+			break;
+		case 'J':
+			o.lava_job = optarg;
+			break;
+		case 'U':
+			o.lava_url = optarg;
+			break;
+		case 'L':
+			o.lava = true;
 			break;
 		case 'h':
 			fputs(boot_usage, stdout);
@@ -351,6 +519,13 @@ int cmd_boot(int argc, char **argv)
 		return cli_usage_error(boot_usage, "boot",
 				       "unexpected argument '%s': give one "
 				       "range", argv[optind + 1]);
+	if (o.lava && o.kvm)
+		return cli_usage_error(boot_usage, "boot",
+				       "--lava boots with TCG (the device it "
+				       "writes): leave out --kvm");
+	if (o.lava_url && !o.lava_job)
+		return cli_usage_error(boot_usage, "boot",
+				       "--lava-url needs --lava-job FILE");
 	if (gc)
 		return run_gc(o.tree, max_size);
 	o.range = optind < argc ? argv[optind] : NULL;
@@ -360,9 +535,15 @@ int cmd_boot(int argc, char **argv)
 	o.nr_arches = nr_arches;
 	o.configs = configs;
 	o.nr_configs = nr_configs;
+	run_stop_children_on_signals();
 	status = boot_run(&v, &o);
 	free_list(arches, nr_arches);
 	free_list(configs, nr_configs);
+	if (run_stop_signal()) {
+		if (status == 0)
+			boot_verdict_free(v);
+		die_of_stop_signal(run_stop_signal(), m.open_line);
+	}
 	if (status < 0) {
 		if (m.open_line)
 			fputc('\n', stderr);

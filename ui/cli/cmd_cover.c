@@ -188,6 +188,12 @@ static struct boot_verdict *load_boot(struct cover_opts *opts,
 	opts->boot_accel = v->accel;
 	opts->suites = v->suites;
 	opts->nr_suites = v->nr_suites;
+	if (v->warnings_checked)
+		opts->nr_w1_files = v->nr_w1_checked;
+	opts->nr_new_warnings = v->nr_new_warnings;
+	opts->warnings_accepted = v->warnings_accepted;
+	if (v->nr_commits && v->failed_commit < 0)
+		opts->nr_built_each = v->nr_commits;
 	return v;
 }
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "boot.h"
+#include "run.h"
 #include "screen.h"
 
 struct boot_view {
@@ -68,6 +69,36 @@ static void draw_tail(const char *path, int row, int end, int cols)
 	buf_release(&text);
 }
 
+/* Who booted it when lava-run did, and the KUnit suites: one line each. */
+static int draw_results(const struct boot_verdict *vd, int row, int cols)
+{
+	struct buf s = BUF_INIT;
+	bool failed = false;
+
+	if (vd->lava) {
+		buf_addf(&s, "booted by lava-run: job %s", vd->lava->result ?
+			 vd->lava->result : "without result");
+		for (size_t i = 0; i < vd->lava->nr_cases; i++)
+			buf_addf(&s, "%s %s %s", i ? "," : ";",
+				 vd->lava->cases[i], vd->lava->results[i]);
+		tui_put(row++, 0, cols, CL_TEXT, 0, s.ptr, s.len);
+		buf_reset(&s);
+	}
+	for (size_t i = 0; i < vd->nr_suites; i++) {
+		const struct boot_suite *k = &vd->suites[i];
+
+		buf_addf(&s, "%s %s %s (%d/%d)", i ? "," : "KUnit:", k->name,
+			 k->ok ? "ok" : "NOT OK", k->passed,
+			 k->passed + k->failed);
+		failed |= !k->ok;
+	}
+	if (s.len)
+		tui_put(row++, 0, cols, failed ? CL_BAD : CL_TEXT, 0, s.ptr,
+			s.len);
+	buf_release(&s);
+	return row;
+}
+
 static void boot_draw(struct view *v, int top, int rows, int cols)
 {
 	struct boot_view *b = v->priv;
@@ -105,6 +136,7 @@ static void boot_draw(struct view *v, int top, int rows, int cols)
 			 "configure %.1f s, build %.0f s, boot %.1f s, %s",
 			 vd->checkout_s, vd->pristine_s, vd->configure_s,
 			 vd->build_s, vd->boot_s, vd->accel ? vd->accel : "");
+		row = draw_results(vd, row, cols);
 		row++;
 		booted = vd->pass || vd->boot_s > 0;
 		tui_putf(row++, 0, cols, CL_META, 0, "End of the %s log:",
@@ -146,6 +178,22 @@ static void on_log_tail(void *data, const char *text, size_t len)
 	pthread_mutex_unlock(&draw_lock);
 }
 
+/* Told to stop during a boot: say what was stopped, once out of curses. */
+static void die_stopped(int sig)
+{
+	char *what = run_stopped_children();
+	struct buf m = BUF_INIT;
+
+	if (what)
+		buf_addf(&m, "boot: interrupted (%s): stopped %s; no verdict "
+			 "saved", run_signal_name(sig), what);
+	else
+		buf_addf(&m, "boot: interrupted (%s); no verdict saved",
+			 run_signal_name(sig));
+	free(what);
+	term_die_of(sig, m.ptr);
+}
+
 static void run_boot(struct view *v)
 {
 	struct boot_view *b = v->priv;
@@ -163,14 +211,22 @@ static void run_boot(struct view *v)
 	if (b->verdict)
 		boot_verdict_free(b->verdict);
 	b->verdict = NULL;
-	/* Minutes of work: let Ctrl-C interrupt it (the signal handler
-	 * restores the terminal) instead of reading it as a key. */
+	/*
+	 * Minutes of work: let Ctrl-C interrupt it instead of reading it
+	 * as a key. It stops the build, QEMU or lava-run first (they run
+	 * in process groups of their own and would outlive us), then the
+	 * terminal is restored and we die of the signal.
+	 */
 	term_let_interrupt(true);
-	if (boot_run(&b->verdict, &o) < 0) {
+	run_stop_children_on_signals();
+	if (boot_run(&b->verdict, &o) < 0 && !run_stop_signal()) {
 		tui_message("boot: %s", error_last());
 		error_clear();
 		b->verdict = NULL;
 	}
+	if (run_stop_signal())
+		die_stopped(run_stop_signal());
+	term_catch_signals();
 	term_let_interrupt(false);
 	b->running = false;
 }

@@ -95,6 +95,22 @@ static void catch_signals(void)
 		sigaction(sigs[i], &sa, NULL);
 }
 
+void term_catch_signals(void)
+{
+	catch_signals();
+}
+
+void term_die_of(int sig, const char *message)
+{
+	term_restore();
+	if (message)
+		fprintf(stderr, "%s\n", message);
+	fflush(NULL);
+	signal(sig, SIG_DFL);
+	raise(sig);
+	exit(128 + sig);
+}
+
 /* Key script ------------------------------------------------------------ */
 
 static const struct {

@@ -46,6 +46,14 @@ int term_next_event(struct term_event *e);
 int term_command(const char *cmd);
 /* Let Ctrl-C interrupt the program (during minutes of work), or not. */
 void term_let_interrupt(bool on);
+/*
+ * After a child-stopping stretch (run_stop_children_on_signals, as the
+ * boot screen's): put our own signal handlers back (restore the
+ * terminal, then die of the signal).
+ */
+void term_catch_signals(void);
+/* Restore the terminal, print message (when given), die of sig. */
+void term_die_of(int sig, const char *message);
 /* Ctrl-Z: give the terminal back, stop as a job, redraw on fg. */
 int term_suspend(void);
 
