@@ -11,29 +11,9 @@
 # Environment (tests/run-e2e.sh): DISCLOSE, TOP, TMPDIR, DISCLOSE_CACHE.
 # Exit 77 (skip) only when a package is missing and cannot be installed.
 
-set -u
-fail() {
-	echo "boot.sh: FAIL: $*" >&2
-	exit 1
-}
-step() {
-	echo "boot.sh: $* ($(date +%T))"
-}
-
-for dep in qemu-system-x86_64:qemu-system-x86 busybox:busybox-static \
-	flex:flex bison:bison bc:bc make:make gcc:gcc xz:xz-utils; do
-	prog=${dep%%:*}
-	pkg=${dep#*:}
-	command -v "$prog" >/dev/null 2>&1 || [ -x "/bin/$prog" ] ||
-		sh "$TOP/tests/deps.sh" "$pkg" >/dev/null 2>&1 ||
-		{ echo "$pkg is missing and cannot be installed"; exit 77; }
-done
-[ -r /usr/src/linux-source-6.1.tar.xz ] ||
-	sh "$TOP/tests/deps.sh" linux-source-6.1 >/dev/null 2>&1 ||
-	{ echo "linux-source-6.1 is missing and cannot be installed"; exit 77; }
-
-export GIT_AUTHOR_NAME="Boot Test" GIT_AUTHOR_EMAIL=boot@example.org
-export GIT_COMMITTER_NAME="Boot Test" GIT_COMMITTER_EMAIL=boot@example.org
+ME=boot.sh
+EXTRA_DEPS="xz:xz-utils"
+. "$TOP/tests/kernel/lib-boot.sh"
 
 # verdict FILE KEY: a top-level string or boolean of the JSON verdict.
 verdict() {

@@ -12,41 +12,13 @@
 # Exit 77 (skip) when a package is missing and cannot be installed, or
 # when not root (lava-run runs only as root).
 
-set -u
-fail() {
-	echo "lava.sh: FAIL: $*" >&2
-	exit 1
-}
-step() {
-	echo "lava.sh: $* ($(date +%T))"
-}
-
-for dep in qemu-system-x86_64:qemu-system-x86 busybox:busybox-static \
-	flex:flex bison:bison bc:bc make:make gcc:gcc; do
-	prog=${dep%%:*}
-	pkg=${dep#*:}
-	command -v "$prog" >/dev/null 2>&1 || [ -x "/bin/$prog" ] ||
-		sh "$TOP/tests/deps.sh" "$pkg" >/dev/null 2>&1 ||
-		{ echo "$pkg is missing and cannot be installed"; exit 77; }
-done
+ME=lava.sh
+. "$TOP/tests/kernel/lib-boot.sh"
 [ "$(id -u)" -eq 0 ] || { echo "lava-run runs only as root"; exit 77; }
 command -v lava-run >/dev/null 2>&1 ||
 	DEPS_APT_OPTS=--no-install-recommends \
 		sh "$TOP/tests/deps.sh" lava-dispatcher >/dev/null 2>&1 ||
 	{ echo "lava-dispatcher is missing and cannot be installed"; exit 77; }
-[ -r /usr/src/linux-source-6.1.tar.xz ] ||
-	sh "$TOP/tests/deps.sh" linux-source-6.1 >/dev/null 2>&1 ||
-	{ echo "linux-source-6.1 is missing and cannot be installed"; exit 77; }
-
-export GIT_AUTHOR_NAME="Boot Test" GIT_AUTHOR_EMAIL=boot@example.org
-export GIT_COMMITTER_NAME="Boot Test" GIT_COMMITTER_EMAIL=boot@example.org
-
-# jget FILE EXPR: a Python expression on the JSON verdict v.
-jget() {
-	python3 -c 'import json, sys
-v = json.load(open(sys.argv[1]))
-print(eval(sys.argv[2], {"v": v}))' "$1" "$2"
-}
 
 # boot_both NAME RANGE: boot directly, then through lava-run, which runs
 # the job --lava-job writes into $TMPDIR/lab/NAME.yaml (the file a lab

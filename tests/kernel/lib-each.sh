@@ -1,15 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Sourced by boot.sh (run-e2e.sh skips lib*): boot --each and the W=1
 # check on the tree boot.sh has already built, so that every build here
-# is incremental. Needs fail, step, verdict and DISCLOSE; runs in the
-# kernel clone with the good series' tip given as $1.
-
-# jq-less reads of boot.json: python3 KEY-PATH expression on the file.
-jget() {
-	python3 -c 'import json, sys
-v = json.load(open(sys.argv[1]))
-print(eval(sys.argv[2], {"v": v}))' "$1" "$2"
-}
+# is incremental. Needs fail, step, jget (lib-boot.sh), verdict and
+# DISCLOSE; runs in the kernel clone with the good series' tip given as $1.
 
 # A three-commit series whose middle commit breaks the build: reported
 # at that commit with its subject and the compiler's error, each commit
