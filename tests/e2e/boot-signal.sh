@@ -7,34 +7,10 @@
 # SIGINT) and no verdict is saved. No kernel: a stand-in tree whose
 # Makefile configures at once and whose bzImage never ends.
 . "$TOP/tests/e2e/lib.sh"
+. "$TOP/tests/e2e/lib-standin.sh"
 
 export DISCLOSE_CACHE="$TMPDIR/cache"
-new_repo "$TMPDIR/r"
-cd "$TMPDIR/r" || fail "no repo"
-cat >Makefile <<'MK'
-O ?= .
-tinyconfig defconfig:
-	mkdir -p $(O) && : >$(O)/.config
-olddefconfig:
-	@:
-kernelrelease:
-	@echo 6.1.0-stand-in
-bzImage:
-	while :; do sleep 1; done # the stand-in build of $(O)
-MK
-echo "obj-y += init/" >Kbuild
-mkdir -p scripts/kconfig
-# merge_config.sh -m -O OBJ CONFIG FRAGMENT: the fragment appended
-printf '#!/bin/sh\ncat "$5" >>"$4"\n' >scripts/kconfig/merge_config.sh
-chmod +x scripts/kconfig/merge_config.sh
-git add -A && git commit -q -m "a stand-in kernel tree" || fail "commit"
-echo 1 >base.txt && git commit -q -am "the series" || fail "commit"
-obj="$TMPDIR/r/.git/disclose/boot/src/obj-"
-
-# builders: the processes of this tree's build, "PID ARGS" each
-builders() {
-	ps -eo pid=,args= | grep -F -- "$obj" | grep -v grep
-}
+standin_tree "$TMPDIR/r"
 
 # interrupt SIGNAL: start boot, wait for make, send SIGNAL, check.
 interrupt() {

@@ -7,35 +7,12 @@
 # what was stopped and the status is 130. No kernel: a stand-in tree (as
 # boot-signal.sh) whose bzImage never ends.
 . "$TOP/tests/e2e/lib.sh"
+. "$TOP/tests/e2e/lib-standin.sh"
 . "$TOP/tests/e2e/lib-tmux.sh"
 
 command -v tmux >/dev/null || { echo "tmux is not installed"; exit 77; }
 export DISCLOSE_CACHE="$TMPDIR/cache"
-new_repo "$TMPDIR/r"
-cd "$TMPDIR/r" || fail "no repo"
-cat >Makefile <<'MK'
-O ?= .
-tinyconfig defconfig:
-	mkdir -p $(O) && : >$(O)/.config
-olddefconfig:
-	@:
-kernelrelease:
-	@echo 6.1.0-stand-in
-bzImage:
-	while :; do sleep 1; done # the stand-in build of $(O)
-MK
-echo "obj-y += init/" >Kbuild
-mkdir -p scripts/kconfig Documentation/process
-printf '#!/bin/sh\ncat "$5" >>"$4"\n' >scripts/kconfig/merge_config.sh
-chmod +x scripts/kconfig/merge_config.sh
-: >Documentation/process/submitting-patches.rst
-echo "THE REST" >MAINTAINERS
-git add -A && git commit -q -m "a stand-in kernel tree" || fail "commit"
-echo 1 >base.txt && git commit -q -am "the series" || fail "commit"
-obj="$TMPDIR/r/.git/disclose/boot/src/obj-"
-builders() {
-	ps -eo pid=,args= | grep -F -- "$obj" | grep -v grep
-}
+standin_tree "$TMPDIR/r"
 
 # the pane's shell outlives the Ctrl-C (a trap, not an ignored signal:
 # git disclose gets SIGINT as from a terminal) to write the status
