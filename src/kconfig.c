@@ -87,6 +87,30 @@ no:
 	return false;
 }
 
+/* An assignment of a Makefile, as parse_assign reads it. */
+struct assign {
+	char *name, *sym;	/* the caller frees both */
+	const char *rhs;
+	size_t rhs_len;
+};
+
+/* The next assignment from *p on (*p then past its line); false at the end. */
+static bool next_assign(struct assign *a, const char **p)
+{
+	while (**p) {
+		const char *line = *p;
+		size_t len = strcspn(line, "\n");
+
+		*p += len;
+		if (**p)
+			(*p)++;
+		if (parse_assign(line, len, &a->name, &a->sym, &a->rhs,
+				 &a->rhs_len))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Look for object in the assignments: returns true when an obj-... line
  * lists it (its symbol, if any, added to syms); *composite is the "foo"
@@ -96,31 +120,22 @@ static bool scan_makefile(char ***syms, size_t *nr, const char *text,
 			  const char *object, char **composite)
 {
 	bool found = false;
+	struct assign a;
 
-	for (const char *p = text; *p; ) {
-		size_t len = strcspn(p, "\n");
-		const char *rhs;
-		size_t rhs_len;
-		char *name, *sym;
+	while (next_assign(&a, &text)) {
+		if (rhs_has(a.rhs, a.rhs_len, object)) {
+			bool is_obj = !strcmp(a.name, "obj");
 
-		if (parse_assign(p, len, &name, &sym, &rhs, &rhs_len)) {
-			if (rhs_has(rhs, rhs_len, object)) {
-				bool is_obj = !strcmp(name, "obj");
-
-				found |= is_obj;
-				if (!is_obj && !*composite)
-					*composite = xstrdup(name);
-				if (sym && !boot_strv_has(*syms, *nr, sym)) {
-					boot_strv_push(syms, nr, sym);
-					sym = NULL;
-				}
+			found |= is_obj;
+			if (!is_obj && !*composite)
+				*composite = xstrdup(a.name);
+			if (a.sym && !boot_strv_has(*syms, *nr, a.sym)) {
+				boot_strv_push(syms, nr, a.sym);
+				a.sym = NULL;
 			}
-			free(sym);
-			free(name);
 		}
-		p += len;
-		if (*p)
-			p++;
+		free(a.sym);
+		free(a.name);
 	}
 	return found;
 }
@@ -187,23 +202,15 @@ void kconfig_test_objects(char ***objects, char ***syms, size_t *nr,
 			  const char *makefile)
 {
 	char *text = joined(makefile);
+	const char *p = text;
+	struct assign a;
 
-	for (const char *p = text; *p; ) {
-		size_t len = strcspn(p, "\n");
-		const char *rhs;
-		size_t rhs_len;
-		char *name, *sym;
-
-		if (parse_assign(p, len, &name, &sym, &rhs, &rhs_len)) {
-			if (sym && test_symbol(sym))
-				push_objects(objects, syms, nr, rhs, rhs_len,
-					     sym);
-			free(sym);
-			free(name);
-		}
-		p += len;
-		if (*p)
-			p++;
+	while (next_assign(&a, &p)) {
+		if (a.sym && test_symbol(a.sym))
+			push_objects(objects, syms, nr, a.rhs, a.rhs_len,
+				     a.sym);
+		free(a.sym);
+		free(a.name);
 	}
 	free(text);
 }
@@ -212,26 +219,17 @@ void kconfig_composite_parts(char ***parts, size_t *nr,
 			     const char *makefile, const char *object)
 {
 	char *text = joined(makefile);
+	const char *p = text;
 	size_t len = strlen(object);
+	struct assign a;
 
 	if (len > 2 && !strcmp(object + len - 2, ".o"))
 		len -= 2;
-	for (const char *p = text; *p; ) {
-		size_t n = strcspn(p, "\n");
-		const char *rhs;
-		size_t rhs_len;
-		char *name, *sym;
-
-		if (parse_assign(p, n, &name, &sym, &rhs, &rhs_len)) {
-			if (strlen(name) == len && !strncmp(name, object, len))
-				push_objects(parts, NULL, nr, rhs, rhs_len,
-					     NULL);
-			free(sym);
-			free(name);
-		}
-		p += n;
-		if (*p)
-			p++;
+	while (next_assign(&a, &p)) {
+		if (strlen(a.name) == len && !strncmp(a.name, object, len))
+			push_objects(parts, NULL, nr, a.rhs, a.rhs_len, NULL);
+		free(a.sym);
+		free(a.name);
 	}
 	free(text);
 }
