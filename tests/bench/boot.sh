@@ -125,8 +125,11 @@ peer_cold() {
 	peer_boot
 }
 
+# peer_warm: the current clone's HEAD, fetched into the peer's worktree
+# (a worktree of the first clone, which lacks this clone's commits).
 peer_warm() {
-	git -C "$work/peer-src" checkout -q --detach --force "$1" &&
+	git -C "$work/peer-src" fetch -q "$PWD" HEAD &&
+	git -C "$work/peer-src" checkout -q --detach --force FETCH_HEAD &&
 	make -C "$work/peer-src" "$jobs" O="$work/peer-obj" bzImage \
 		>/dev/null 2>&1 &&
 	peer_boot
@@ -156,7 +159,7 @@ cold_s=$t_ours cold_load=$l_ours
 ours same pristine..HEAD
 same_s=$t_ours same_load=$l_ours
 t=$(now)
-peer_warm "$(git rev-parse HEAD)" || exit 1
+peer_warm || exit 1
 peer_same=$(elapsed "$t")
 printf '\nA documentation-only change for the benchmark.\n' \
 	>>Documentation/process/howto.rst
@@ -164,7 +167,7 @@ git commit -q -a -m "docs: howto: a documentation-only change"
 ours docs pristine..HEAD
 docs_s=$t_ours docs_load=$l_ours
 t=$(now)
-peer_warm "$(git rev-parse HEAD)" || exit 1
+peer_warm || exit 1
 peer_docs=$(elapsed "$t")
 
 # 4. --each: what each further commit costs next to a full build: three
