@@ -225,11 +225,21 @@ static int open_repo(struct boot_ctx *c)
 	return 0;
 }
 
-static int count_one(const struct commit_info *ci, void *data)
+/* The range's commits but merges into the verdict (boot_verdict.series). */
+struct series_walk {
+	struct boot_verdict *v;
+	size_t n;		/* merges too */
+};
+
+static int add_to_series(const struct commit_info *ci, void *data)
 {
-	(void)ci;
-	(*(size_t *)data)++;
-	return 1;	/* one is enough */
+	struct series_walk *w = data;
+
+	w->n++;
+	if (ci->nr_parents < 2)
+		boot_strv_push(&w->v->series, &w->v->nr_series,
+			       xstrdup(ci->id));
+	return 0;
 }
 
 /*
@@ -240,18 +250,21 @@ static int count_one(const struct commit_info *ci, void *data)
 static int resolve_range(struct boot_ctx *c)
 {
 	char *def = NULL;
-	size_t n = 0;
+	struct series_walk w = { c->v, 0 };
 	int ret = -1;
 
 	if (repo_range_ends(&c->revs, &c->nr_revs, c->repo,
 			    c->opts->range) < 0)
 		return -1;
 	c->v->tip = xstrdup(c->revs[0]);
-	if (c->nr_revs == 1)
+	if (c->nr_revs == 1) {
+		boot_strv_push(&c->v->series, &c->v->nr_series,
+			       xstrdup(c->v->tip));
 		return 0;
-	if (repo_walk(c->repo, c->opts->range, count_one, &n) < 0)
+	}
+	if (repo_walk(c->repo, c->opts->range, add_to_series, &w) < 0)
 		return -1;
-	if (n)
+	if (w.n)
 		return 0;
 	if (c->opts->range)
 		ret = error_set("the range %s has no commits: give one, e.g. "
@@ -1259,8 +1272,9 @@ static void judge_warnings(struct boot_ctx *c)
 		c->v->warnings_accepted = true;
 		return;
 	}
-	buf_addf(&s, "the series adds %zu compiler warning%s (W=1)", n,
-		 n == 1 ? "" : "s");
+	buf_addf(&s, "the series adds %zu compiler warning%s (W=1); the kernel booted: fix %s, or boot again with --accept-warnings if %s meant",
+		 n, n == 1 ? "" : "s", n == 1 ? "it" : "them",
+		 n == 1 ? "it is" : "they are");
 	for (size_t i = 0; i < n; i++) {
 		const struct kwarn *w = &c->v->new_warnings[i];
 

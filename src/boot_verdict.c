@@ -315,6 +315,7 @@ static void json_add_warnings(cJSON *o, const struct boot_verdict *v)
 	json_add_strv(o, "warnings_unchecked", v->unchecked, v->nr_unchecked);
 	json_add_strv(o, "warnings_checked_files", v->w1_checked,
 		      v->nr_w1_checked);
+	json_add_strv(o, "series", v->series, v->nr_series);
 	json_add_strv(o, "lava_job_files", v->lava_files, v->nr_lava_files);
 	a = cJSON_AddObjectToObject(o, "warnings_seen");
 	cJSON_AddNumberToObject(a, "base", (double)v->base_warnings);
@@ -490,6 +491,7 @@ static void warnings_from_json(struct boot_verdict *v, const cJSON *o)
 	jstrv(&v->unchecked, &v->nr_unchecked, o, "warnings_unchecked");
 	jstrv(&v->w1_checked, &v->nr_w1_checked, o,
 	      "warnings_checked_files");
+	jstrv(&v->series, &v->nr_series, o, "series");
 	jstrv(&v->lava_files, &v->nr_lava_files, o, "lava_job_files");
 	a = cJSON_GetObjectItemCaseSensitive(o, "warnings_seen");
 	v->base_warnings = (size_t)jnum(a, "base");
@@ -695,6 +697,7 @@ void boot_verdict_free(struct boot_verdict *v)
 	kwarn_free(v->new_warnings, v->nr_new_warnings);
 	boot_strv_free(v->unchecked, v->nr_unchecked);
 	boot_strv_free(v->w1_checked, v->nr_w1_checked);
+	boot_strv_free(v->series, v->nr_series);
 	boot_strv_free(v->lava_files, v->nr_lava_files);
 	free(v->arch);
 	free(v->config);

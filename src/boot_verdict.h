@@ -87,6 +87,10 @@ struct boot_verdict {
 	size_t nr_unchecked;
 	char **w1_checked;	/* touched .c files W=1 compared */
 	size_t nr_w1_checked;
+	char **series;		/* the range's commits but merges (hex), so
+				 * that cover tells the series it describes
+				 * from another with the same tip */
+	size_t nr_series;
 	char **lava_files;	/* --lava-job: the job, kernel, initramfs
 				 * and device description written */
 	size_t nr_lava_files;

@@ -726,19 +726,39 @@ static void add_builds(struct buf *b, const struct cover_opts *o)
 {
 	size_t n = o->nr_w1_files, w = o->nr_new_warnings;
 
-	if (o->nr_built_each > 1)
+	if (o->nr_built_each > 1 && o->booted_each)
+		buf_addf(b, " Each of its %zu commits was built and booted in turn (git disclose boot --boot-each).",
+			 o->nr_built_each);
+	else if (o->nr_built_each > 1)
 		buf_addf(b, " Each of its %zu commits was built in turn (git disclose boot --each).",
 			 o->nr_built_each);
 	if (!n)
 		return;
-	buf_addf(b, " Built with W=1 at its base and at its tip, the %zu .c file%s it touches ",
-		 n, n == 1 ? "" : "s");
-	if (!w)
-		buf_adds(b, "gain no compiler warning.");
+	if (n == 1)
+		buf_adds(b, " Built with W=1 at its base and at its tip, the .c file it touches ");
 	else
-		buf_addf(b, "gain %zu compiler warning%s%s.", w,
-			 w == 1 ? "" : "s",
+		buf_addf(b, " Built with W=1 at its base and at its tip, the %zu .c files it touches ",
+			 n);
+	if (!w)
+		buf_addf(b, "gain%s no compiler warning.", n == 1 ? "s" : "");
+	else
+		buf_addf(b, "gain%s %zu compiler warning%s%s.",
+			 n == 1 ? "s" : "", w, w == 1 ? "" : "s",
 			 o->warnings_accepted ? ", accepted as they are" : "");
+}
+
+/* The user's words as a sentence: a full stop when they end without one. */
+static void add_sentence(struct buf *b, const char *text)
+{
+	size_t len = strlen(text);
+
+	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+		len--;
+	if (!len)
+		return;
+	buf_addf(b, " %.*s", (int)len, text);
+	if (!strchr(".!?", text[len - 1]))
+		buf_addch(b, '.');
 }
 
 static void testing(struct buf *out, const struct cover *c,
@@ -748,7 +768,7 @@ static void testing(struct buf *out, const struct cover *c,
 
 	buf_adds(&b, "Testing:");
 	if (o->tested)
-		buf_addf(&b, " %s", o->tested);
+		add_sentence(&b, o->tested);
 	add_people(&b, c, true);
 	if (o->have_boot && o->boot_pass)
 		buf_addf(&b, " The tip of the series was built (tinyconfig plus a boot fragment) and booted in QEMU (%s): kernel %s reached userspace with no panic, Oops, BUG or WARNING (git disclose boot).",

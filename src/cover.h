@@ -71,6 +71,7 @@ struct cover_opts {
 	size_t nr_new_warnings;		/* those the series adds */
 	bool warnings_accepted;		/* ... and the human accepted */
 	size_t nr_built_each;		/* boot --each: commits all built */
+	bool booted_each;		/* ... and booted (--boot-each) */
 	/* the tree has Documentation/process/generated-content.rst: say
 	 * which tools, their input, the prompts, the portions, testing */
 	bool generated_content;

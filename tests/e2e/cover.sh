@@ -79,19 +79,33 @@ expect_grep "Read every line twice." "$F"
 expect_grep "Testing: Ran the mm selftests." "$F"
 expect_grep "booted in QEMU (tcg): kernel 6.1.192 reached userspace" "$F"
 # the build results of the same verdict: every commit built (--each) and
-# the W=1 comparison, with no new warning and then one accepted
+# the W=1 comparison, with no new warning and then one accepted; only
+# for a boot of these very commits ("series"), not of HEAD~1..HEAD
 verdict_builds() {
-	printf '{"tip":"%s","status":"pass","pass":true,"summary":"booted","release":"6.1.192","accel":"tcg","warnings_checked":true,"warnings_checked_files":["mm/a.c","mm/b.c"],"new_warnings":[%s],"warnings_accepted":%s,"commits":[{"commit":"%s","status":"built"},{"commit":"%s","status":"built"},{"commit":"%s","status":"pass"}],"failed_commit":null}\n' \
+	printf '{"tip":"%s","status":"pass","pass":true,"summary":"booted","release":"6.1.192","accel":"tcg","warnings_checked":true,"warnings_checked_files":["mm/a.c","mm/b.c"],"new_warnings":[%s],"warnings_accepted":%s,"commits":[{"commit":"%s","status":"built"},{"commit":"%s","status":"built"},{"commit":"%s","status":"%s"}],"failed_commit":null,"series":[%s]}\n' \
 		"$(git rev-parse HEAD)" "$1" "$2" "$(git rev-parse HEAD~2)" \
-		"$(git rev-parse HEAD~1)" "$(git rev-parse HEAD)" \
-		>"$gitdir/disclose/boot.json"
+		"$(git rev-parse HEAD~1)" "$(git rev-parse HEAD)" "${4:-pass}" \
+		"$3" >"$gitdir/disclose/boot.json"
 	cover base..HEAD
 }
-verdict_builds "" false
+series=$(git rev-list base..HEAD | sed 's/.*/"&"/' | paste -sd, -)
+verdict_builds "" false "$series"
 expect_grep "Each of its 3 commits was built in turn (git disclose boot --each)." "$F"
 expect_grep "Built with W=1 at its base and at its tip, the 2 .c files it touches gain no compiler warning." "$F"
-verdict_builds '{"file":"mm/a.c","line":3,"message":"no previous prototype for f [-Wmissing-prototypes]"}' true
+verdict_builds '{"file":"mm/a.c","line":3,"message":"no previous prototype for f [-Wmissing-prototypes]"}' true "$series"
 expect_grep "the 2 .c files it touches gain 1 compiler warning, accepted as they are." "$F"
+# a boot of the tip alone: it booted, and nothing is said of the builds
+verdict_builds "" false "\"$(git rev-parse HEAD)\""
+expect_grep "booted in QEMU (tcg): kernel 6.1.192 reached userspace" "$F"
+expect_eq "no W=1 claim for another range" "" "$(grep -e 'W=1' -e 'in turn' "$F")"
+# --boot-each: every commit booted
+sed -i 's/"status":"built"/"status":"pass"/g' "$gitdir/disclose/boot.json"
+sed -i "s/\"series\":\[[^]]*\]/\"series\":[$series]/" "$gitdir/disclose/boot.json"
+cover base..HEAD
+expect_grep "Each of its 3 commits was built and booted in turn (git disclose boot --boot-each)." "$F"
+# the user's words end in a full stop before the boot's sentences
+cover --tested "booted on x86_64 in QEMU" base..HEAD
+expect_grep "Testing: booted on x86_64 in QEMU. Tested by" "$F"
 # a verdict for another tip says nothing about this one
 printf '{"tip":"%s","status":"pass","pass":true,"summary":"booted","release":"6.1.192"}\n' \
 	"$(git rev-parse HEAD~1)" >"$gitdir/disclose/boot.json"

@@ -404,6 +404,8 @@ static void test_json_commits_warnings(void **state)
 	v->base_warnings = 4;
 	v->tip_warnings = 5;
 	kwarn_push(&v->new_warnings, &v->nr_new_warnings, &w);
+	boot_strv_push(&v->series, &v->nr_series, xstrdup("c1"));
+	boot_strv_push(&v->series, &v->nr_series, xstrdup("c2"));
 	boot_verdict_json(&json, v);
 	assert_non_null(strstr(json.ptr, "\"new_warnings\":[{\"file\":"
 			       "\"init/main.c\",\"line\":944,"));
@@ -416,6 +418,9 @@ static void test_json_commits_warnings(void **state)
 	assert_null(back->commits[0].detail);
 	assert_true(back->commits[0].build_s > 40.4);
 	assert_int_equal(back->failed_commit, 1);
+	/* the commits of the range booted, for cover */
+	assert_int_equal(back->nr_series, 2);
+	assert_string_equal(back->series[1], "c2");
 	assert_true(back->warnings_checked);
 	assert_int_equal(back->base_warnings, 4);
 	assert_int_equal(back->tip_warnings, 5);

@@ -167,6 +167,21 @@ static void print_tip_boot(const struct boot_verdict *v)
 		       tip->status);
 }
 
+/* "no new W=1 warnings in a.c, b.c (3 warnings at the base, 3 at the tip)" */
+static void print_no_new(const struct boot_verdict *v, const char *indent)
+{
+	size_t n = v->nr_w1_checked, shown = n > 4 ? 3 : n;
+
+	printf("%sno new W=1 warnings in ", indent);
+	for (size_t i = 0; i < shown; i++)
+		printf("%s%s", i ? ", " : "", v->w1_checked[i]);
+	if (shown < n)
+		printf(" and %zu more .c files", n - shown);
+	printf(" (%zu warning%s at the base, %zu at the tip)\n",
+	       v->base_warnings, v->base_warnings == 1 ? "" : "s",
+	       v->tip_warnings);
+}
+
 static void print_warnings(const struct boot_verdict *v, const char *indent)
 {
 	if (!v->warnings_checked)
@@ -178,10 +193,7 @@ static void print_warnings(const struct boot_verdict *v, const char *indent)
 		printf("%sW=1: no touched .c file could be checked\n",
 		       indent);
 	else if (!v->nr_new_warnings)
-		printf("%sno new W=1 warnings in %s%s (%zu at the base, %zu "
-		       "at the tip)\n", indent, v->w1_checked[0],
-		       v->nr_w1_checked > 1 ? " and the other touched .c files"
-		       : "", v->base_warnings, v->tip_warnings);
+		print_no_new(v, indent);
 	for (size_t i = 0; i < v->nr_new_warnings; i++) {
 		const struct kwarn *w = &v->new_warnings[i];
 

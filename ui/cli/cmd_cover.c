@@ -5,6 +5,7 @@
 
 #include "b4.h"
 #include "boot.h"
+#include "boot_util.h"
 #include "catalogue.h"
 #include "cli.h"
 #include "cover.h"
@@ -165,16 +166,50 @@ out:
 	return rc;
 }
 
+/*
+ * Did the boot build the very commits of the paragraph's series? A boot
+ * of another range with the same tip (HEAD~1..HEAD) says nothing of the
+ * other commits' builds and warnings.
+ */
+static bool same_series(const struct boot_verdict *v, const struct cover *c)
+{
+	if (v->nr_series != c->nr_patches)
+		return false;
+	for (size_t i = 0; i < c->nr_patches; i++)
+		if (!c->patches[i].id[0] ||
+		    !boot_strv_has(v->series, v->nr_series,
+				   c->patches[i].id))
+			return false;
+	return true;
+}
+
+/* What the boot's builds found, when they were the series' own. */
+static void load_builds(struct cover_opts *opts, const struct boot_verdict *v)
+{
+	bool booted_each = v->nr_commits > 0;
+
+	if (v->warnings_checked)
+		opts->nr_w1_files = v->nr_w1_checked;
+	opts->nr_new_warnings = v->nr_new_warnings;
+	opts->warnings_accepted = v->warnings_accepted;
+	if (!v->nr_commits || v->failed_commit >= 0)
+		return;
+	opts->nr_built_each = v->nr_commits;
+	for (size_t i = 0; i < v->nr_commits; i++)
+		booted_each &= !strcmp(v->commits[i].status, "pass");
+	opts->booted_each = booted_each;
+}
+
 /* The boot verdict recorded for the tip, into opts (a warning when
  * boot.json cannot be read: the paragraph is still useful without it). */
 static struct boot_verdict *load_boot(struct cover_opts *opts,
-				      struct repo *r, const char *tip)
+				      struct repo *r, const struct cover *c)
 {
 	struct boot_verdict *v = NULL;
 
-	if (!tip)
+	if (!c->tip)
 		return NULL;
-	if (boot_last_verdict(&v, repo_git_dir(r), tip) < 0) {
+	if (boot_last_verdict(&v, repo_git_dir(r), c->tip) < 0) {
 		fprintf(stderr, "git disclose cover: warning: boot verdict not read: %s\n",
 			error_last());
 		return NULL;
@@ -188,12 +223,8 @@ static struct boot_verdict *load_boot(struct cover_opts *opts,
 	opts->boot_accel = v->accel;
 	opts->suites = v->suites;
 	opts->nr_suites = v->nr_suites;
-	if (v->warnings_checked)
-		opts->nr_w1_files = v->nr_w1_checked;
-	opts->nr_new_warnings = v->nr_new_warnings;
-	opts->warnings_accepted = v->warnings_accepted;
-	if (v->nr_commits && v->failed_commit < 0)
-		opts->nr_built_each = v->nr_commits;
+	if (same_series(v, c))
+		load_builds(opts, v);
 	return v;
 }
 
@@ -454,7 +485,7 @@ int cmd_cover(int argc, char **argv)
 	}
 	opts.generated_content = have_pc && pc.have_tree &&
 				 pc.tree.generated_content;
-	v = r ? load_boot(&opts, r, c->tip) : NULL;
+	v = r ? load_boot(&opts, r, c) : NULL;
 	cover_format(&out, c, &opts);
 	if (a.maintainers && recipients(&out, r, a.range) < 0) {
 		ret = cli_fail(EXIT_USAGE);
