@@ -59,17 +59,7 @@ same() {
 		fail "$1: no lava-run log in the verdict"
 }
 
-step "pristine tree"
-pristine=$(sh "$TOP/tests/kernel/tree.sh") || fail "tree.sh failed"
-git clone -q --shared "$pristine" "$TMPDIR/linux" || fail "cannot clone"
-cd "$TMPDIR/linux" || fail "no clone"
-set -- "$TOP"/kernel/patches/*.patch
-if [ -f "$1" ]; then
-	git am -q "$@" || fail "kernel/patches do not apply"
-else
-	printf '\nA line for the LAVA test.\n' >>Documentation/process/howto.rst
-	git commit -q -a -m "docs: a documentation-only change"
-fi
+series_clone "LAVA test"
 
 step "usage errors"
 "$DISCLOSE" boot --lava --kvm pristine..HEAD >/dev/null 2>"$TMPDIR/err"

@@ -36,3 +36,24 @@ jget() {
 v = json.load(open(sys.argv[1]))
 print(eval(sys.argv[2], {"v": v}))' "$1" "$2"
 }
+
+# series_clone WHAT: a clone (--shared) of the pristine tree in
+# $TMPDIR/linux, entered, with the project's series (kernel/patches)
+# applied, or a documentation change "for WHAT" when there is none;
+# $pristine is the pristine repository.
+series_clone() {
+	what=$1
+	step "pristine tree"
+	pristine=$(sh "$TOP/tests/kernel/tree.sh") || fail "tree.sh failed"
+	git clone -q --shared "$pristine" "$TMPDIR/linux" ||
+		fail "cannot clone"
+	cd "$TMPDIR/linux" || fail "no clone"
+	set -- "$TOP"/kernel/patches/*.patch
+	if [ -f "$1" ]; then
+		git am -q "$@" || fail "kernel/patches do not apply"
+	else
+		printf '\nA line for the %s.\n' "$what" \
+			>>Documentation/process/howto.rst
+		git commit -q -a -m "docs: a documentation-only change"
+	fi
+}

@@ -12,17 +12,7 @@ ME=matrix.sh
 EXTRA_DEPS="qemu-system-i386:qemu-system-x86"
 . "$TOP/tests/kernel/lib-boot.sh"
 
-step "pristine tree"
-pristine=$(sh "$TOP/tests/kernel/tree.sh") || fail "tree.sh failed"
-git clone -q --shared "$pristine" "$TMPDIR/linux" || fail "cannot clone"
-cd "$TMPDIR/linux" || fail "no clone"
-set -- "$TOP"/kernel/patches/*.patch
-if [ -f "$1" ]; then
-	git am -q "$@" || fail "kernel/patches do not apply"
-else
-	printf '\nA line for the matrix test.\n' >>Documentation/process/howto.rst
-	git commit -q -a -m "docs: a documentation-only change"
-fi
+series_clone "matrix test"
 
 step "usage errors"
 "$DISCLOSE" boot --arch arm64 pristine..HEAD >/dev/null 2>"$TMPDIR/err"
