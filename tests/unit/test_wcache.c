@@ -22,18 +22,38 @@ static const char out[] =
 	"  CC      init/main.o\n"
 	"init/main.c:3:5: warning: no previous prototype for 'f'\n";
 
-static char *scratch(const char *config)
-{
-	char tmpl[] = "/tmp/test_wcache.XXXXXX";
-	char *dir, *cfg;
+/* A scratch cell directory with a .config, and the cache opened on it. */
+struct cell {
+	char dir[32];
+	char *cfg;
+	struct wcache w;
+};
 
-	assert_non_null(mkdtemp(tmpl));
-	dir = xstrdup(tmpl);
-	cfg = path_join(dir, ".config");
-	assert_int_equal(write_file_atomic(cfg, config, strlen(config), 0644),
-			 0);
-	free(cfg);
-	return dir;
+static int cell_setup(void **state)
+{
+	struct cell *c = xcalloc(1, sizeof(*c));
+	const char *config = "CONFIG_X=y\n";
+
+	strcpy(c->dir, "/tmp/test_wcache.XXXXXX");
+	if (!mkdtemp(c->dir))
+		return -1;
+	c->cfg = path_join(c->dir, ".config");
+	if (write_file_atomic(c->cfg, config, strlen(config), 0644) < 0)
+		return -1;
+	wcache_open(&c->w, c->dir, c->cfg);
+	*state = c;
+	return 0;
+}
+
+static int cell_teardown(void **state)
+{
+	struct cell *c = *state;
+	int rc = boot_rm_rf(c->dir);
+
+	wcache_release(&c->w);
+	free(c->cfg);
+	free(c);
+	return rc;
 }
 
 static int get(struct buf *b, const struct wcache *w, const char *commit,
@@ -47,11 +67,10 @@ static int get(struct buf *b, const struct wcache *w, const char *commit,
 
 static void test_round_trip(void **state)
 {
-	char *dir = scratch("CONFIG_X=y\n"), *cfg = path_join(dir, ".config");
+	struct cell *c = *state;
+	struct wcache w = c->w;
 	struct buf b = BUF_INIT;
-	struct wcache w;
 
-	wcache_open(&w, dir, cfg);
 	assert_int_equal(get(&b, &w, BASE, "init/main.c"), -1);
 	wcache_put(&w, BASE, "init/main.c", 0, out, strlen(out));
 	wcache_put(&w, TIP, "init/main.c", 1, "", 0);
@@ -65,22 +84,17 @@ static void test_round_trip(void **state)
 	/* the same name elsewhere in the tree is another file */
 	assert_int_equal(get(&b, &w, TIP, "new.c"), -1);
 	assert_int_equal(get(&b, &w, BASE, "lib/new.c"), -1);
-	wcache_release(&w);
 	buf_release(&b);
-	free(cfg);
-	assert_int_equal(boot_rm_rf(dir), 0);
-	free(dir);
 }
 
 static void test_other_config(void **state)
 {
-	char *dir = scratch("CONFIG_X=y\n"), *cfg = path_join(dir, ".config");
+	struct cell *c = *state;
+	char *cfg = c->cfg, *dir = c->dir;
 	struct buf b = BUF_INIT;
 	struct wcache w;
 
-	wcache_open(&w, dir, cfg);
-	wcache_put(&w, BASE, "init/main.c", 0, out, strlen(out));
-	wcache_release(&w);
+	wcache_put(&c->w, BASE, "init/main.c", 0, out, strlen(out));
 	/* a KUnit suite enabled changes what the file compiles */
 	assert_int_equal(write_file_atomic(cfg, "CONFIG_X=y\nCONFIG_Y=y\n",
 					   22, 0644), 0);
@@ -88,18 +102,14 @@ static void test_other_config(void **state)
 	assert_int_equal(get(&b, &w, BASE, "init/main.c"), -1);
 	wcache_release(&w);
 	buf_release(&b);
-	free(cfg);
-	assert_int_equal(boot_rm_rf(dir), 0);
-	free(dir);
 }
 
 static void test_prune(void **state)
 {
-	char *dir = scratch("CONFIG_X=y\n"), *cfg = path_join(dir, ".config");
+	struct cell *c = *state;
+	struct wcache w = c->w;
 	struct buf b = BUF_INIT;
-	struct wcache w;
 
-	wcache_open(&w, dir, cfg);
 	wcache_put(&w, OLD, "init/main.c", 0, out, strlen(out));
 	wcache_put(&w, BASE, "init/main.c", 0, out, strlen(out));
 	wcache_put(&w, TIP, "init/main.c", 0, out, strlen(out));
@@ -107,19 +117,18 @@ static void test_prune(void **state)
 	assert_int_equal(get(&b, &w, OLD, "init/main.c"), -1);
 	assert_int_equal(get(&b, &w, BASE, "init/main.c"), 0);
 	assert_int_equal(get(&b, &w, TIP, "init/main.c"), 0);
-	wcache_release(&w);
 	buf_release(&b);
-	free(cfg);
-	assert_int_equal(boot_rm_rf(dir), 0);
-	free(dir);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_round_trip),
-		cmocka_unit_test(test_other_config),
-		cmocka_unit_test(test_prune),
+		cmocka_unit_test_setup_teardown(test_round_trip, cell_setup,
+						cell_teardown),
+		cmocka_unit_test_setup_teardown(test_other_config, cell_setup,
+						cell_teardown),
+		cmocka_unit_test_setup_teardown(test_prune, cell_setup,
+						cell_teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
