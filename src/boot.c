@@ -58,6 +58,8 @@ struct boot_cell {
 				 * failure) */
 	char *nonce;
 	char *error;		/* the boot thread's environment error */
+	char *keep_key;		/* a cold cell: the cache key its build is */
+	char *keep_base;	/* kept under, and the base of that key */
 };
 
 /* Everything one run works with. */
@@ -1126,31 +1128,110 @@ static int w1_compile(struct buf *out, struct boot_ctx *c, const char *file)
 	return st ? W1_BAD : W1_OK;
 }
 
+/* Can a change to path reach a compile other than through its includes? */
+static bool compile_input(const char *path)
+{
+	static const char *const ext[] = { ".c", ".h", ".S", ".s", ".inc",
+					   ".lds", ".tbl", NULL };
+	const char *base = strrchr(path, '/');
+	size_t len = strlen(path);
+
+	base = base ? base + 1 : path;
+	if (kconfig_path_matters(path) || !strncmp(base, "Makefile", 8) ||
+	    !strncmp(base, "Kbuild", 6))
+		return true;
+	for (const char *const *e = ext; *e; e++)
+		if (len > strlen(*e) && !strcmp(path + len - strlen(*e), *e))
+			return true;
+	return false;
+}
+
+/* Does nothing between trees from and to reach the compile of deps? */
+static bool compiles_alike(struct boot_ctx *c, const char *from,
+			   const char *to, char **deps, size_t nr_deps)
+{
+	struct buf out = BUF_INIT;
+	char **changed = NULL;
+	size_t nr = 0;
+	bool alike;
+
+	alike = boot_git(&out, c->wt, (const char *const[]){ "diff",
+			 "--name-only", "--no-renames", from, to, "--",
+			 NULL }, NULL) == 0;
+	if (alike)
+		boot_strv_lines(&changed, &nr, buf_cstr(&out));
+	for (size_t i = 0; alike && i < nr; i++)
+		alike = !compile_input(changed[i]) &&
+			!boot_strv_has(deps, nr_deps, changed[i]);
+	error_clear();
+	boot_strv_free(changed, nr);
+	buf_release(&out);
+	return alike;
+}
+
 /*
- * The W=1 warnings of each file at commit rev (hex) onto *w; a file
- * present that kbuild would not build is marked in bad. The cache
- * answers first: the worktree (at *at) moves to rev only for the files
- * it lacks.
+ * The W=1 output of file at another tree of the cache stands for tree
+ * when nothing between them reaches its compile: no file its object was
+ * built from, no source, header, Makefile or Kconfig file. A series
+ * amended for its trailers, or with a documentation commit on top,
+ * compiles nothing for the check.
+ */
+static bool w1_carried(struct boot_ctx *c, const struct wcache *wc,
+		       const char *tree, const char *file, struct buf *out,
+		       int *st)
+{
+	char **trees, **deps = NULL;
+	size_t nt, nd = 0;
+	bool hit = false;
+
+	wcache_commits(&trees, &nt, wc, file);
+	if (nt && kbuild_object_deps(&deps, &nd, &c->cell->kb, file) < 0)
+		nt = 0;
+	for (size_t i = 0; !hit && i < nt; i++)
+		hit = strcmp(trees[i], tree) &&
+		      compiles_alike(c, trees[i], tree, deps, nd) &&
+		      wcache_get(out, st, wc, trees[i], file);
+	if (hit)
+		wcache_put(wc, tree, file, *st, out->ptr, out->len);
+	boot_strv_free(trees, nt);
+	boot_strv_free(deps, nd);
+	return hit;
+}
+
+/* One end of the W=1 check: the commit (hex) and its tree's id. */
+struct w1_end {
+	const char *rev;
+	char *tree;
+};
+
+/*
+ * The W=1 warnings of each file at one end onto *w; a file present that
+ * kbuild would not build is marked in bad. The cache answers first (by
+ * tree): the worktree (at *at) moves to the end's commit only for the
+ * files it lacks.
  */
 static int w1_files(struct boot_ctx *c, const struct wcache *wc,
-		    const char *rev, const char **at, struct kwarn **w,
-		    size_t *nr, char **files, size_t nr_files, bool *bad)
+		    const struct w1_end *end, const char **at,
+		    struct kwarn **w, size_t *nr, char **files,
+		    size_t nr_files, bool *bad)
 {
 	for (size_t i = 0; i < nr_files; i++) {
 		struct buf out = BUF_INIT;
 		int st;
 
-		if (!wcache_get(&out, &st, wc, rev, files[i])) {
-			if (strcmp(*at, rev) &&
-			    ktree_checkout(c->wt, c->base_repo, rev) < 0)
+		if (!wcache_get(&out, &st, wc, end->tree, files[i]) &&
+		    !w1_carried(c, wc, end->tree, files[i], &out, &st)) {
+			if (strcmp(*at, end->rev) &&
+			    ktree_checkout(c->wt, c->base_repo, end->rev) < 0)
 				return -1;
-			*at = rev;
+			*at = end->rev;
 			st = w1_compile(&out, c, files[i]);
 			if (st < 0) {
 				buf_release(&out);
 				return -1;
 			}
-			wcache_put(wc, rev, files[i], st, out.ptr, out.len);
+			wcache_put(wc, end->tree, files[i], st, out.ptr,
+				   out.len);
 		}
 		if (st == W1_BAD)
 			bad[i] = true;
@@ -1192,6 +1273,19 @@ static char *series_base_id(struct boot_ctx *c)
 	return id;
 }
 
+/* The id of rev's tree (hex) into *out. */
+static int tree_of(char **out, struct boot_ctx *c, const char *rev)
+{
+	struct buf spec = BUF_INIT;
+	int ret;
+
+	buf_addf(&spec, "%s^{tree}", rev);
+	ret = boot_git_line(out, c->wt, (const char *const[]){ "rev-parse",
+			    "--verify", "-q", spec.ptr, NULL });
+	buf_release(&spec);
+	return ret;
+}
+
 /* The touched files W=1 could not check, and those it did. */
 static void note_checked(struct boot_ctx *c, char **files, size_t nr,
 			 const bool *bad_base, const bool *bad_tip, bool base)
@@ -1217,6 +1311,7 @@ static int check_warnings(struct boot_ctx *c)
 	const char *at = c->wt_tip;
 	size_t nr = 0, nb = 0, nt = 0;
 	struct kwarn *bw = NULL, *tw = NULL;
+	struct w1_end b = { 0 }, t = { 0 };
 	bool *bad_base, *bad_tip;
 	struct wcache wc;
 	double t0 = boot_now_s();
@@ -1228,18 +1323,23 @@ static int check_warnings(struct boot_ctx *c)
 	bad_tip = xcalloc(nr + 1, sizeof(*bad_tip));
 	if (!nr || !base)
 		goto done;
-	wcache_prune(&wc, base, c->wt_tip);
+	b.rev = base;
+	t.rev = c->wt_tip;
+	if (tree_of(&b.tree, c, base) < 0 || tree_of(&t.tree, c, t.rev) < 0) {
+		ret = -1;
+		goto out;
+	}
 	progress(c, "W=1 warnings at the base", 0, 0);
-	ret = w1_files(c, &wc, base, &at, &bw, &nb, files, nr, bad_base);
+	ret = w1_files(c, &wc, &b, &at, &bw, &nb, files, nr, bad_base);
 	if (ret == 0) {
 		progress(c, "W=1 warnings at the tip", 0, 0);
-		ret = w1_files(c, &wc, c->wt_tip, &at, &tw, &nt, files, nr,
-			       bad_tip);
+		ret = w1_files(c, &wc, &t, &at, &tw, &nt, files, nr, bad_tip);
 	}
 	if (ret == 0 && strcmp(at, c->wt_tip))
 		ret = ktree_checkout(c->wt, c->base_repo, c->wt_tip);
 	if (ret < 0)
 		goto out;
+	wcache_prune(&wc, b.tree, t.tree);
 done:
 	note_checked(c, files, nr, bad_base, bad_tip, base);
 	kwarn_added(&c->v->new_warnings, &c->v->nr_new_warnings, bw, nb,
@@ -1252,6 +1352,8 @@ out:
 	wcache_release(&wc);
 	free(config);
 	free(base);
+	free(b.tree);
+	free(t.tree);
 	boot_strv_free(files, nr);
 	kwarn_free(bw, nb);
 	kwarn_free(tw, nt);
@@ -1385,44 +1487,37 @@ static int changed_files(struct boot_ctx *c, char ***v, size_t *nr,
 }
 
 /*
- * The first build of the pristine base for this cell: configured with the
- * fragment alone, built, kept in the cache; the worktree back at the tip
- * (only the files the series changed rewritten, so only they rebuild).
- * A base that does not build is not kept: the tip's build tells.
+ * The configuration a seeded tree holds, adopted so that an unchanged
+ * one is not made again: the fragment the kept build was configured
+ * with (a tree of the base: the key's own). A kept build whose series
+ * changed what Kconfig reads is configured again.
  */
-static int build_pristine(struct boot_ctx *c, struct boot_cell *cell,
-			  const char *base, const char *key,
-			  const char *fragment)
+static int adopt_config(struct boot_cell *cell, const char *key,
+			const char *base, const char *fragment)
 {
-	struct kbuild_failure f = { 0 };
-	char **missing = NULL;
-	size_t nr = 0;
-	bool configured;
-	int ret;
+	char *kept = kcache_fragment(key);
+	char **dirty;
+	size_t nr;
+	bool again = false;
+	int ret = 0;
 
-	progress(c, "building the pristine base", 0, 0);
-	ret = ktree_checkout(c->wt, c->base_repo, base);
-	if (ret == 0)
-		ret = kbuild_configure(&f, &configured, &missing, &nr,
-				       &cell->kb, base, fragment, NULL, 0,
-				       &c->progress);
-	if (ret == 0)
-		ret = kbuild_build(&f, &cell->kb, &c->progress);
-	if (ret == 0 && kcache_store(key, cell->kb.obj, c->wt) == 0)
-		cell->v->pristine = xstrdup("built");
-	boot_strv_free(missing, nr);
-	kbuild_failure_release(&f);
-	if (ret >= 0) {
-		error_clear();
-		ret = ktree_checkout(c->wt, c->base_repo, c->wt_tip);
-	}
+	kcache_dirty(key, &dirty, &nr);
+	for (size_t i = 0; i < nr; i++)
+		again |= kconfig_path_matters(dirty[i]);
+	if (!again)
+		ret = kbuild_adopt_config(&cell->kb, base,
+					  kept ? kept : fragment);
+	boot_strv_free(dirty, nr);
+	free(kept);
 	return ret;
 }
 
 /*
  * A cold cell (no configured object tree yet) starts from the pristine
- * object tree of the series' base for its arch, preset and fragment:
- * copied from the cache, or built once and kept there.
+ * object tree of the series' base for its arch, preset and fragment,
+ * copied from the cache. With none there, the cell builds the series
+ * from nothing, as by hand, and keep_build keeps that build for the next
+ * cold cell of the same base.
  */
 static int seed_cell(struct boot_ctx *c, struct boot_cell *cell)
 {
@@ -1444,16 +1539,16 @@ static int seed_cell(struct boot_ctx *c, struct boot_cell *cell)
 	}
 	fragment = kconfig_arch_fragment(boot_fragment, cell->arch);
 	key = kcache_key(tree, cell->arch, cell->config, fragment);
-	if (!kcache_has(key)) {
-		ret = build_pristine(c, cell, base, key, fragment);
+	cell->keep_key = xstrdup(key);
+	cell->keep_base = xstrdup(base);
+	if (!kcache_has(key))
 		goto out;
-	}
 	progress(c, "copying the pristine object tree", 0, 0);
 	ret = changed_files(c, &changed, &nr, base);
 	if (ret == 0)
 		ret = kcache_seed(key, cell->kb.obj, c->wt, changed, nr);
 	if (ret == 0)
-		ret = kbuild_adopt_config(&cell->kb, base, fragment);
+		ret = adopt_config(cell, key, base, fragment);
 	if (ret == 0)
 		cell->v->pristine = xstrdup("reused");
 out:
@@ -1466,6 +1561,37 @@ out:
 	boot_strv_free(changed, nr);
 	buf_release(&spec);
 	return ret;
+}
+
+/*
+ * A cold cell's build, once its tip built, kept as the pristine object
+ * tree of its base when there is none yet (or the one there lists more
+ * changed files), with the files the series changed listed so that a
+ * seed rebuilds them. Not kept (a full disk): the next cold cell builds
+ * from nothing again, which is all it costs.
+ */
+static void keep_build(struct boot_ctx *c, struct boot_cell *cell)
+{
+	char **dirty = NULL, *fragment;
+	size_t nr = 0;
+	double t0 = boot_now_s();
+	int st;
+
+	if (!cell->keep_key)
+		return;
+	progress(c, "keeping the object tree for later cold builds", 0, 0);
+	fragment = kbuild_config_fragment(&cell->kb);
+	st = changed_files(c, &dirty, &nr, cell->keep_base);
+	if (st == 0)
+		st = kcache_store(cell->keep_key, cell->kb.obj, c->wt, dirty,
+				  nr, fragment);
+	if (st == 1 && !cell->v->pristine)
+		cell->v->pristine = xstrdup("built");
+	if (st < 0)
+		error_clear();
+	cell->v->pristine_s += boot_now_s() - t0;
+	boot_strv_free(dirty, nr);
+	free(fragment);
 }
 
 /* Build the tip in the cell (every commit with --each), W=1 included. */
@@ -1489,6 +1615,7 @@ static int build_cell(struct boot_ctx *c, struct boot_cell *cell)
 	if (kbuild_kernelrelease(&c->v->release, &cell->kb) < 0)
 		return -1;
 	cell->built = true;
+	keep_build(c, cell);
 	return 0;
 }
 
@@ -1659,6 +1786,8 @@ static void ctx_release(struct boot_ctx *c)
 		free(cell->nonce);
 		free(cell->error);
 		free(cell->tip_status);
+		free(cell->keep_key);
+		free(cell->keep_base);
 	}
 	free(c->cells);
 	free(c->wt_tip);

@@ -260,6 +260,21 @@ int kbuild_adopt_config(const struct kbuild *kb, const char *head,
 	return ret;
 }
 
+char *kbuild_config_fragment(const struct kbuild *kb)
+{
+	char *keyf = path_join(kb->state, "config.key"), *ret = NULL;
+	struct buf key = BUF_INIT;
+	const char *nl;
+
+	if (boot_is_file(keyf) && read_file(&key, keyf) == 0 &&
+	    (nl = strchr(buf_cstr(&key), '\n')))
+		ret = xstrdup(nl + 1);
+	error_clear();
+	free(keyf);
+	buf_release(&key);
+	return ret;
+}
+
 /* ---- the build ---- */
 
 static bool step_line(const char *p, size_t len)
@@ -499,18 +514,25 @@ void kbuild_log_error(char **detail, char **file, const char *log,
 	*detail = strip_updirs(strip_prefix(hit, (size_t)(end - hit), src));
 }
 
+/* -jN, N the cores online. */
+static void add_jobs(struct buf *jobs)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+	buf_addf(jobs, "-j%ld", cpus > 0 ? cpus : 1);
+}
+
 /* make -jN bzImage into fd, the watcher following log meanwhile. */
 static int make_image(struct run_result *r, const struct kbuild *kb, int fd,
 		      struct watch *w)
 {
 	struct run_opts o = RUN_OPTS_INIT;
 	struct buf jobs = BUF_INIT, od = BUF_INIT;
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	pthread_t th;
 	bool watching;
 	int ret;
 
-	buf_addf(&jobs, "-j%ld", cpus > 0 ? cpus : 1);
+	add_jobs(&jobs);
 	buf_addf(&od, "O=%s", kb->obj);
 	o.cwd = kb->src;
 	o.env = make_env(kb);
@@ -617,12 +639,13 @@ static void put_back(const char *path, bool had)
 int kbuild_w1_object(struct buf *out, const struct kbuild *kb,
 		     const char *c_file)
 {
-	struct buf o = BUF_INIT, target = BUF_INIT;
+	struct buf o = BUF_INIT, target = BUF_INIT, jobs = BUF_INIT;
 	size_t len = strlen(c_file);
 	char *path, *cmd;
 	bool had_o, had_cmd;
 	int st;
 
+	add_jobs(&jobs);
 	buf_addf(&o, "O=%s", kb->obj);
 	if (len > 2 && !strcmp(c_file + len - 2, ".c"))
 		len -= 2;
@@ -637,16 +660,92 @@ int kbuild_w1_object(struct buf *out, const struct kbuild *kb,
 	cmd = cmd_path(path);
 	had_o = set_aside(path);
 	had_cmd = set_aside(cmd);
-	/* a single object: one job is as fast and keeps the output whole */
+	/*
+	 * Every core for the prepare stage, which a cold tree builds first
+	 * (objtool, the generated headers); each job's output kept whole.
+	 */
 	st = boot_cmd(out, out, kb->src, (const char *const[]){ "make", "-s",
-		      "W=1", o.ptr, target.ptr, NULL }, make_env(kb), 0);
+		      jobs.ptr, "--output-sync=target", "W=1", o.ptr,
+		      target.ptr, NULL }, make_env(kb), 0);
 	put_back(path, had_o && had_cmd);
 	put_back(cmd, had_o && had_cmd);
 	free(path);
 	free(cmd);
 	buf_release(&o);
 	buf_release(&target);
+	buf_release(&jobs);
 	return st;
+}
+
+/* The object path (in obj) of a .c file of the tree. */
+static char *object_path(const struct kbuild *kb, const char *c_file)
+{
+	size_t len = strlen(c_file);
+	struct buf target = BUF_INIT;
+	char *path;
+
+	if (len > 2 && !strcmp(c_file + len - 2, ".c"))
+		len -= 2;
+	buf_addf(&target, "%.*s.o", (int)len, c_file);
+	path = path_join(kb->obj, target.ptr);
+	buf_release(&target);
+	return path;
+}
+
+/*
+ * One line of a .cmd file's deps_ list as a path of the source tree, or
+ * NULL: a $(wildcard include/config/...) line or a generated file. The
+ * build directory is <src>/obj-..., so kbuild names the tree "..".
+ */
+static char *dep_source(const struct kbuild *kb, const char *line, size_t len)
+{
+	size_t n = strlen(kb->src);
+
+	while (len && (line[len - 1] == '\\' || line[len - 1] == ' '))
+		len--;
+	while (len && *line == ' ') {
+		line++;
+		len--;
+	}
+	if (len > 3 && !memcmp(line, "../", 3))
+		return xstrndup(line + 3, len - 3);
+	if (len > n + 1 && !memcmp(line, kb->src, n) && line[n] == '/')
+		return xstrndup(line + n + 1, len - n - 1);
+	return NULL;
+}
+
+int kbuild_object_deps(char ***v, size_t *nr, const struct kbuild *kb,
+		       const char *c_file)
+{
+	char *o = object_path(kb, c_file), *cmd = cmd_path(o);
+	struct buf text = BUF_INIT;
+	const char *p;
+	int ret = -1;
+
+	*v = NULL;
+	*nr = 0;
+	if (!boot_is_file(cmd) || read_file(&text, cmd) < 0)
+		goto out;
+	p = strstr(buf_cstr(&text), "\ndeps_");
+	if (!p)
+		goto out;
+	p = strchr(p + 1, '\n');
+	/* the list: one dependency a line, each but the last ending in \ */
+	while (p && p[1] == ' ') {
+		size_t len = strcspn(++p, "\n");
+		char *dep = dep_source(kb, p, len);
+
+		if (dep)
+			boot_strv_push(v, nr, dep);
+		p = strchr(p, '\n');
+	}
+	ret = 0;
+out:
+	error_clear();
+	free(o);
+	free(cmd);
+	buf_release(&text);
+	return ret;
 }
 
 int kbuild_kernelrelease(char **out, const struct kbuild *kb)

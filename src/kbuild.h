@@ -68,6 +68,8 @@ int kbuild_configure(struct kbuild_failure *fail, bool *configured,
  */
 int kbuild_adopt_config(const struct kbuild *kb, const char *head,
 			const char *fragment);
+/* The merged fragment the object tree was last configured with, or NULL. */
+char *kbuild_config_fragment(const struct kbuild *kb);
 /*
  * make bzImage with every core into <state>/build.log, reporting
  * "building" with a fraction of the steps the last full build took and
@@ -87,6 +89,13 @@ int kbuild_build(struct kbuild_failure *fail, const struct kbuild *kb,
 int kbuild_w1_object(struct buf *out, const struct kbuild *kb,
 		     const char *c_file);
 /* make -s kernelrelease into *out (the caller's). */
+/*
+ * The files of the source tree that the object of c_file was last built
+ * from (its .cmd's dependencies, generated files left out) into *v;
+ * -1 when it has not been built.
+ */
+int kbuild_object_deps(char ***v, size_t *nr, const struct kbuild *kb,
+		       const char *c_file);
 int kbuild_kernelrelease(char **out, const struct kbuild *kb);
 
 /*

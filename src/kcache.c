@@ -102,14 +102,92 @@ static void touch(const char *path)
 	}
 }
 
-int kcache_store(const char *key, const char *obj, const char *src)
+/* text into the new entry's file name (tmp is the entry being made). */
+static int put_file(const char *tmp, const char *name, const char *text)
 {
-	char *entry = entry_file(key, NULL), *dir = objects_dir();
+	char *p = path_join(tmp, name);
+	int ret = write_file_atomic(p, text, strlen(text), 0644);
+
+	free(p);
+	return ret;
+}
+
+static char *join_lines(char *const *v, size_t nr)
+{
+	struct buf b = BUF_INIT;
+
+	for (size_t i = 0; i < nr; i++)
+		buf_addf(&b, "%s\n", v[i]);
+	return buf_detach(&b, NULL);
+}
+
+void kcache_dirty(const char *key, char ***v, size_t *nr)
+{
+	char *p = entry_file(key, "dirty");
+	struct buf text = BUF_INIT;
+
+	*v = NULL;
+	*nr = 0;
+	if (boot_is_file(p) && read_file(&text, p) == 0)
+		boot_strv_lines(v, nr, buf_cstr(&text));
+	error_clear();
+	free(p);
+	buf_release(&text);
+}
+
+char *kcache_fragment(const char *key)
+{
+	char *p = entry_file(key, "fragment");
+	struct buf text = BUF_INIT;
+	char *ret = NULL;
+
+	if (boot_is_file(p) && read_file(&text, p) == 0)
+		ret = buf_detach(&text, NULL);
+	error_clear();
+	free(p);
+	buf_release(&text);
+	return ret;
+}
+
+/* Does key's tree have fewer dirty files than nr? (none: it is better) */
+static bool better_than(const char *key, size_t nr)
+{
+	char **v;
+	size_t have;
+
+	if (!kcache_has(key))
+		return false;
+	kcache_dirty(key, &v, &have);
+	boot_strv_free(v, have);
+	return have <= nr;
+}
+
+/* tmp in place of key's entry; an entry there is moved aside, removed. */
+static int install(const char *tmp, const char *entry)
+{
+	struct buf old = BUF_INIT;
+	int ret = 0;
+
+	buf_addf(&old, "%s.tmp.old.%ld", entry, (long)getpid());
+	if (rename(entry, old.ptr) < 0 && errno != ENOENT)
+		ret = error_set("cannot rename %s: %s", entry,
+				strerror(errno));
+	if (ret == 0 && rename(tmp, entry) < 0)
+		ret = error_set("cannot rename %s: %s", tmp, strerror(errno));
+	boot_rm_rf(old.ptr);
+	buf_release(&old);
+	return ret;
+}
+
+int kcache_store(const char *key, const char *obj, const char *src,
+		 char *const *dirty, size_t nr_dirty, const char *fragment)
+{
+	char *entry = entry_file(key, NULL), *lines = NULL;
 	struct buf tmp = BUF_INIT;
 	char *tobj = NULL, *ready = NULL;
 	int ret;
 
-	if (kcache_has(key)) {
+	if (better_than(key, nr_dirty)) {
 		ret = 0;
 		goto out;
 	}
@@ -119,25 +197,25 @@ int kcache_store(const char *key, const char *obj, const char *src)
 	tobj = path_join(tmp.ptr, "obj");
 	if (ret == 0)
 		ret = copy_tree(obj, tobj);
-	if (ret == 0) {
-		char *origin = path_join(tmp.ptr, "origin");
-
-		ret = write_file_atomic(origin, src, strlen(src), 0644);
-		free(origin);
-	}
+	if (ret == 0)
+		ret = put_file(tmp.ptr, "origin", src);
+	lines = join_lines(dirty, nr_dirty);
+	if (ret == 0)
+		ret = put_file(tmp.ptr, "dirty", lines);
+	if (ret == 0 && fragment)
+		ret = put_file(tmp.ptr, "fragment", fragment);
 	if (ret == 0) {
 		ready = path_join(tmp.ptr, "ready");
 		touch(ready);
-		boot_rm_rf(entry);
-		if (rename(tmp.ptr, entry) < 0)
-			ret = error_set("cannot rename %s: %s", tmp.ptr,
-					strerror(errno));
+		ret = install(tmp.ptr, entry);
 	}
 	if (ret < 0)
 		boot_rm_rf(tmp.ptr);
+	else
+		ret = 1;
 out:
 	free(entry);
-	free(dir);
+	free(lines);
 	free(tobj);
 	free(ready);
 	buf_release(&tmp);
@@ -296,32 +374,52 @@ static int restamp(const char *obj)
 	return ret;
 }
 
+/* Each of files that exists in src made as new as now. */
+static int make_newer(const char *src, char *const *files, size_t nr,
+		      struct timespec now)
+{
+	for (size_t i = 0; i < nr; i++) {
+		char *p = path_join(src, files[i]);
+		int st = utimensat(AT_FDCWD, p,
+				   (const struct timespec[]){ now, now }, 0);
+
+		/* a deleted file is not there */
+		if (st < 0 && errno != ENOENT) {
+			error_set("cannot set the time of %s: %s", p,
+				  strerror(errno));
+			free(p);
+			return -1;
+		}
+		free(p);
+	}
+	return 0;
+}
+
 int kcache_seed(const char *key, const char *obj, const char *src,
 		char *const *changed, size_t nr)
 {
 	char *from = entry_file(key, "obj"), *used = entry_file(key, "ready");
+	char **dirty;
+	size_t nr_dirty;
 	struct timespec now;
 	int ret = copy_tree(from, obj);
 
+	kcache_dirty(key, &dirty, &nr_dirty);
 	if (ret == 0)
 		ret = repath_tools(key, obj, src);
 	if (ret == 0)
 		ret = restamp(obj);
+	/* newer than every object */
 	clock_gettime(CLOCK_REALTIME, &now);
-	for (size_t i = 0; ret == 0 && i < nr; i++) {
-		char *p = path_join(src, changed[i]);
-
-		/* newer than every object; a deleted file is not there */
-		if (utimensat(AT_FDCWD, p, (const struct timespec[]){ now, now },
-			      0) < 0 && errno != ENOENT)
-			ret = error_set("cannot set the time of %s: %s", p,
-					strerror(errno));
-		free(p);
-	}
+	if (ret == 0)
+		ret = make_newer(src, changed, nr, now);
+	if (ret == 0)
+		ret = make_newer(src, dirty, nr_dirty, now);
 	if (ret < 0)
 		boot_rm_rf(obj);
 	else
 		touch(used);
+	boot_strv_free(dirty, nr_dirty);
 	free(from);
 	free(used);
 	return ret;

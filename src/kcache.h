@@ -1,6 +1,7 @@
 /*
- * Pristine object trees: a kbuild object tree built at a series' base
- * for one architecture, preset and fragment, kept in
+ * Pristine object trees: a kbuild object tree of a series' base for one
+ * architecture, preset and fragment (or of a series on that base, with
+ * the files it changed listed as dirty), kept in
  * <cache>/objects/<key>/obj ($DISCLOSE_OBJECT_CACHE/<key>/obj), so that the cold build of a series starts
  * from a copy and rebuilds only what the series touches. The copy keeps
  * the order of the objects' timestamps but moves them after the source
@@ -23,14 +24,25 @@ char *kcache_key(const char *tree_id, const char *arch, const char *config,
 bool kcache_has(const char *key);
 /*
  * Keep a copy of obj (timestamps preserved), built from the source tree
- * src, as key's object tree; an existing one is left alone.
+ * src, as key's object tree. dirty are the files (relative to src) whose
+ * content is not the key's base tree's (a series' own build kept as the
+ * starting tree: each seed makes them newer, so they are rebuilt), and
+ * fragment the merged fragment obj was configured with (NULL: the key's
+ * own). An existing tree is replaced only by one with fewer dirty files.
+ * Returns 1 when the copy was kept, 0 when the existing tree stays.
  */
-int kcache_store(const char *key, const char *obj, const char *src);
+int kcache_store(const char *key, const char *obj, const char *src,
+		 char *const *dirty, size_t nr_dirty, const char *fragment);
+/* The dirty files of key's tree into *v (none for a tree of the base). */
+void kcache_dirty(const char *key, char ***v, size_t *nr);
+/* The fragment key's tree was configured with, or NULL: the key's own. */
+char *kcache_fragment(const char *key);
 /*
  * obj (absent) from key's object tree: copied, the absolute paths of the
  * tools' dependency files moved to src, its timestamps moved to
- * just now in their old order, then each of changed (paths relative to
- * src) that exists made newer than all of them. Marks the tree used.
+ * just now in their old order, then each of changed and of the tree's
+ * dirty files (paths relative to src) that exists made newer than all of
+ * them. Marks the tree used.
  */
 int kcache_seed(const char *key, const char *obj, const char *src,
 		char *const *changed, size_t nr);

@@ -11,6 +11,7 @@
 
 #include "error.h"
 #include "file.h"
+#include "boot_util.h"
 #include "util.h"
 
 /* FNV-1a: a digest to tell configurations apart, not a security one. */
@@ -95,6 +96,29 @@ static bool has_prefix(const char *name, const char *commit)
 	size_t n = strlen(commit);
 
 	return !strncmp(name, commit, n) && name[n] == '-';
+}
+
+void wcache_commits(char ***v, size_t *nr, const struct wcache *w,
+		    const char *file)
+{
+	char *any = entry_path(w, "", file);
+	const char *tail = any + strlen(w->dir) + 1;
+	size_t n = strlen(tail);
+	DIR *d = opendir(w->dir);
+	struct dirent *e;
+
+	*v = NULL;
+	*nr = 0;
+	while (d && (e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+
+		/* <commit>-<config>-<file>: tail is "-<config>-<file>" */
+		if (len > n && !strcmp(e->d_name + len - n, tail))
+			boot_strv_push(v, nr, xstrndup(e->d_name, len - n));
+	}
+	if (d)
+		closedir(d);
+	free(any);
 }
 
 void wcache_prune(const struct wcache *w, const char *a, const char *b)

@@ -4,8 +4,9 @@
  * anything for the warning check, and so leaves the object tree as the
  * build left it (a W=1 compile replaces the file's object, which the
  * next build would compile again and link). An entry is keyed by the
- * commit, a digest of the cell's .config and the file; a run keeps only
- * the entries of its own base and tip, so the cache stays small.
+ * commit (the caller may give a tree id), a digest of the cell's .config
+ * and the file; a run keeps only the entries of its own base and tip, so
+ * the cache stays small.
  */
 #ifndef DISCLOSE_WCACHE_H
 #define DISCLOSE_WCACHE_H
@@ -31,6 +32,9 @@ int wcache_get(struct buf *out, int *status, const struct wcache *w,
 /* Keep them; a failure to write only costs the next run a compile. */
 void wcache_put(const struct wcache *w, const char *commit, const char *file,
 		int status, const char *text, size_t len);
+/* The commits (or trees) with an entry for file in this configuration. */
+void wcache_commits(char ***v, size_t *nr, const struct wcache *w,
+		    const char *file);
 /* Remove the entries of commits other than a and b. */
 void wcache_prune(const struct wcache *w, const char *a, const char *b);
 void wcache_release(struct wcache *w);

@@ -6,7 +6,8 @@
 # handful of CC steps, not the whole kernel), boot.json gives the time of
 # each phase, and the kernel boots. Booted again unchanged, the series
 # builds nothing: the W=1 check of its .c files leaves no object to
-# remake; with a documentation commit on top, nothing is linked.
+# remake; with a documentation commit on top, or its message amended,
+# nothing is compiled at all.
 # Environment (tests/run-e2e.sh): DISCLOSE, TOP, TMPDIR, DISCLOSE_CACHE.
 # Exit 77 (skip) only when a package is missing and cannot be installed.
 
@@ -81,14 +82,20 @@ again same
 [ -s "$TMPDIR/same.built" ] &&
 	fail "the unchanged series was compiled or linked again"
 
-# The W=1 compile at the new tip runs kbuild's prepare stage with the
-# W=1 flags, which remakes its few generated files (asm-offsets.s,
-# bounds.s, scripts/mod/); the build remakes them with its own flags, the
-# same content, and neither links nor compiles a kernel object.
-step "a documentation commit on top: W=1 at the new tip, nothing linked"
+# A documentation commit on top reaches no compile: the W=1 output of the
+# last tip stands for the new one, and the build neither compiles nor
+# links anything. Amending the tip's message (a trailer added) keeps its
+# tree, and with it every W=1 result.
+step "a documentation commit on top: nothing compiled, nothing linked"
 printf '\nA line for the pristine test.\n' >>Documentation/process/howto.rst
 git commit -q -a -m "docs: a line for the pristine test"
 again docs
-grep -v -e ' scripts/' -e '\.s$' "$TMPDIR/docs.built" &&
-	fail "a documentation commit made the build compile or link the kernel"
+[ -s "$TMPDIR/docs.built" ] &&
+	fail "a documentation commit made the W=1 check or the build compile"
+
+step "the tip amended for a trailer: nothing compiled, nothing linked"
+git commit -q --amend --trailer "Assisted-by: Tester:model-1" --no-edit
+again amend
+[ -s "$TMPDIR/amend.built" ] &&
+	fail "an amended message made the W=1 check or the build compile"
 step "done"

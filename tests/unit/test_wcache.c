@@ -120,6 +120,25 @@ static void test_prune(void **state)
 	buf_release(&b);
 }
 
+static void test_commits(void **state)
+{
+	struct cell *c = *state;
+	char **v;
+	size_t nr;
+
+	wcache_put(&c->w, BASE, "init/main.c", 0, out, strlen(out));
+	wcache_put(&c->w, TIP, "init/main.c", 0, out, strlen(out));
+	wcache_put(&c->w, OLD, "lib/main.c", 0, out, strlen(out));
+	wcache_commits(&v, &nr, &c->w, "init/main.c");
+	assert_int_equal(nr, 2);
+	/* readdir's order: either way round */
+	assert_true((!strcmp(v[0], BASE) && !strcmp(v[1], TIP)) ||
+		    (!strcmp(v[0], TIP) && !strcmp(v[1], BASE)));
+	boot_strv_free(v, nr);
+	wcache_commits(&v, &nr, &c->w, "main.c");
+	assert_int_equal(nr, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -128,6 +147,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_other_config, cell_setup,
 						cell_teardown),
 		cmocka_unit_test_setup_teardown(test_prune, cell_setup,
+						cell_teardown),
+		cmocka_unit_test_setup_teardown(test_commits, cell_setup,
 						cell_teardown),
 	};
 
