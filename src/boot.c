@@ -1115,19 +1115,6 @@ static bool wt_has(struct boot_ctx *c, const char *file)
 /* What the W=1 check found for one file at one commit (cached). */
 enum { W1_OK, W1_BAD, W1_ABSENT };
 
-/* make W=1 of file at the commit the worktree holds: its W1_* code. */
-static int w1_compile(struct buf *out, struct boot_ctx *c, const char *file)
-{
-	int st;
-
-	if (!wt_has(c, file))
-		return W1_ABSENT;
-	st = kbuild_w1_object(out, &c->cell->kb, file);
-	if (st < 0)
-		return -1;
-	return st ? W1_BAD : W1_OK;
-}
-
 /* Can a change to path reach a compile other than through its includes? */
 static bool compile_input(const char *path)
 {
@@ -1205,41 +1192,94 @@ struct w1_end {
 };
 
 /*
+ * make W=1 of the files of todo at the end's commit (the worktree, at
+ * *at, moved there), in one make: each file's W1_* code into st and
+ * compiler output into out, kept in the cache.
+ */
+static int w1_compile(struct boot_ctx *c, const struct wcache *wc,
+		      const struct w1_end *end, const char **at,
+		      char **files, const size_t *todo, size_t nr_todo,
+		      struct buf *out, int *st)
+{
+	char **have = xcalloc(nr_todo + 1, sizeof(*have));
+	size_t *which = xcalloc(nr_todo + 1, sizeof(*which));
+	bool *ok = xcalloc(nr_todo + 1, sizeof(*ok));
+	struct buf *got = xcalloc(nr_todo + 1, sizeof(*got));
+	size_t n = 0;
+	int ret = 0;
+
+	if (strcmp(*at, end->rev) &&
+	    ktree_checkout(c->wt, c->base_repo, end->rev) < 0) {
+		ret = -1;
+		goto out;
+	}
+	*at = end->rev;
+	for (size_t k = 0; k < nr_todo; k++) {
+		size_t i = todo[k];
+
+		st[i] = W1_ABSENT;
+		if (wt_has(c, files[i])) {
+			which[n] = i;
+			have[n++] = files[i];
+		}
+	}
+	if (n && kbuild_w1_objects(got, ok, &c->cell->kb, have, n) < 0) {
+		ret = -1;
+		goto out;
+	}
+	for (size_t k = 0; k < n; k++) {
+		st[which[k]] = ok[k] ? W1_OK : W1_BAD;
+		buf_add(&out[which[k]], got[k].ptr, got[k].len);
+	}
+	for (size_t k = 0; k < nr_todo; k++)
+		wcache_put(wc, end->tree, files[todo[k]], st[todo[k]],
+			   out[todo[k]].ptr, out[todo[k]].len);
+out:
+	for (size_t k = 0; k < nr_todo; k++)
+		buf_release(&got[k]);
+	free(got);
+	free(have);
+	free(which);
+	free(ok);
+	return ret;
+}
+
+/*
  * The W=1 warnings of each file at one end onto *w; a file present that
  * kbuild would not build is marked in bad. The cache answers first (by
- * tree): the worktree (at *at) moves to the end's commit only for the
- * files it lacks.
+ * tree, or carried from another tree); the others are compiled together.
  */
 static int w1_files(struct boot_ctx *c, const struct wcache *wc,
 		    const struct w1_end *end, const char **at,
 		    struct kwarn **w, size_t *nr, char **files,
 		    size_t nr_files, bool *bad)
 {
-	for (size_t i = 0; i < nr_files; i++) {
-		struct buf out = BUF_INIT;
-		int st;
+	struct buf *out = xcalloc(nr_files + 1, sizeof(*out));
+	int *st = xcalloc(nr_files + 1, sizeof(*st));
+	size_t *todo = xcalloc(nr_files + 1, sizeof(*todo));
+	size_t nr_todo = 0;
+	int ret = 0;
 
-		if (!wcache_get(&out, &st, wc, end->tree, files[i]) &&
-		    !w1_carried(c, wc, end->tree, files[i], &out, &st)) {
-			if (strcmp(*at, end->rev) &&
-			    ktree_checkout(c->wt, c->base_repo, end->rev) < 0)
-				return -1;
-			*at = end->rev;
-			st = w1_compile(&out, c, files[i]);
-			if (st < 0) {
-				buf_release(&out);
-				return -1;
-			}
-			wcache_put(wc, end->tree, files[i], st, out.ptr,
-				   out.len);
-		}
-		if (st == W1_BAD)
+	for (size_t i = 0; i < nr_files; i++)
+		if (!wcache_get(&out[i], &st[i], wc, end->tree, files[i]) &&
+		    !w1_carried(c, wc, end->tree, files[i], &out[i], &st[i]))
+			todo[nr_todo++] = i;
+	if (nr_todo)
+		ret = w1_compile(c, wc, end, at, files, todo, nr_todo, out,
+				 st);
+	for (size_t i = 0; ret == 0 && i < nr_files; i++) {
+		if (st[i] == W1_BAD)
 			bad[i] = true;
-		else if (st == W1_OK)
-			kwarn_parse(w, nr, buf_cstr(&out), out.len, c->wt);
-		buf_release(&out);
+		else if (st[i] == W1_OK)
+			kwarn_parse(w, nr, buf_cstr(&out[i]), out[i].len,
+				    c->wt);
 	}
-	return 0;
+	for (size_t i = 0; i < nr_files; i++)
+		buf_release(&out[i]);
+	free(out);
+	free(st);
+	free(todo);
+	return ret;
 }
 
 /* The touched .c files the tip has. */

@@ -5,6 +5,7 @@
  */
 #include "kbuild.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -636,47 +637,6 @@ static void put_back(const char *path, bool had)
 	free(keep);
 }
 
-int kbuild_w1_object(struct buf *out, const struct kbuild *kb,
-		     const char *c_file)
-{
-	struct buf o = BUF_INIT, target = BUF_INIT, jobs = BUF_INIT;
-	size_t len = strlen(c_file);
-	char *path, *cmd;
-	bool had_o, had_cmd;
-	int st;
-
-	add_jobs(&jobs);
-	buf_addf(&o, "O=%s", kb->obj);
-	if (len > 2 && !strcmp(c_file + len - 2, ".c"))
-		len -= 2;
-	buf_addf(&target, "%.*s.o", (int)len, c_file);
-	/*
-	 * make prints a file's warnings only when it compiles it. The
-	 * build's object and its record are put back afterwards, times
-	 * kept, so that the next build does not make the file again for
-	 * the W=1 flags and link the kernel.
-	 */
-	path = path_join(kb->obj, target.ptr);
-	cmd = cmd_path(path);
-	had_o = set_aside(path);
-	had_cmd = set_aside(cmd);
-	/*
-	 * Every core for the prepare stage, which a cold tree builds first
-	 * (objtool, the generated headers); each job's output kept whole.
-	 */
-	st = boot_cmd(out, out, kb->src, (const char *const[]){ "make", "-s",
-		      jobs.ptr, "--output-sync=target", "W=1", o.ptr,
-		      target.ptr, NULL }, make_env(kb), 0);
-	put_back(path, had_o && had_cmd);
-	put_back(cmd, had_o && had_cmd);
-	free(path);
-	free(cmd);
-	buf_release(&o);
-	buf_release(&target);
-	buf_release(&jobs);
-	return st;
-}
-
 /* The object path (in obj) of a .c file of the tree. */
 static char *object_path(const struct kbuild *kb, const char *c_file)
 {
@@ -690,6 +650,126 @@ static char *object_path(const struct kbuild *kb, const char *c_file)
 	path = path_join(kb->obj, target.ptr);
 	buf_release(&target);
 	return path;
+}
+
+/*
+ * Which of targets a kbuild step line ("  CC      init/main.o") makes:
+ * its index, -1 for another target, -2 when the line is not a step.
+ */
+static int step_target(const char *p, size_t len, char *const *targets,
+		       size_t nr)
+{
+	const unsigned char *u = (const unsigned char *)p;
+	size_t i = 2;
+
+	if (len < 4 || p[0] != ' ' || p[1] != ' ' || !isupper(u[2]))
+		return -2;
+	while (i < len && (isupper(u[i]) || isdigit(u[i]) || u[i] == '_'))
+		i++;
+	if (i == len || p[i] != ' ')
+		return -2;
+	while (i < len && p[i] == ' ')
+		i++;
+	for (size_t k = 0; k < nr; k++)
+		if (strlen(targets[k]) == len - i &&
+		    !memcmp(p + i, targets[k], len - i))
+			return (int)k;
+	return -1;
+}
+
+/* make's output cut at its step lines: each target's part into out[k]. */
+static void split_steps(struct buf *out, char *const *targets, size_t nr,
+			const char *text)
+{
+	int cur = -1;
+
+	for (const char *p = text; *p; ) {
+		size_t len = strcspn(p, "\n");
+		int t = step_target(p, len, targets, nr);
+
+		if (t != -2)
+			cur = t;
+		else if (cur >= 0)
+			buf_addf(&out[cur], "%.*s\n", (int)len, p);
+		p += len;
+		if (*p)
+			p++;
+	}
+}
+
+/* The build's object of each file and its record, moved aside. */
+struct w1_object {
+	char *target;	/* init/main.o */
+	char *path;	/* <obj>/init/main.o */
+	char *cmd;	/* <obj>/init/.main.o.cmd */
+	bool had;	/* both were there: put them back */
+};
+
+static void w1_aside(struct w1_object *w, const struct kbuild *kb,
+		     const char *c_file)
+{
+	bool had_o, had_cmd;
+
+	w->path = object_path(kb, c_file);
+	w->target = xstrdup(w->path + strlen(kb->obj) + 1);
+	w->cmd = cmd_path(w->path);
+	had_o = set_aside(w->path);
+	had_cmd = set_aside(w->cmd);
+	w->had = had_o && had_cmd;
+}
+
+static void w1_back(struct w1_object *w)
+{
+	put_back(w->path, w->had);
+	put_back(w->cmd, w->had);
+	free(w->target);
+	free(w->path);
+	free(w->cmd);
+}
+
+int kbuild_w1_objects(struct buf *out, bool *ok, const struct kbuild *kb,
+		      char *const *c_files, size_t nr)
+{
+	struct w1_object *w = xcalloc(nr + 1, sizeof(*w));
+	const char **argv = xcalloc(nr + 8, sizeof(*argv));
+	char **targets = xcalloc(nr + 1, sizeof(*targets));
+	struct buf o = BUF_INIT, jobs = BUF_INIT, all = BUF_INIT;
+	size_t n = 0;
+	int st;
+
+	add_jobs(&jobs);
+	buf_addf(&o, "O=%s", kb->obj);
+	/*
+	 * Every core (a cold tree builds its prepare stage first), each
+	 * job's output kept whole, every object tried (-k); kbuild's step
+	 * lines say whose output follows.
+	 */
+	argv[n++] = "make";
+	argv[n++] = jobs.ptr;
+	argv[n++] = "-k";
+	argv[n++] = "--no-print-directory";
+	argv[n++] = "--output-sync=target";
+	argv[n++] = "W=1";
+	argv[n++] = o.ptr;
+	for (size_t i = 0; i < nr; i++) {
+		w1_aside(&w[i], kb, c_files[i]);
+		targets[i] = w[i].target;
+		argv[n++] = w[i].target;
+	}
+	st = boot_cmd(&all, &all, kb->src, argv, make_env(kb), 0);
+	if (st >= 0)
+		split_steps(out, targets, nr, buf_cstr(&all));
+	for (size_t i = 0; i < nr; i++) {
+		ok[i] = st >= 0 && boot_is_file(w[i].path);
+		w1_back(&w[i]);
+	}
+	free(w);
+	free(argv);
+	free(targets);
+	buf_release(&o);
+	buf_release(&jobs);
+	buf_release(&all);
+	return st < 0 ? -1 : 0;
 }
 
 /*

@@ -80,14 +80,16 @@ char *kbuild_config_fragment(const struct kbuild *kb);
 int kbuild_build(struct kbuild_failure *fail, const struct kbuild *kb,
 		 const struct boot_progress *progress);
 /*
- * make -s W=1 <object> for one source file (a .c path of the tree), the
- * object removed first so that it is compiled: what the compiler says
- * appended to out. Returns make's exit status (not 0
- * also when kbuild has no rule for that object), negative when make did
- * not run.
+ * make W=1 of the objects of nr .c files of the tree in one make, each
+ * object and its .cmd record moved aside first so that it is compiled
+ * and put back after (times kept, so that the next build does not
+ * compile the file again for the W=1 flags and link the kernel): what
+ * the compiler said of each file appended to out[i], and in ok[i]
+ * whether kbuild made its object (not: no rule for it, or it does not
+ * compile). Negative when make did not run.
  */
-int kbuild_w1_object(struct buf *out, const struct kbuild *kb,
-		     const char *c_file);
+int kbuild_w1_objects(struct buf *out, bool *ok, const struct kbuild *kb,
+		      char *const *c_files, size_t nr);
 /* make -s kernelrelease into *out (the caller's). */
 /*
  * The files of the source tree that the object of c_file was last built
