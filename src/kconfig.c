@@ -392,12 +392,27 @@ bool kconfig_confirm(char ***missing, size_t *nr_missing, char **lost,
 	return !*lost;
 }
 
+/*
+ * Of scripts/, Kconfig runs its own programs (scripts/kconfig/) and the
+ * shell scripts its $(shell,...) macros call (cc-version.sh and the
+ * like); checkpatch.pl, coccinelle's files and the rest are not read.
+ */
+static bool kconfig_script(const char *path, const char *base)
+{
+	size_t len = strlen(base);
+
+	return !strncmp(path, "scripts/kconfig/", 16) ||
+	       (len > 3 && !strcmp(base + len - 3, ".sh")) ||
+	       !strncmp(base, "Makefile", 8);
+}
+
 bool kconfig_path_matters(const char *path)
 {
 	const char *base = strrchr(path, '/');
 
 	base = base ? base + 1 : path;
-	return !strncmp(base, "Kconfig", 7) || !strncmp(path, "scripts/", 8) ||
+	return !strncmp(base, "Kconfig", 7) ||
+	       (!strncmp(path, "scripts/", 8) && kconfig_script(path, base)) ||
 	       !strncmp(path, "arch/x86/configs/", 17) ||
 	       !strcmp(path, "Makefile") ||
 	       !strncmp(path, "kernel/configs/", 15);

@@ -77,8 +77,9 @@ bool kconfig_confirm(char ***missing, size_t *nr_missing, char **lost,
 		     char *const *syms, size_t nr);
 /*
  * Can a change to path (relative to the tree) change what Kconfig makes
- * of a fragment? Kconfig files, scripts/, the top Makefile and the
- * configuration presets can; a saved .config survives other changes.
+ * of a fragment? Kconfig files, the programs and shell scripts of
+ * scripts/ Kconfig runs, the top Makefile and the configuration presets
+ * can; a saved .config survives other changes.
  */
 bool kconfig_path_matters(const char *path);
 

@@ -339,6 +339,12 @@ static const struct matters_case matters_cases[] = {
 	{ "init/main.c", false },
 	{ "Documentation/kbuild/kconfig.rst", false },
 	{ "tools/scripts/Makefile", false },
+	{ "scripts/cc-version.sh", true },
+	{ "scripts/Kconfig.include", true },
+	{ "scripts/Makefile.lib", true },
+	{ "scripts/checkpatch.pl", false },
+	{ "scripts/coccinelle/api/kstrdup.cocci", false },
+	{ "scripts/get_maintainer.pl", false },
 };
 
 static void test_path_matters(void **state)
