@@ -15,8 +15,9 @@ standin_tree "$TMPDIR/r"
 # interrupt SIGNAL: start boot, wait for make, send SIGNAL, check.
 interrupt() {
 	# a shell without job control starts background commands with
-	# SIGINT ignored; the user's terminal does not
-	perl -e '$SIG{INT} = "DEFAULT"; exec @ARGV or die' \
+	# SIGINT ignored, nohup SIGHUP; the user's terminal does neither
+	# (git disclose keeps a signal ignored that it was given ignored)
+	perl -e '$SIG{$_} = "DEFAULT" for qw(INT TERM HUP); exec @ARGV or die' \
 		"$D" boot >"$TMPDIR/out" 2>"$TMPDIR/err" &
 	pid=$!
 	n=0
