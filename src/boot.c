@@ -1557,7 +1557,9 @@ static int adopt_config(struct boot_cell *cell, const char *key,
  * object tree of the series' base for its arch, preset and fragment,
  * copied from the cache. With none there, the cell builds the series
  * from nothing, as by hand, and keep_build keeps that build for the next
- * cold cell of the same base.
+ * cold cell of the same base; so does a warm cell's build when the cache
+ * has none (a first build cut short and resumed, a tree removed by
+ * --gc).
  */
 static int seed_cell(struct boot_ctx *c, struct boot_cell *cell)
 {
@@ -1569,7 +1571,7 @@ static int seed_cell(struct boot_ctx *c, struct boot_cell *cell)
 	struct buf spec = BUF_INIT;
 	int ret = 0;
 
-	if (boot_is_file(cfg) || !(base = series_base(c)))
+	if (!(base = series_base(c)))
 		goto out;
 	buf_addf(&spec, "%s^{tree}", base);
 	if (boot_git_line(&tree, c->wt, (const char *const[]){ "rev-parse",
@@ -1581,7 +1583,7 @@ static int seed_cell(struct boot_ctx *c, struct boot_cell *cell)
 	key = kcache_key(tree, cell->arch, cell->config, fragment);
 	cell->keep_key = xstrdup(key);
 	cell->keep_base = xstrdup(base);
-	if (!kcache_has(key))
+	if (boot_is_file(cfg) || !kcache_has(key))
 		goto out;
 	progress(c, "copying the pristine object tree", 0, 0);
 	ret = changed_files(c, &changed, &nr, base);
@@ -1619,12 +1621,14 @@ static void keep_build(struct boot_ctx *c, struct boot_cell *cell)
 
 	if (!cell->keep_key)
 		return;
-	progress(c, "keeping the object tree for later cold builds", 0, 0);
 	fragment = kbuild_config_fragment(&cell->kb);
 	st = changed_files(c, &dirty, &nr, cell->keep_base);
-	if (st == 0)
+	if (st == 0 && kcache_wants(cell->keep_key, nr)) {
+		progress(c, "keeping the object tree for later cold builds",
+			 0, 0);
 		st = kcache_store(cell->keep_key, cell->kb.obj, c->wt, dirty,
 				  nr, fragment);
+	}
 	if (st == 1 && !cell->v->pristine)
 		cell->v->pristine = xstrdup("built");
 	if (st < 0)

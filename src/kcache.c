@@ -149,17 +149,16 @@ char *kcache_fragment(const char *key)
 	return ret;
 }
 
-/* Does key's tree have fewer dirty files than nr? (none: it is better) */
-static bool better_than(const char *key, size_t nr)
+bool kcache_wants(const char *key, size_t nr_dirty)
 {
 	char **v;
 	size_t have;
 
 	if (!kcache_has(key))
-		return false;
+		return true;
 	kcache_dirty(key, &v, &have);
 	boot_strv_free(v, have);
-	return have <= nr;
+	return nr_dirty < have;
 }
 
 /* tmp in place of key's entry; an entry there is moved aside, removed. */
@@ -187,7 +186,7 @@ int kcache_store(const char *key, const char *obj, const char *src,
 	char *tobj = NULL, *ready = NULL;
 	int ret;
 
-	if (better_than(key, nr_dirty)) {
+	if (!kcache_wants(key, nr_dirty)) {
 		ret = 0;
 		goto out;
 	}

@@ -33,6 +33,8 @@ bool kcache_has(const char *key);
  */
 int kcache_store(const char *key, const char *obj, const char *src,
 		 char *const *dirty, size_t nr_dirty, const char *fragment);
+/* Would kcache_store keep a tree with nr_dirty dirty files as key's? */
+bool kcache_wants(const char *key, size_t nr_dirty);
 /* The dirty files of key's tree into *v (none for a tree of the base). */
 void kcache_dirty(const char *key, char ***v, size_t *nr);
 /* The fragment key's tree was configured with, or NULL: the key's own. */

@@ -82,6 +82,22 @@ again same
 [ -s "$TMPDIR/same.built" ] &&
 	fail "the unchanged series was compiled or linked again"
 
+# A first build cut short and resumed, or a cache emptied by --gc: the
+# next build of a warm clone is kept when the cache has no tree of its
+# base, with the files its series changed listed.
+step "a warm clone's build is kept when the cache has none"
+empty="$TMPDIR/objects-empty"
+mkdir -p "$empty"
+DISCLOSE_OBJECT_CACHE=$empty "$DISCLOSE" boot --json pristine..HEAD \
+	>"$TMPDIR/kept.json" 2>"$TMPDIR/kept.err" ||
+	{ cat "$TMPDIR/kept.json"; fail "the warm boot with an empty cache failed"; }
+[ "$(jget "$TMPDIR/kept.json" 'v["pristine"]')" = built ] ||
+	fail "the warm build was not kept: $(cat "$TMPDIR/kept.json")"
+set -- "$empty"/*/dirty
+[ -f "$1" ] || fail "no tree was kept in $empty"
+[ "$(sort "$1" | tr '\n' ' ')" = "init/main.c lib/string.c " ] ||
+	fail "the kept tree lists $(cat "$1"), not the series' two files"
+
 # A documentation commit on top reaches no compile: the W=1 output of the
 # last tip stands for the new one, and the build neither compiles nor
 # links anything. Amending the tip's message (a trailer added) keeps its

@@ -138,7 +138,10 @@ static void test_replaced_only_by_cleaner(void **state)
 	struct scratch *s = *state;
 	char *const two[] = { "a.c", "b.h" }, *const one[] = { "c.c" };
 
+	assert_true(kcache_wants(KEY, 5));
 	assert_int_equal(kcache_store(KEY, s->obj, s->src, two, 2, "F\n"), 1);
+	assert_false(kcache_wants(KEY, 2));
+	assert_true(kcache_wants(KEY, 1));
 	/* as many changed files: the kept tree stays */
 	assert_int_equal(kcache_store(KEY, s->obj, s->src, two, 2, "G\n"), 0);
 	assert_dirty((const char *const[]){ "a.c", "b.h" }, 2);

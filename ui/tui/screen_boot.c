@@ -148,7 +148,7 @@ static void boot_draw(struct view *v, int top, int rows, int cols)
 			TUI_LIT("Not run for this tip yet."));
 	}
 	tui_put(top + rows - 1, 0, cols, CL_DIM, 0,
-		TUI_LIT("b: build and boot now (Ctrl-C stops it)   q: back"));
+		TUI_LIT("b: build and boot now (Ctrl-C stops it and quits)   q: back"));
 }
 
 /* The core reports the build's progress from a watcher thread: one
