@@ -1568,14 +1568,11 @@ static int seed_cell(struct boot_ctx *c, struct boot_cell *cell)
 	char **changed = NULL;
 	size_t nr = 0;
 	double t0 = boot_now_s();
-	struct buf spec = BUF_INIT;
 	int ret = 0;
 
 	if (!(base = series_base(c)))
 		goto out;
-	buf_addf(&spec, "%s^{tree}", base);
-	if (boot_git_line(&tree, c->wt, (const char *const[]){ "rev-parse",
-			  spec.ptr, NULL }) < 0) {
+	if (tree_of(&tree, c, base) < 0) {
 		error_clear();
 		goto out;
 	}
@@ -1601,7 +1598,6 @@ out:
 	free(key);
 	free(fragment);
 	boot_strv_free(changed, nr);
-	buf_release(&spec);
 	return ret;
 }
 

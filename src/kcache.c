@@ -121,32 +121,36 @@ static char *join_lines(char *const *v, size_t nr)
 	return buf_detach(&b, NULL);
 }
 
+/* The text of key's entry file name into *out; false when it has none. */
+static bool read_entry(struct buf *out, const char *key, const char *name)
+{
+	char *p = entry_file(key, name);
+	bool ok = boot_is_file(p) && read_file(out, p) == 0;
+
+	error_clear();
+	free(p);
+	return ok;
+}
+
 void kcache_dirty(const char *key, char ***v, size_t *nr)
 {
-	char *p = entry_file(key, "dirty");
 	struct buf text = BUF_INIT;
 
 	*v = NULL;
 	*nr = 0;
-	if (boot_is_file(p) && read_file(&text, p) == 0)
+	if (read_entry(&text, key, "dirty"))
 		boot_strv_lines(v, nr, buf_cstr(&text));
-	error_clear();
-	free(p);
 	buf_release(&text);
 }
 
 char *kcache_fragment(const char *key)
 {
-	char *p = entry_file(key, "fragment");
 	struct buf text = BUF_INIT;
-	char *ret = NULL;
 
-	if (boot_is_file(p) && read_file(&text, p) == 0)
-		ret = buf_detach(&text, NULL);
-	error_clear();
-	free(p);
+	if (read_entry(&text, key, "fragment"))
+		return buf_detach(&text, NULL);
 	buf_release(&text);
-	return ret;
+	return NULL;
 }
 
 bool kcache_wants(const char *key, size_t nr_dirty)
